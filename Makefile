@@ -1,0 +1,32 @@
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+
+.PHONY: demo test screenshots bench clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+$(VENV)/.installed: $(BIN)/python pyproject.toml
+	$(BIN)/pip install --quiet -e .
+	touch $@
+
+$(VENV)/.installed-test: $(BIN)/python pyproject.toml
+	$(BIN)/pip install --quiet -e '.[test]'
+	touch $@ $(VENV)/.installed
+
+demo: $(VENV)/.installed
+	$(BIN)/memrev demo
+
+test: $(VENV)/.installed-test
+	$(BIN)/python -m pytest -q
+
+screenshots: $(VENV)/.installed
+	$(BIN)/python -m memrev.tui.screenshots screenshots
+
+bench: $(VENV)/.installed
+	$(BIN)/memrev bench store
+
+clean:
+	rm -rf $(VENV) build *.egg-info

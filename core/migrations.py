@@ -1,0 +1,140 @@
+"""Numbered schema migrations, applied in order and recorded in `PRAGMA user_version`."""
+
+from __future__ import annotations
+
+import sqlite3
+from typing import Any
+
+MIGRATIONS: list[str] = [
+    # 1: entries, revisions, links, the append-only event log and the full-text index.
+    """
+    create table projects (
+        key text primary key,
+        name text not null,
+        root_commit text,
+        remote text,
+        path text
+    );
+    create table entries (
+        rowid integer primary key,
+        id text not null unique,
+        text text not null,
+        type text not null,
+        scope_kind text not null,
+        project_key text references projects(key),
+        agent text not null,
+        source_file text,
+        source_anchor text,
+        content_hash text not null,
+        written_at text,
+        written_at_basis text not null,
+        written_by text not null,
+        session text,
+        cwd text,
+        branch text,
+        commit_sha text,
+        citation text,
+        verified_at text,
+        verified_commit text,
+        version integer not null,
+        confidence real not null,
+        confidence_reason text not null,
+        status text not null,
+        created_at text not null,
+        updated_at text not null
+    );
+    create index entries_by_status on entries(status);
+    create index entries_by_type on entries(type);
+    create index entries_by_project on entries(project_key);
+    create table revisions (
+        entry_id text not null references entries(id),
+        version integer not null,
+        snapshot text not null,
+        created_at text not null,
+        primary key (entry_id, version)
+    );
+    create table links (
+        entry_id text not null references entries(id),
+        kind text not null,
+        target text not null references entries(id) deferrable initially deferred,
+        reason text not null,
+        created_at text not null,
+        primary key (entry_id, kind, target)
+    );
+    create index links_by_target on links(target);
+    create table events (
+        id integer primary key,
+        at text not null,
+        actor text not null,
+        action text not null,
+        entry_id text,
+        before text,
+        after text,
+        reason text not null default ''
+    );
+    create index events_by_entry on events(entry_id);
+    create trigger events_are_append_only_update before update on events
+        begin select raise(abort, 'the event log is append-only'); end;
+    create trigger events_are_append_only_delete before delete on events
+        begin select raise(abort, 'the event log is append-only'); end;
+    create table meta (key text primary key, value text not null);
+    create virtual table entries_fts using fts5(text, content='entries', content_rowid='rowid');
+    create trigger entries_fts_insert after insert on entries begin
+        insert into entries_fts(rowid, text) values (new.rowid, new.text);
+    end;
+    create trigger entries_fts_delete after delete on entries begin
+        insert into entries_fts(entries_fts, rowid, text) values ('delete', old.rowid, old.text);
+    end;
+    create trigger entries_fts_update after update of text on entries begin
+        insert into entries_fts(entries_fts, rowid, text) values ('delete', old.rowid, old.text);
+        insert into entries_fts(rowid, text) values (new.rowid, new.text);
+    end;
+    """,
+]
+
+
+class SchemaTooNew(RuntimeError):
+    """The database was written by a newer memrev than this one."""
+
+
+def schema_version(conn: Any) -> int:
+    """The number of migrations applied to this database."""
+    return int(conn.execute("pragma user_version").fetchone()[0])
+
+
+def migrate(conn: Any, migrations: list[str] | None = None) -> int:
+    """Apply every pending migration, each in its own transaction; return the new version."""
+    steps = MIGRATIONS if migrations is None else migrations
+    current = schema_version(conn)
+    if current > len(steps):
+        raise SchemaTooNew(
+            f"this database has schema {current}, newer than this memrev knows ({len(steps)}); upgrade memrev"
+        )
+    for number in range(current + 1, len(steps) + 1):
+        conn.execute("begin immediate")
+        try:
+            if schema_version(conn) >= number:  # another process migrated while we waited
+                conn.execute("commit")
+                continue
+            for statement in _split(steps[number - 1]):
+                conn.execute(statement)
+            conn.execute(f"pragma user_version = {number}")
+            conn.execute("commit")
+        except BaseException:
+            conn.execute("rollback")
+            raise
+    return schema_version(conn)
+
+
+def _split(script: str) -> list[str]:
+    """Split a migration into whole statements (trigger bodies included) with SQLite's own parser."""
+    statements: list[str] = []
+    buffer = ""
+    for line in script.splitlines(keepends=True):
+        buffer += line
+        if sqlite3.complete_statement(buffer):
+            statements.append(buffer.strip())
+            buffer = ""
+    if buffer.strip():
+        raise ValueError(f"incomplete statement in migration: {buffer.strip()[:60]}")
+    return statements

@@ -1,0 +1,462 @@
+"""The durable SQLite home of memory entries, their revisions, links and the append-only event log."""
+
+from __future__ import annotations
+
+import json
+import os
+from collections import Counter
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+from typing import Any, Callable, Iterable, Iterator, Sequence
+
+from .embedding import Embedder, HashingEmbedder, serialize
+from .migrations import migrate
+from .model import Entry, EntryType, Link, LinkKind, Project, Provenance, Scope, ScopeKind, Source, Status
+from .model import WrittenBy, utc_now
+from .serialize import entry_from_dict, entry_to_dict, format_time, parse_time
+from .sqlite_binding import Binding, choose_binding
+
+BUSY_TIMEOUT_MS = 15_000
+"""How long a second memrev process waits for a lock before giving up."""
+
+
+_STICKY_STATUSES = frozenset({Status.REVOKED, Status.SUPERSEDED, Status.BLOCKED, Status.PURGED})
+"""Statuses a new revision keeps: a changed text never un-revokes or un-blocks an entry."""
+
+
+class StoreError(RuntimeError):
+    """A store operation that cannot be done; the message is one line for the user."""
+
+
+@dataclass(frozen=True)
+class Revision:
+    """One kept version of an entry."""
+
+    version: int
+    entry: Entry
+    created_at: datetime
+
+
+@dataclass(frozen=True)
+class Event:
+    """One row of the audit log."""
+
+    id: int
+    at: datetime
+    actor: str
+    action: str
+    entry_id: str | None
+    before: dict[str, Any] | None
+    after: dict[str, Any] | None
+    reason: str
+
+
+@dataclass(frozen=True)
+class ApplyResult:
+    """What one batch of entries did to the store."""
+
+    added: list[str] = field(default_factory=list)
+    revised: list[str] = field(default_factory=list)
+    unchanged: list[str] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class EntryFilter:
+    """Which entries to list; None means any."""
+
+    type: EntryType | None = None
+    scope_kind: ScopeKind | None = None
+    status: Status | None = None
+    project_key: str | None = None
+    agent: str | None = None
+
+
+_COLUMNS = (
+    "id, text, type, scope_kind, project_key, agent, source_file, source_anchor, content_hash, "
+    "written_at, written_at_basis, written_by, session, cwd, branch, commit_sha, citation, "
+    "verified_at, verified_commit, version, confidence, confidence_reason, status"
+)
+
+
+def default_db_path() -> Path:
+    """The per-user database: `$MEMREV_DB`, else the XDG data folder."""
+    override = os.environ.get("MEMREV_DB")
+    if override:
+        return Path(override).expanduser()
+    base = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local", "share")
+    return Path(base) / "memrev" / "memrev.db"
+
+
+class MemoryStore:
+    """One open database; use one instance per thread (connections are not shared)."""
+
+    def __init__(
+        self,
+        path: str | os.PathLike[str],
+        *,
+        binding: Binding | None = None,
+        embedder: Embedder | None = None,
+        clock: Callable[[], datetime] = utc_now,
+    ) -> None:
+        """Open (creating and migrating when needed) the database at `path`."""
+        self.path = Path(path)
+        self.binding = binding or choose_binding()
+        self.embedder: Embedder = embedder or HashingEmbedder()
+        self.clock = clock
+        if str(path) != ":memory:":
+            if self.path.is_dir():
+                raise StoreError(f"{self.path}: is a folder, not a database file")
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            self.conn = self.binding.connect(
+                str(path), timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None, check_same_thread=False
+            )
+            self.conn.execute(f"pragma busy_timeout = {BUSY_TIMEOUT_MS}")
+            self.conn.execute("pragma journal_mode = wal")
+            self.conn.execute("pragma synchronous = full")
+            self.conn.execute("pragma foreign_keys = on")
+            migrate(self.conn)
+        except self.binding.module.DatabaseError as error:
+            raise StoreError(f"{self.path}: not a usable memrev database ({error})") from None
+        self.semantic_notice = ""
+        if self.binding.vec_available:
+            self._ensure_vectors()
+        else:
+            self.semantic_notice = f"semantic search is off: sqlite-vec could not load ({self.binding.vec_problem})"
+
+    # -- lifecycle -------------------------------------------------------------------------------
+
+    def close(self) -> None:
+        """Close the connection."""
+        self.conn.close()
+
+    def __enter__(self) -> MemoryStore:
+        """Use the store as a context manager."""
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        """Close on leaving the block."""
+        self.close()
+
+    @property
+    def semantic_enabled(self) -> bool:
+        """Whether vector search and near-duplicate lookup work with this binding."""
+        return self.binding.vec_available
+
+    @contextmanager
+    def transaction(self) -> Iterator[Any]:
+        """One write transaction: every change and its events commit together or not at all."""
+        self.conn.execute("begin immediate")
+        try:
+            yield self.conn
+        except BaseException:
+            self.conn.execute("rollback")
+            raise
+        self.conn.execute("commit")
+
+    # -- vectors ---------------------------------------------------------------------------------
+
+    def _ensure_vectors(self) -> None:
+        """Create the vector table for this embedder, rebuilding it when the embedder changed."""
+        row = self.conn.execute("select value from meta where key = 'embedder'").fetchone()
+        with self.transaction() as conn:
+            if row is not None and row[0] != self.embedder.name:
+                conn.execute("drop table if exists entry_vectors")
+            conn.execute(
+                "create virtual table if not exists entry_vectors using "
+                f"vec0(embedding float[{self.embedder.dimension}] distance_metric=cosine)"
+            )
+            conn.execute(
+                "insert into meta(key, value) values ('embedder', ?) "
+                "on conflict(key) do update set value = excluded.value",
+                (self.embedder.name,),
+            )
+            missing = conn.execute(
+                "select rowid, text from entries where rowid not in (select rowid from entry_vectors)"
+            ).fetchall()
+            self._write_vectors(conn, missing)
+
+    def _write_vectors(self, conn: Any, rows: Sequence[tuple[int, str]]) -> None:
+        """Embed and store the vectors of (rowid, text) rows."""
+        if not rows or not self.semantic_enabled:
+            return
+        vectors = self.embedder.embed([text for _, text in rows])
+        conn.executemany("delete from entry_vectors where rowid = ?", [(rowid,) for rowid, _ in rows])
+        conn.executemany(
+            "insert into entry_vectors(rowid, embedding) values (?, ?)",
+            [(rowid, serialize(vector)) for (rowid, _), vector in zip(rows, vectors)],
+        )
+
+    # -- writing ---------------------------------------------------------------------------------
+
+    def apply(self, entries: Iterable[Entry], *, actor: str, action: str = "import", reason: str = "") -> ApplyResult:
+        """Insert new entries and revise changed ones in one transaction; unchanged ones are left alone."""
+        result = ApplyResult()
+        now = format_time(self.clock())
+        pending_vectors: list[tuple[int, str]] = []
+        with self.transaction() as conn:
+            for entry in entries:
+                existing = self._load_one(conn, entry.id)
+                if existing is None:
+                    first = entry.evolve(version=1)
+                    rowid = self._insert(conn, first, now)
+                    self._event(conn, now, actor, action, entry.id, None, entry_to_dict(first), reason)
+                    result.added.append(entry.id)
+                    pending_vectors.append((rowid, entry.text))
+                    continue
+                for link in set(entry.links) - set(existing.links):
+                    self._link(conn, entry.id, link.kind, link.target, link.reason, now)
+                if existing.content_key() == entry.content_key():
+                    result.unchanged.append(entry.id)
+                    continue
+                status = existing.status if existing.status in _STICKY_STATUSES else entry.status
+                revised = entry.evolve(version=existing.version + 1, status=status)
+                rowid = self._update(conn, revised, now)
+                after = self._load_one(conn, entry.id)
+                self._event(conn, now, actor, "revise", entry.id, entry_to_dict(existing), entry_to_dict(after), reason)
+                result.revised.append(entry.id)
+                if existing.text != entry.text:
+                    pending_vectors.append((rowid, entry.text))
+            self._write_vectors(conn, pending_vectors)
+        return result
+
+    def set_status(self, entry_id: str, status: Status, *, actor: str, reason: str = "") -> Entry:
+        """Change an entry's review status and log it."""
+        with self.transaction() as conn:
+            before = self._require(conn, entry_id)
+            now = format_time(self.clock())
+            conn.execute("update entries set status = ?, updated_at = ? where id = ?", (status.value, now, entry_id))
+            self._event(conn, now, actor, f"status:{status.value}", entry_id, {"status": before.status.value}, {"status": status.value}, reason)
+            return self._require(conn, entry_id)
+
+    def revoke(self, entry_id: str, *, by: str, actor: str, reason: str) -> Entry:
+        """Revoke an entry because of an explicit correction `by`, linking the two."""
+        with self.transaction() as conn:
+            before = self._require(conn, entry_id)
+            self._require(conn, by)
+            now = format_time(self.clock())
+            conn.execute("update entries set status = 'revoked', updated_at = ? where id = ?", (now, entry_id))
+            self._link(conn, entry_id, LinkKind.REVOKED_BY, by, reason, now)
+            self._event(conn, now, actor, "revoke", entry_id, {"status": before.status.value},
+                        {"status": "revoked", "revoked_by": by}, reason)
+            return self._require(conn, entry_id)
+
+    def supersede(self, old_id: str, *, new_id: str, actor: str, reason: str) -> Entry:
+        """Mark `old_id` superseded by `new_id`, with links both ways."""
+        with self.transaction() as conn:
+            before = self._require(conn, old_id)
+            self._require(conn, new_id)
+            now = format_time(self.clock())
+            conn.execute("update entries set status = 'superseded', updated_at = ? where id = ?", (now, old_id))
+            self._link(conn, old_id, LinkKind.SUPERSEDED_BY, new_id, reason, now)
+            self._link(conn, new_id, LinkKind.SUPERSEDES, old_id, reason, now)
+            self._event(conn, now, actor, "supersede", old_id, {"status": before.status.value},
+                        {"status": "superseded", "superseded_by": new_id}, reason)
+            return self._require(conn, old_id)
+
+    def _insert(self, conn: Any, entry: Entry, now: str | None) -> int:
+        """Insert a new entry row with its first revision and links; return its rowid."""
+        self._upsert_project(conn, entry.scope.project)
+        cursor = conn.execute(
+            f"insert into entries ({_COLUMNS}, created_at, updated_at) values ({', '.join('?' * 25)})",
+            (*_row_values(entry), now, now),
+        )
+        self._revision(conn, entry, now)
+        for link in entry.links:
+            self._link(conn, entry.id, link.kind, link.target, link.reason, now)
+        return int(cursor.lastrowid)
+
+    def _update(self, conn: Any, entry: Entry, now: str | None) -> int:
+        """Overwrite the current row with a new revision, keeping the previous one; return its rowid."""
+        self._upsert_project(conn, entry.scope.project)
+        assignments = ", ".join(f"{name.strip()} = ?" for name in _COLUMNS.split(",")[1:])
+        conn.execute(
+            f"update entries set {assignments}, updated_at = ? where id = ?",
+            (*_row_values(entry)[1:], now, entry.id),
+        )
+        self._revision(conn, entry, now)
+        return int(conn.execute("select rowid from entries where id = ?", (entry.id,)).fetchone()[0])
+
+    def _revision(self, conn: Any, entry: Entry, now: str | None) -> None:
+        """Keep a full snapshot of this version."""
+        conn.execute(
+            "insert into revisions(entry_id, version, snapshot, created_at) values (?, ?, ?, ?)",
+            (entry.id, entry.version, json.dumps(entry_to_dict(entry), ensure_ascii=False), now),
+        )
+
+    def _link(self, conn: Any, entry_id: str, kind: LinkKind, target: str, reason: str, now: str | None) -> None:
+        """Record a link, replacing an older one of the same kind and target."""
+        conn.execute(
+            "insert into links(entry_id, kind, target, reason, created_at) values (?, ?, ?, ?, ?) "
+            "on conflict(entry_id, kind, target) do update set reason = excluded.reason",
+            (entry_id, kind.value, target, reason, now),
+        )
+
+    def _upsert_project(self, conn: Any, project: Project | None) -> None:
+        """Remember a project, keeping its newest name and path."""
+        if project is None:
+            return
+        conn.execute(
+            "insert into projects(key, name, root_commit, remote, path) values (?, ?, ?, ?, ?) "
+            "on conflict(key) do update set name = excluded.name, path = coalesce(excluded.path, path), "
+            "remote = coalesce(excluded.remote, remote), root_commit = coalesce(excluded.root_commit, root_commit)",
+            (project.key, project.name, project.root_commit, project.remote, project.path),
+        )
+
+    @staticmethod
+    def _event(conn: Any, now: str | None, actor: str, action: str, entry_id: str | None,
+               before: dict[str, Any] | None, after: dict[str, Any] | None, reason: str) -> None:
+        """Append one audit event inside the caller's transaction."""
+        conn.execute(
+            "insert into events(at, actor, action, entry_id, before, after, reason) values (?, ?, ?, ?, ?, ?, ?)",
+            (now, actor, action, entry_id,
+             None if before is None else json.dumps(before, ensure_ascii=False),
+             None if after is None else json.dumps(after, ensure_ascii=False), reason),
+        )
+
+    # -- reading ---------------------------------------------------------------------------------
+
+    def get(self, entry_id: str) -> Entry | None:
+        """One entry by id, or None."""
+        return self._load_one(self.conn, entry_id)
+
+    def _require(self, conn: Any, entry_id: str) -> Entry:
+        """One entry by id, or a one-line error."""
+        entry = self._load_one(conn, entry_id)
+        if entry is None:
+            raise StoreError(f"no entry with id {entry_id!r}")
+        return entry
+
+    def _load_one(self, conn: Any, entry_id: str) -> Entry | None:
+        """Read one entry row with its links and project."""
+        row = conn.execute(f"select {_COLUMNS} from entries where id = ?", (entry_id,)).fetchone()
+        if row is None:
+            return None
+        links = conn.execute("select kind, target, reason from links where entry_id = ? order by kind, target", (entry_id,)).fetchall()
+        projects = self._projects(conn, [row[4]] if row[4] else [])
+        return _entry_from_row(row, projects, {entry_id: [Link(LinkKind(k), t, r) for k, t, r in links]})
+
+    def entries(self, where: EntryFilter | None = None) -> list[Entry]:
+        """Every entry matching the filter, in a stable order (type, then id)."""
+        where = where or EntryFilter()
+        clauses, params = [], []
+        for column, value in (("type", where.type), ("scope_kind", where.scope_kind), ("status", where.status),
+                              ("project_key", where.project_key), ("agent", where.agent)):
+            if value is not None:
+                clauses.append(f"{column} = ?")
+                params.append(value.value if hasattr(value, "value") else value)
+        sql = f"select {_COLUMNS} from entries"
+        if clauses:
+            sql += " where " + " and ".join(clauses)
+        rows = self.conn.execute(sql + " order by type, id", params).fetchall()
+        links: dict[str, list[Link]] = {}
+        for entry_id, kind, target, reason in self.conn.execute(
+            "select entry_id, kind, target, reason from links order by entry_id, kind, target"
+        ):
+            links.setdefault(entry_id, []).append(Link(LinkKind(kind), target, reason))
+        projects = self._projects(self.conn, None)
+        return [_entry_from_row(row, projects, links) for row in rows]
+
+    def count(self) -> int:
+        """How many entries the store holds."""
+        return int(self.conn.execute("select count(*) from entries").fetchone()[0])
+
+    def group_counts(self) -> dict[str, Counter[str]]:
+        """Entry counts by type and by scope label, for the grouping sidebar."""
+        by_type: Counter[str] = Counter()
+        by_scope: Counter[str] = Counter()
+        for entry_type, scope_kind, name in self.conn.execute(
+            "select e.type, e.scope_kind, p.name from entries e left join projects p on p.key = e.project_key"
+        ):
+            by_type[entry_type] += 1
+            by_scope[f"{scope_kind} · {name or 'global'}"] += 1
+        return {"type": by_type, "scope": by_scope}
+
+    def _projects(self, conn: Any, keys: list[str] | None) -> dict[str, Project]:
+        """Projects by key (all of them when keys is None)."""
+        sql = "select key, name, root_commit, remote, path from projects"
+        rows = conn.execute(sql).fetchall() if keys is None else [
+            conn.execute(sql + " where key = ?", (key,)).fetchone() for key in keys
+        ]
+        return {row[0]: Project(*row) for row in rows if row}
+
+    def revisions(self, entry_id: str) -> list[Revision]:
+        """Every kept version of an entry, oldest first."""
+        return [
+            Revision(version, entry_from_dict(json.loads(snapshot)), parse_time(created, "created_at"))  # type: ignore[arg-type]
+            for version, snapshot, created in self.conn.execute(
+                "select version, snapshot, created_at from revisions where entry_id = ? order by version", (entry_id,)
+            )
+        ]
+
+    def events(self, entry_id: str | None = None, limit: int | None = None) -> list[Event]:
+        """Audit events, oldest first (only one entry's when `entry_id` is given)."""
+        sql = "select id, at, actor, action, entry_id, before, after, reason from events"
+        params: list[Any] = []
+        if entry_id is not None:
+            sql += " where entry_id = ?"
+            params.append(entry_id)
+        sql += " order by id"
+        if limit is not None:
+            sql = f"select * from ({sql.replace(' order by id', ' order by id desc')} limit ?) order by id"
+            params.append(limit)
+        return [
+            Event(row[0], parse_time(row[1], "at"), row[2], row[3], row[4],  # type: ignore[arg-type]
+                  json.loads(row[5]) if row[5] else None, json.loads(row[6]) if row[6] else None, row[7])
+            for row in self.conn.execute(sql, params)
+        ]
+
+    def search(self, query: str, limit: int = 20) -> list[str]:
+        """Entry ids whose text matches a full-text query, best first."""
+        terms = " ".join('"' + word.replace('"', '""') + '"' for word in query.split())
+        if not terms:
+            return []
+        rows = self.conn.execute(
+            "select e.id from entries_fts f join entries e on e.rowid = f.rowid "
+            "where entries_fts match ? order by f.rank limit ?",
+            (terms, limit),
+        )
+        return [row[0] for row in rows]
+
+    def neighbours(self, text: str, k: int = 10, *, exclude: str | None = None) -> list[tuple[str, float]]:
+        """The k entries nearest in meaning to `text`, as (id, cosine distance); empty when vectors are off."""
+        if not self.semantic_enabled:
+            return []
+        vector = serialize(self.embedder.embed([text])[0])
+        rows = self.conn.execute(
+            "select e.id, v.distance from entry_vectors v join entries e on e.rowid = v.rowid "
+            "where v.embedding match ? and k = ? order by v.distance",
+            (vector, k + (1 if exclude else 0)),
+        ).fetchall()
+        return [(entry_id, float(distance)) for entry_id, distance in rows if entry_id != exclude][:k]
+
+
+def _row_values(entry: Entry) -> tuple[Any, ...]:
+    """An entry's column values in `_COLUMNS` order."""
+    p = entry.provenance
+    return (
+        entry.id, entry.text, entry.type.value, entry.scope.kind.value,
+        entry.scope.project.key if entry.scope.project else None,
+        entry.source.agent, entry.source.file, entry.source.anchor, entry.source.content_hash,
+        format_time(p.written_at), p.written_at_basis, p.written_by.value, p.session, p.cwd, p.branch, p.commit,
+        p.citation, format_time(entry.verified_at), entry.verified_commit, entry.version, entry.confidence,
+        entry.confidence_reason, entry.status.value,
+    )
+
+
+def _entry_from_row(row: Sequence[Any], projects: dict[str, Project], links: dict[str, list[Link]]) -> Entry:
+    """Rebuild an entry from its row, its project and its links."""
+    return Entry(
+        id=row[0], text=row[1], type=EntryType.parse(row[2]),
+        scope=Scope(kind=ScopeKind(row[3]), project=projects.get(row[4]) if row[4] else None),
+        source=Source(agent=row[5], file=row[6], anchor=row[7], content_hash=row[8]),
+        provenance=Provenance(
+            written_at=parse_time(row[9], "written_at"), written_at_basis=row[10], written_by=WrittenBy(row[11]),
+            session=row[12], cwd=row[13], branch=row[14], commit=row[15], citation=row[16],
+        ),
+        verified_at=parse_time(row[17], "verified_at"), verified_commit=row[18], version=row[19],
+        confidence=row[20], confidence_reason=row[21], status=Status(row[22]),
+        links=tuple(links.get(row[0], ())),
+    )

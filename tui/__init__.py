@@ -1,0 +1,1 @@
+"""memrev's command line and Textual review app."""
