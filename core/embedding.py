@@ -9,6 +9,8 @@ import zlib
 from typing import Protocol, Sequence
 
 _WORD = re.compile(r"\w+", re.UNICODE)
+_FEATURE_CACHE_WORDS = 100_000
+"""How many distinct words a HashingEmbedder remembers the features of before starting afresh."""
 
 
 class Embedder(Protocol):
@@ -32,28 +34,48 @@ class HashingEmbedder:
         self.dimension = dimension
         self.name = f"hashing-v1-{dimension}"
         self._mask = dimension - 1
+        self._features: dict[str, tuple[tuple[int, float], ...]] = {}
 
     def embed(self, texts: Sequence[str]) -> list[list[float]]:
         """Return one unit-length vector per text (all zeros for a text with no words)."""
         return [self._embed_one(text) for text in texts]
 
     def _embed_one(self, text: str) -> list[float]:
-        """Hash each word (weight 1) and each of its padded trigrams (weight 0.5) with a sign bit."""
+        """Sum the cached features of each word, then scale to unit length."""
         vector = [0.0] * self.dimension
-        mask = self._mask
-        sign_bit = self.dimension
+        features = self._features
         for word in _WORD.findall(text.lower()):
-            encoded = word.encode("utf-8", "surrogatepass")
-            h = zlib.crc32(encoded)
-            vector[h & mask] += 1.0 if h & sign_bit else -1.0
-            padded = b"#" + encoded + b"#"
-            for i in range(len(padded) - 2):
-                h = zlib.crc32(padded[i : i + 3])
-                vector[h & mask] += 0.5 if h & sign_bit else -0.5
+            found = features.get(word)
+            if found is None:
+                found = self._word_features(word)
+            for bucket, delta in found:
+                vector[bucket] += delta
         norm = math.sqrt(sum(x * x for x in vector))
         if norm:
             vector = [x / norm for x in vector]
         return vector
+
+    def _word_features(self, word: str) -> tuple[tuple[int, float], ...]:
+        """Hash a word (weight 1) and each of its padded trigrams (weight 0.5) with a sign bit, summed per bucket.
+
+        Every weight is a multiple of 0.5, so the sums are exact in floating point and adding a word's
+        per-bucket totals gives bit for bit the vector that adding each hash in turn would give.
+        """
+        totals: dict[int, float] = {}
+        mask = self._mask
+        sign_bit = self.dimension
+        encoded = word.encode("utf-8", "surrogatepass")
+        h = zlib.crc32(encoded)
+        totals[h & mask] = totals.get(h & mask, 0.0) + (1.0 if h & sign_bit else -1.0)
+        padded = b"#" + encoded + b"#"
+        for i in range(len(padded) - 2):
+            h = zlib.crc32(padded[i : i + 3])
+            totals[h & mask] = totals.get(h & mask, 0.0) + (0.5 if h & sign_bit else -0.5)
+        found = tuple((bucket, delta) for bucket, delta in totals.items() if delta)
+        if len(self._features) >= _FEATURE_CACHE_WORDS:
+            self._features.clear()
+        self._features[word] = found
+        return found
 
 
 def serialize(vector: Sequence[float]) -> bytes:

@@ -21,6 +21,8 @@ class EntryType(str, Enum):
     @classmethod
     def parse(cls, value: object) -> EntryType:
         """Map any value to a type; a missing or unknown one is `unknown`, never an error."""
+        if isinstance(value, cls):  # str() of a member is "EntryType.USER", not "user"
+            return value
         try:
             return cls(str(value).strip().lower())
         except ValueError:

@@ -64,6 +64,20 @@ def _require_encodable(value: str, field: str) -> None:
         raise EntryFormatError(f"{field}: unpaired surrogate U+{ord(value[error.start]):04X} at character {error.start}") from None
 
 
+def _require_all_encodable(value: Any, field: str) -> None:
+    """Check every string (and key) in a nested dict/list, naming the field that holds a bad one."""
+    if isinstance(value, str):
+        _require_encodable(value, field)
+    elif isinstance(value, Mapping):
+        for key, item in value.items():
+            if isinstance(key, str):
+                _require_encodable(key, f"{field} key" if field else "key")
+            _require_all_encodable(item, f"{field}.{key}" if field else str(key))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            _require_all_encodable(item, f"{field}[{index}]")
+
+
 def project_to_dict(project: Project | None) -> dict[str, Any] | None:
     """A project as a dict, or None for a global entry."""
     if project is None:
@@ -166,7 +180,7 @@ def entry_from_dict(data: Any) -> Entry:
     text = data.get("text")
     if not isinstance(text, str):
         raise EntryFormatError("text: required, and must be a string")
-    _require_encodable(text, "text")
+    _require_all_encodable(data, "")  # text, and every other string: SQLite stores them as UTF-8 too
     scope_data = _mapping(data, "scope")
     source_data = _mapping(data, "source")
     prov = _mapping(data, "provenance")

@@ -9,6 +9,7 @@ When neither can load sqlite-vec, memrev runs with semantic features off and say
 
 from __future__ import annotations
 
+import functools
 import os
 import sqlite3
 from dataclasses import dataclass
@@ -77,7 +78,12 @@ def _import_sqlean() -> ModuleType | None:
 
 def choose_binding(preference: str | None = None) -> Binding:
     """Pick the binding: stdlib when it loads extensions, else sqlean, else stdlib without vectors."""
-    preference = (preference or os.environ.get(BINDING_ENV) or "auto").lower()
+    return _choose((preference or os.environ.get(BINDING_ENV) or "auto").lower())
+
+
+@functools.lru_cache(maxsize=None)
+def _choose(preference: str) -> Binding:
+    """The probing behind `choose_binding`, done once per preference and process."""
     if preference not in {"auto", "stdlib", "sqlean"}:
         raise ValueError(f"{BINDING_ENV} must be auto, stdlib or sqlean, not {preference!r}")
     if preference == "stdlib":

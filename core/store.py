@@ -99,8 +99,9 @@ class MemoryStore:
         binding: Binding | None = None,
         embedder: Embedder | None = None,
         clock: Callable[[], datetime] = utc_now,
+        prepare: bool = True,
     ) -> None:
-        """Open (creating and migrating when needed) the database at `path`."""
+        """Open the database at `path`, creating and migrating it unless `prepare` is False (a reader)."""
         self.path = Path(path)
         self.binding = binding or choose_binding()
         self.embedder: Embedder = embedder or HashingEmbedder()
@@ -117,16 +118,21 @@ class MemoryStore:
             self.conn.execute("pragma journal_mode = wal")
             self.conn.execute("pragma synchronous = full")
             self.conn.execute("pragma foreign_keys = on")
-            migrate(self.conn)
+            if prepare:
+                migrate(self.conn)
         except self.binding.module.DatabaseError as error:
             raise StoreError(f"{self.path}: not a usable memrev database ({error})") from None
         self.semantic_notice = ""
-        if self.binding.vec_available:
+        if self.binding.vec_available and prepare:
             self._ensure_vectors()
         else:
             self.semantic_notice = f"semantic search is off: sqlite-vec could not load ({self.binding.vec_problem})"
 
     # -- lifecycle -------------------------------------------------------------------------------
+
+    def reader(self) -> MemoryStore:
+        """Another connection to the same file for a worker thread, skipping migration."""
+        return MemoryStore(self.path, binding=self.binding, embedder=self.embedder, clock=self.clock, prepare=False)
 
     def close(self) -> None:
         """Close the connection."""
@@ -151,10 +157,11 @@ class MemoryStore:
         self.conn.execute("begin immediate")
         try:
             yield self.conn
+            self.conn.execute("commit")  # inside the try: a failed commit (deferred foreign key) stays open
         except BaseException:
-            self.conn.execute("rollback")
+            if self.conn.in_transaction:
+                self.conn.execute("rollback")
             raise
-        self.conn.execute("commit")
 
     # -- vectors ---------------------------------------------------------------------------------
 
@@ -173,6 +180,9 @@ class MemoryStore:
                 "on conflict(key) do update set value = excluded.value",
                 (self.embedder.name,),
             )
+            stale = [row[0] for row in conn.execute("select key from meta where key like 'stale-vector:%'")]
+            conn.executemany("delete from entry_vectors where rowid = ?", [(int(key.split(":")[1]),) for key in stale])
+            conn.executemany("delete from meta where key = ?", [(key,) for key in stale])
             missing = conn.execute(
                 "select rowid, text from entries where rowid not in (select rowid from entry_vectors)"
             ).fetchall()
@@ -219,6 +229,8 @@ class MemoryStore:
                 result.revised.append(entry.id)
                 if existing.text != entry.text:
                     pending_vectors.append((rowid, entry.text))
+                    if not self.semantic_enabled:  # its vector (if any) is stale until vectors are back
+                        conn.execute("insert or ignore into meta(key, value) values (?, '')", (f"stale-vector:{rowid}",))
             self._write_vectors(conn, pending_vectors)
         return result
 
@@ -430,7 +442,9 @@ class MemoryStore:
             "where v.embedding match ? and k = ? order by v.distance",
             (vector, k + (1 if exclude else 0)),
         ).fetchall()
-        return [(entry_id, float(distance)) for entry_id, distance in rows if entry_id != exclude][:k]
+        return [  # a text with no words has a zero vector, whose cosine distance is undefined (NULL)
+            (entry_id, float(distance)) for entry_id, distance in rows if entry_id != exclude and distance is not None
+        ][:k]
 
 
 def _row_values(entry: Entry) -> tuple[Any, ...]:

@@ -1,0 +1,111 @@
+"""Filter entries with a small query language: words must all appear, `field:value` narrows by field."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable, Sequence
+
+from .model import Entry
+
+FIELDS = ("type", "status", "scope", "agent", "project", "id")
+"""The fields a `field:value` token can name."""
+
+
+@dataclass(frozen=True)
+class Query:
+    """A parsed filter: free words and field constraints, all lower-case."""
+
+    words: tuple[str, ...] = ()
+    fields: tuple[tuple[str, str], ...] = ()
+
+    @property
+    def is_empty(self) -> bool:
+        """Whether the query matches everything."""
+        return not self.words and not self.fields
+
+
+def parse_query(text: str) -> Query:
+    """Split `pending type:feedback make` into words and field constraints (unknown fields are words)."""
+    words: list[str] = []
+    fields: list[tuple[str, str]] = []
+    for token in text.lower().split():
+        name, sep, value = token.partition(":")
+        if sep and name in FIELDS and value:
+            fields.append((name, value))
+        else:
+            words.append(token)
+    return Query(tuple(words), tuple(fields))
+
+
+def entry_field(entry: Entry, name: str) -> str:
+    """The lower-case value of one filterable field."""
+    if name == "type":
+        return entry.type.value
+    if name == "status":
+        return entry.status.value
+    if name == "scope":
+        return entry.scope.label.lower()
+    if name == "agent":
+        return entry.source.agent.lower()
+    if name == "project":
+        return (entry.scope.project.name if entry.scope.project else "global").lower()
+    return entry.id.lower()
+
+
+def search_blob(entry: Entry) -> str:
+    """Everything free words are matched against, lower-cased once."""
+    return " ".join(
+        (entry.id, entry.text, entry.type.value, entry.status.value, entry.scope.label, entry.source.agent,
+         entry.source.file or "", entry.provenance.citation or "")
+    ).lower()
+
+
+@dataclass(frozen=True)
+class Group:
+    """One sidebar group: entries whose `field` equals `value` exactly (scope is its label)."""
+
+    field: str
+    value: str
+
+    def value_of(self, entry: Entry) -> str:
+        """The value this group's field has for an entry, as shown in the sidebar."""
+        if self.field == "scope":
+            return entry.scope.label
+        if self.field == "agent":
+            return entry.source.agent
+        return entry_field(entry, self.field)
+
+    def contains(self, entry: Entry) -> bool:
+        """Whether an entry is in this group."""
+        return self.value_of(entry) == self.value
+
+
+class EntryIndex:
+    """Entries with their search text prepared once, so each keystroke only scans strings."""
+
+    def __init__(self, entries: Iterable[Entry]) -> None:
+        """Prepare the search text of every entry."""
+        self.entries: list[Entry] = list(entries)
+        self._blobs = [search_blob(entry) for entry in self.entries]
+
+    def filter(self, query: Query | str, group: Group | None = None) -> list[Entry]:
+        """The entries in `group` matching the query, in their original order."""
+        if isinstance(query, str):
+            query = parse_query(query)
+        if query.is_empty and group is None:
+            return list(self.entries)
+        words = query.words
+        result: list[Entry] = []
+        for entry, blob in zip(self.entries, self._blobs):
+            if group is not None and not group.contains(entry):
+                continue
+            if all(word in blob for word in words) and all(
+                value in entry_field(entry, name) for name, value in query.fields
+            ):
+                result.append(entry)
+        return result
+
+
+def matching(entries: Sequence[Entry], text: str) -> list[Entry]:
+    """One-shot filter for callers that do not keep an index."""
+    return EntryIndex(entries).filter(text)

@@ -1,0 +1,316 @@
+"""The `memrev` command line: the review app by default, plus import, export, list, show, log, demo and bench."""
+
+from __future__ import annotations
+
+import getpass
+import json
+import sys
+import tempfile
+from collections import Counter
+from datetime import datetime
+from pathlib import Path
+from typing import Any, Callable, Iterator, TypeVar
+
+import click
+
+from memrev.core.humanize import format_age, format_when
+from memrev.core.jsonl import ImportFileError, write_jsonl
+from memrev.core.model import EntryType, ScopeKind, Status, utc_now
+from memrev.core.serialize import entry_to_dict
+from memrev.core.sources import parse_source, read_source
+from memrev.core.store import EntryFilter, MemoryStore, StoreError, default_db_path
+from memrev.core.visible import make_visible
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+EXIT_OK, EXIT_FINDINGS, EXIT_INPUT = 0, 1, 2
+"""Exit codes: success, findings (later checks), usage or input error."""
+
+
+class InputError(click.ClickException):
+    """A one-line error about the user's input, exiting with code 2."""
+
+    exit_code = EXIT_INPUT
+
+    def show(self, file: Any = None) -> None:
+        """Print `memrev: error: ...` on stderr, one line, no traceback."""
+        click.echo(f"memrev: error: {self.format_message()}", err=True)
+
+
+def actor() -> str:
+    """Who is acting, for the audit log: the command line and the login name."""
+    try:
+        return f"cli:{getpass.getuser()}"
+    except Exception:  # noqa: BLE001 - no login name in some containers
+        return "cli"
+
+
+def open_store(ctx: click.Context) -> MemoryStore:
+    """Open the store named by --db, MEMREV_DB or the XDG default, turning failures into one-line errors."""
+    path = ctx.obj["db"]
+    try:
+        store = MemoryStore(path)
+    except (StoreError, OSError) as error:
+        raise InputError(str(error)) from None
+    if store.semantic_notice and not ctx.obj.get("quiet_notice"):
+        click.echo(f"memrev: note: {store.semantic_notice}", err=True)
+    ctx.call_on_close(store.close)
+    return store
+
+
+def store_errors(func: F) -> F:
+    """Turn store and input errors raised by a command into one-line errors."""
+    import functools
+
+    @functools.wraps(func)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return func(*args, **kwargs)
+        except (StoreError, ImportFileError, ValueError, OSError) as error:
+            raise InputError(str(error)) from None
+
+    return wrapper  # type: ignore[return-value]
+
+
+@click.group(invoke_without_command=True)
+@click.option("--db", "db", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="The memrev database (default: $MEMREV_DB or the XDG data folder).")
+@click.version_option(package_name="memrev")
+@click.pass_context
+def cli(ctx: click.Context, db: Path | None) -> None:
+    """Review an AI coding agent's long-term memory before its next session."""
+    ctx.ensure_object(dict)
+    ctx.obj["db"] = db or default_db_path()
+    ctx.obj["db_given"] = db is not None
+    if ctx.invoked_subcommand is None:
+        run_app(ctx.obj["db"])
+
+
+def run_app(db: Path) -> None:
+    """Open the review app on a database and exit with its return code."""
+    from memrev.tui.app import MemrevApp
+
+    try:
+        app = MemrevApp(db_path=db)
+    except (StoreError, OSError) as error:
+        raise InputError(str(error)) from None
+    app.run()
+    if app.return_code:
+        sys.exit(app.return_code)
+
+
+@cli.command("import")
+@click.argument("sources", nargs=-1, required=True)
+@click.option("--skip-invalid", is_flag=True, help="Import the good entries of a file that has bad lines.")
+@click.pass_context
+@store_errors
+def import_command(ctx: click.Context, sources: tuple[str, ...], skip_invalid: bool) -> None:
+    """Import entries from SOURCES such as jsonl:FILE (a file with a bad line imports nothing)."""
+    specs = [parse_source(argument) for argument in sources]
+    store = open_store(ctx)
+    failed = 0
+    for spec in specs:
+        try:
+            batch = read_source(spec, skip_invalid=skip_invalid)
+        except ImportFileError as error:
+            click.echo(f"memrev: error: {error}", err=True)
+            failed += 1
+            continue
+        for message in batch.skipped:
+            click.echo(f"memrev: skipped: {message}", err=True)
+        result = store.apply(batch.entries, actor=actor(), reason=f"import {spec.label}")
+        click.echo(f"{spec.label}: {len(result.added)} added, {len(result.revised)} revised, "
+                   f"{len(result.unchanged)} unchanged, {len(batch.skipped)} skipped")
+    if failed:
+        ctx.exit(EXIT_INPUT)
+
+
+@cli.command("export")
+@click.option("--format", "fmt", type=click.Choice(["jsonl"]), default="jsonl", show_default=True)
+@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Write to this file (atomically) instead of standard output.")
+@click.pass_context
+@store_errors
+def export_command(ctx: click.Context, fmt: str, output: Path | None) -> None:
+    """Export every entry in the canonical exchange format."""
+    store = open_store(ctx)
+    entries = store.entries()
+    if output is None:
+        write_jsonl(entries, sys.stdout)
+        return
+    with tempfile.NamedTemporaryFile("w", encoding="utf-8", dir=output.parent or ".", delete=False,
+                                     prefix=f".{output.name}.", suffix=".tmp") as handle:
+        write_jsonl(entries, handle)
+        handle.flush()
+        import os
+
+        os.fsync(handle.fileno())
+    Path(handle.name).replace(output)
+    click.echo(f"exported {len(entries)} entries to {output}", err=True)
+
+
+def _enum_choice(kind: type[Any]) -> click.Choice:
+    """A click choice over an enum's values."""
+    return click.Choice([member.value for member in kind])
+
+
+@cli.command("list")
+@click.option("--json", "as_json", is_flag=True, help="Print every field of every entry as JSON.")
+@click.option("--type", "entry_type", type=_enum_choice(EntryType), default=None)
+@click.option("--scope", type=_enum_choice(ScopeKind), default=None)
+@click.option("--status", type=_enum_choice(Status), default=None)
+@click.pass_context
+@store_errors
+def list_command(ctx: click.Context, as_json: bool, entry_type: str | None, scope: str | None, status: str | None) -> None:
+    """List entries, optionally narrowed by type, scope and status."""
+    store = open_store(ctx)
+    entries = store.entries(EntryFilter(
+        type=EntryType(entry_type) if entry_type else None,
+        scope_kind=ScopeKind(scope) if scope else None,
+        status=Status(status) if status else None,
+    ))
+    if as_json:
+        click.echo(json.dumps([entry_to_dict(entry) for entry in entries], ensure_ascii=False, indent=2))
+        return
+    if not entries:
+        click.echo("no entries (try `memrev demo` or `memrev import jsonl:FILE`)")
+        return
+    now = utc_now()
+    rows = [(e.id, e.status.value, e.type.value, e.scope.label, format_age(e.verified_at, now),
+             f"{e.confidence:.2f}", make_visible(e.first_line)) for e in entries]
+    for line in _table(("ID", "STATUS", "TYPE", "SCOPE", "VERIFIED", "CONF", "TEXT"), rows):
+        click.echo(line)
+
+
+def _table(header: tuple[str, ...], rows: list[tuple[str, ...]], last_width: int = 70) -> Iterator[str]:
+    """Plain aligned columns; the last column is cut to `last_width` characters."""
+    widths = [max(len(str(row[i])) for row in [header, *rows]) for i in range(len(header) - 1)]
+    for row in [header, *rows]:
+        cells = [str(cell).ljust(width) for cell, width in zip(row, widths)]
+        last = str(row[-1])
+        yield "  ".join([*cells, last if len(last) <= last_width else last[: last_width - 1] + "…"])
+
+
+@cli.command("show")
+@click.argument("entry_id")
+@click.option("--json", "as_json", is_flag=True, help="Print the entry, its revisions and its events as JSON.")
+@click.pass_context
+@store_errors
+def show_command(ctx: click.Context, entry_id: str, as_json: bool) -> None:
+    """Show one entry with its provenance, revisions and events."""
+    store = open_store(ctx)
+    entry = store.get(entry_id)
+    if entry is None:
+        raise InputError(f"no entry with id {entry_id!r} (see `memrev list`)")
+    revisions = store.revisions(entry_id)
+    events = store.events(entry_id)
+    if as_json:
+        click.echo(json.dumps({
+            "entry": entry_to_dict(entry),
+            "revisions": [{"version": r.version, "created_at": r.created_at.isoformat(), "entry": entry_to_dict(r.entry)}
+                          for r in revisions],
+            "events": [_event_dict(event) for event in events],
+        }, ensure_ascii=False, indent=2))
+        return
+    from memrev.tui.describe import describe_entry
+
+    for line in describe_entry(entry, revisions, now=utc_now()):
+        click.echo(line)
+    click.echo("")
+    click.echo("events:")
+    for event in events:
+        click.echo(f"  {format_when(event.at)}  {event.actor}  {event.action}  {event.reason}".rstrip())
+
+
+def _event_dict(event: Any) -> dict[str, Any]:
+    """An audit event as JSON-ready values."""
+    return {"id": event.id, "at": event.at.isoformat(), "actor": event.actor, "action": event.action,
+            "entry_id": event.entry_id, "before": event.before, "after": event.after, "reason": event.reason}
+
+
+@cli.command("log")
+@click.option("--json", "as_json", is_flag=True, help="Print events as JSON.")
+@click.option("--entry", "entry_id", default=None, help="Only this entry's events.")
+@click.option("--limit", type=click.IntRange(min=1), default=None, help="Only the newest N events.")
+@click.pass_context
+@store_errors
+def log_command(ctx: click.Context, as_json: bool, entry_id: str | None, limit: int | None) -> None:
+    """Show the audit log: every change, who made it, when and why."""
+    store = open_store(ctx)
+    events = store.events(entry_id, limit=limit)
+    if as_json:
+        click.echo(json.dumps([_event_dict(event) for event in events], ensure_ascii=False, indent=2))
+        return
+    rows = [(str(e.id), format_when(e.at), e.actor, e.action, e.entry_id or "-", e.reason) for e in events]
+    for line in _table(("#", "WHEN", "WHO", "ACTION", "ENTRY", "REASON"), rows):
+        click.echo(line)
+
+
+@cli.command("demo")
+@click.option("--dir", "target", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="Build the demo here (an empty or new folder) instead of a fresh temporary one.")
+@click.option("--no-tui", is_flag=True, help="Print where things were built and a summary instead of opening the app.")
+@click.pass_context
+@store_errors
+def demo_command(ctx: click.Context, target: Path | None, no_tui: bool) -> None:
+    """Build a demo repository and memories, import them, and open the review app on them."""
+    from memrev.core.demo import build_demo
+
+    root = target or Path(tempfile.mkdtemp(prefix="memrev-demo-"))
+    build = build_demo(root)
+    if not ctx.obj["db_given"]:
+        ctx.obj["db"] = build.root / "memrev.db"
+    ctx.obj["quiet_notice"] = not no_tui
+    store = open_store(ctx)
+    result = store.apply(build.entries, actor="demo", reason="demo import")
+    if not no_tui:
+        store.close()
+        run_app(ctx.obj["db"])
+        return
+    click.echo(f"demo repository: {build.repo}")
+    click.echo(f"demo memories:   {build.jsonl}")
+    click.echo(f"database:        {ctx.obj['db']}")
+    click.echo(f"imported {len(result.added)} entries ({len(result.unchanged)} already there)")
+    entries = store.entries()
+    by_type = Counter(entry.type.value for entry in entries)
+    by_scope = Counter(entry.scope.label for entry in entries)
+    click.echo("by type:  " + ", ".join(f"{name} {count}" for name, count in sorted(by_type.items())))
+    click.echo("by scope: " + ", ".join(f"{name} {count}" for name, count in sorted(by_scope.items())))
+    now = utc_now()
+    for line in _table(("ID", "TYPE", "SCOPE", "SOURCE", "WRITTEN", "TEXT"), [
+        (e.id, e.type.value, e.scope.label, e.source.agent,
+         format_age(e.provenance.written_at, now) + " ago", make_visible(e.first_line)) for e in entries
+    ], last_width=50):
+        click.echo(line)
+    click.echo(f"open it with: memrev --db {ctx.obj['db']}")
+
+
+@cli.group("bench")
+def bench_group() -> None:
+    """Measure memrev's speed against baselines measured in the same run."""
+
+
+@bench_group.command("store")
+@click.option("--entries", "count", type=click.IntRange(min=100), default=10_000, show_default=True)
+@click.option("--skip-tui", is_flag=True, help="Measure the store only, not the app's start and filter.")
+@store_errors
+def bench_store_command(count: int, skip_tui: bool) -> None:
+    """Store and app figures for COUNT entries: insert rate, FTS and vector queries, app start and filter."""
+    from memrev.core.bench_store import format_figures, run_store_bench
+
+    with tempfile.TemporaryDirectory(prefix="memrev-bench-") as folder:
+        figures = run_store_bench(count, workdir=Path(folder))
+        if not skip_tui:
+            from memrev.tui.bench_app import run_app_bench
+
+            figures += run_app_bench(count, workdir=Path(folder))
+    click.echo(format_figures(figures))
+
+
+def main() -> None:
+    """Console entry point."""
+    cli(obj={})
+
+
+if __name__ == "__main__":
+    main()

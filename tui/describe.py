@@ -1,0 +1,69 @@
+"""The provenance of an entry as labelled plain-text fields, shared by `memrev show` and the detail pane."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Iterator, Sequence
+
+from memrev.core.humanize import format_age, format_when
+from memrev.core.model import Entry
+from memrev.core.store import Revision
+from memrev.core.visible import make_visible
+
+
+def provenance_fields(entry: Entry, now: datetime) -> list[tuple[str, str]]:
+    """(label, value) pairs for everything known about where an entry came from and how far it is trusted."""
+    p = entry.provenance
+    project = entry.scope.project
+    source = entry.source.agent + (f" · {entry.source.file}" if entry.source.file else "")
+    if entry.source.anchor:
+        source += f" · {entry.source.anchor}"
+    written = format_when(p.written_at)
+    if p.written_at:
+        written += f" ({format_age(p.written_at, now)} ago)"
+    if p.written_at_basis != "recorded":
+        written += f" [from {p.written_at_basis}]"
+    verified = format_when(entry.verified_at) if entry.verified_at else "never"
+    if entry.verified_at:
+        verified += f" ({format_age(entry.verified_at, now)} ago)"
+    if entry.verified_commit:
+        verified += f" at {entry.verified_commit[:12]}"
+    fields = [
+        ("id", entry.id),
+        ("status", entry.status.value),
+        ("type", entry.type.value),
+        ("scope", entry.scope.kind.value),
+        ("project", f"{project.name} ({project.remote or project.path or project.key})" if project else "global"),
+        ("source", source),
+        ("citation", p.citation or "-"),
+        ("written", f"{written} by {p.written_by.value}"),
+        ("session", p.session or "-"),
+        ("cwd", p.cwd or "-"),
+        ("branch", p.branch or "-"),
+        ("commit", p.commit[:12] if p.commit else "-"),
+        ("verified", verified),
+        ("confidence", f"{entry.confidence:.2f} ({entry.confidence_reason})"),
+        ("version", str(entry.version)),
+    ]
+    for link in entry.links:
+        fields.append((link.kind.value.replace("_", " "), f"{link.target}" + (f" ({link.reason})" if link.reason else "")))
+    return fields
+
+
+def revision_lines(revisions: Sequence[Revision]) -> list[str]:
+    """One line per kept revision, newest first."""
+    return [f"v{r.version}  {format_when(r.created_at)}  {make_visible(r.entry.first_line)}" for r in reversed(revisions)]
+
+
+def describe_entry(entry: Entry, revisions: Sequence[Revision], *, now: datetime) -> Iterator[str]:
+    """The whole entry as plain lines: text (hidden characters marked), provenance, revisions."""
+    for line in make_visible(entry.text).splitlines() or [""]:
+        yield line
+    yield ""
+    width = max(len(label) for label, _ in provenance_fields(entry, now))
+    for label, value in provenance_fields(entry, now):
+        yield f"{label.rjust(width)}  {value}"
+    yield ""
+    yield "revisions:"
+    for line in revision_lines(revisions):
+        yield f"  {line}"

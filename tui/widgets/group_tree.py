@@ -1,0 +1,56 @@
+"""The sidebar that groups entries by type, scope, status and source, with counts."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Iterable
+
+from textual.message import Message
+from textual.widgets import Tree
+
+from memrev.core.model import Entry
+from memrev.core.query import Group
+
+GROUPINGS: tuple[tuple[str, str], ...] = (("type", "By type"), ("scope", "By scope"), ("status", "By status"),
+                                          ("agent", "By source"))
+"""The fields the sidebar groups by, in order, with their headings."""
+
+
+class GroupTree(Tree[Group | None]):
+    """Headings with one leaf per value; choosing a leaf narrows the table to that group."""
+
+    DEFAULT_CSS = """
+    GroupTree { width: 30; border-right: tall $panel; padding: 0 1; }
+    """
+
+    class Chosen(Message):
+        """A group was chosen (None means all entries)."""
+
+        def __init__(self, group: Group | None) -> None:
+            """Carry the chosen group."""
+            super().__init__()
+            self.group = group
+
+    def __init__(self, *, id: str | None = None) -> None:
+        """An empty tree; `show_counts` fills it."""
+        super().__init__("All entries", data=None, id=id)
+        self.show_root = True
+        self.guide_depth = 2
+
+    def show_counts(self, entries: Iterable[Entry]) -> None:
+        """Rebuild the headings and leaves from the entries, sorted by name for a stable layout."""
+        entries = list(entries)
+        self.clear()
+        self.root.set_label(f"All entries ({len(entries)})")
+        for field, heading in GROUPINGS:
+            counts = Counter(Group(field, "").value_of(entry) for entry in entries)
+            branch = self.root.add(heading, data=None, expand=True)
+            for value in sorted(counts):
+                branch.add_leaf(f"{value} ({counts[value]})", data=Group(field, value))
+        self.root.expand()
+
+    def on_tree_node_selected(self, event: Tree.NodeSelected[Group | None]) -> None:
+        """Announce a chosen leaf, or all entries for the root."""
+        event.stop()
+        if event.node is self.root or event.node.data is not None:
+            self.post_message(self.Chosen(event.node.data))
