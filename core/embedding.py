@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import operator
 import re
 import struct
 import zlib
@@ -50,7 +51,7 @@ class HashingEmbedder:
                 found = self._word_features(word)
             for bucket, delta in found:
                 vector[bucket] += delta
-        norm = math.sqrt(sum(x * x for x in vector))
+        norm = math.sqrt(sum(map(operator.mul, vector, vector)))
         if norm:
             vector = [x / norm for x in vector]
         return vector

@@ -37,6 +37,7 @@ class MemrevApp(App[None]):
     TITLE = "memrev"
     CSS_PATH = "app.tcss"
     COMMANDS = App.COMMANDS | {EntryCommands, FilterCommands}
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (100, "-wide")]
 
     BINDINGS = [
         Binding("slash", "focus_filter", "Filter", id="filter"),

@@ -73,7 +73,7 @@ def store_errors(func: F) -> F:
 
 
 @click.group(invoke_without_command=True)
-@click.option("--db", "db", type=click.Path(dir_okay=False, path_type=Path), default=None,
+@click.option("--db", "db", type=click.Path(path_type=Path), default=None,  # a folder: one-line StoreError
               help="The memrev database (default: $MEMREV_DB or the XDG data folder).")
 @click.version_option(package_name="memrev")
 @click.pass_context
@@ -118,7 +118,13 @@ def import_command(ctx: click.Context, sources: tuple[str, ...], skip_invalid: b
             continue
         for message in batch.skipped:
             click.echo(f"memrev: skipped: {message}", err=True)
-        result = store.apply(batch.entries, actor=actor(), reason=f"import {spec.label}")
+        try:
+            result = store.apply(batch.entries, actor=actor(), reason=f"import {spec.label}")
+        except store.binding.module.DatabaseError as error:  # e.g. a link to an entry that is nowhere
+            click.echo(f"memrev: error: {spec.label}: not imported ({error}; does a link point at a missing entry?)",
+                       err=True)
+            failed += 1
+            continue
         click.echo(f"{spec.label}: {len(result.added)} added, {len(result.revised)} revised, "
                    f"{len(result.unchanged)} unchanged, {len(batch.skipped)} skipped")
     if failed:

@@ -30,14 +30,18 @@ class Column:
     label: str
     width: int
     value: Callable[[Entry, datetime], str]
+    optional: bool = False
 
+
+MIN_TEXT_WIDTH = 24
+"""Optional columns are dropped, last first, until the text column gets at least this many cells."""
 
 COLUMNS: tuple[Column, ...] = (
     Column("status", "STATUS", 10, lambda e, now: e.status.value),
     Column("type", "TYPE", 9, lambda e, now: e.type.value),
-    Column("scope", "SCOPE", 18, lambda e, now: e.scope.label),
-    Column("age", "VERIFIED", 8, lambda e, now: format_age(e.verified_at, now)),
-    Column("confidence", "CONF", 5, lambda e, now: f"{e.confidence:.2f}"),
+    Column("scope", "SCOPE", 18, lambda e, now: e.scope.label, optional=True),
+    Column("age", "VERIFIED", 8, lambda e, now: format_age(e.verified_at, now), optional=True),
+    Column("confidence", "CONF", 5, lambda e, now: f"{e.confidence:.2f}", optional=True),
     Column("text", "TEXT", 0, lambda e, now: e.first_line),
 )
 
@@ -172,25 +176,31 @@ class EntryTable(ScrollView, can_focus=True):
 
     # -- rendering -------------------------------------------------------------------------------
 
-    def _widths(self, total: int) -> list[int]:
-        """Cell widths of each column for a table `total` cells wide (one space between columns)."""
-        fixed = sum(column.width for column in COLUMNS if column.width) + len(COLUMNS) - 1
-        return [column.width or max(10, total - fixed) for column in COLUMNS]
+    def _layout(self, total: int) -> list[tuple[Column, int]]:
+        """The columns that fit a table `total` cells wide, with their widths (one space between columns)."""
+        columns = list(COLUMNS)
+        optional = [column for column in reversed(COLUMNS) if column.optional]
+        while True:
+            fixed = sum(column.width for column in columns) + len(columns) - 1
+            if total - fixed >= MIN_TEXT_WIDTH or not optional:
+                break
+            columns.remove(optional.pop(0))
+        return [(column, column.width or max(10, total - fixed)) for column in columns]
 
     def render_line(self, y: int) -> Strip:
         """Line 0 is the sticky header; the others are rows from the scroll offset down."""
         width = self.scrollable_content_region.width
-        widths = self._widths(width)
+        layout = self._layout(width)
         if y == 0:
-            header = " ".join(set_cell_size(column.label, w) for column, w in zip(COLUMNS, widths))
+            header = " ".join(set_cell_size(column.label, w) for column, w in layout)
             style = self.get_component_rich_style("entry-table--header")
             return Strip([Segment(set_cell_size(header, width), style)], width)
         index = int(self.scroll_offset.y) + y - 1
         if index >= len(self.rows):
             return Strip.blank(width, self.rich_style)
-        return self._render_row(self.rows[index], index == self.cursor_row, widths, width)
+        return self._render_row(self.rows[index], index == self.cursor_row, layout, width)
 
-    def _render_row(self, entry: Entry, is_cursor: bool, widths: list[int], width: int) -> Strip:
+    def _render_row(self, entry: Entry, is_cursor: bool, layout: list[tuple[Column, int]], width: int) -> Strip:
         """One entry as segments, with status colour and marked hidden characters."""
         base = self.rich_style
         if is_cursor:
@@ -199,7 +209,7 @@ class EntryTable(ScrollView, can_focus=True):
         hidden_style = self.get_component_rich_style("entry-table--hidden")
         now = self.clock()
         segments: list[Segment] = []
-        for column, cell_width in zip(COLUMNS, widths):
+        for column, cell_width in layout:
             if segments:
                 segments.append(Segment(" ", base))
             if column.key == "text":

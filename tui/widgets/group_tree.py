@@ -20,7 +20,7 @@ class GroupTree(Tree[Group | None]):
     """Headings with one leaf per value; choosing a leaf narrows the table to that group."""
 
     DEFAULT_CSS = """
-    GroupTree { width: 30; border-right: tall $panel; padding: 0 1; }
+    GroupTree { width: 34; border-right: tall $panel; padding: 0 1; overflow-x: hidden; }
     """
 
     class Chosen(Message):

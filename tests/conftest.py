@@ -1,0 +1,47 @@
+"""Fixtures shared by every test layer: a frozen clock, the demo's entries, and review apps built on them."""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Callable
+
+import pytest
+
+FROZEN_NOW = datetime(2026, 7, 1, 12, 0, tzinfo=timezone.utc)
+"""The time every app under test believes it is, so ages on screen never drift."""
+
+
+@pytest.fixture(autouse=True)
+def _isolated_environment(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """No test reads the developer's database, binding choice or theme, and no cursor blinks."""
+    monkeypatch.setenv("MEMREV_DB", str(tmp_path / "default-memrev.db"))
+    monkeypatch.delenv("MEMREV_SQLITE", raising=False)
+    from textual.widgets import Input
+
+    monkeypatch.setattr(Input, "_toggle_cursor", lambda self: None)
+
+
+@pytest.fixture(scope="session")
+def demo_build(tmp_path_factory: pytest.TempPathFactory):
+    """The demo repository and entries, built once per test run (they are deterministic)."""
+    from memrev.core.demo import build_demo
+
+    return build_demo(tmp_path_factory.mktemp("demo") / "build")
+
+
+@pytest.fixture
+def make_app(tmp_path: Path, demo_build) -> Callable[..., object]:
+    """A factory of review apps on a fresh store file: the demo's entries, given entries, or none."""
+    from memrev.core.store import MemoryStore
+    from memrev.tui.app import MemrevApp
+
+    def factory(entries: list | None = None, *, empty: bool = False, name: str = "app.db") -> MemrevApp:
+        store = MemoryStore(tmp_path / name, clock=lambda: FROZEN_NOW)
+        if not empty:
+            store.apply(demo_build.entries if entries is None else entries, actor="test")
+        app = MemrevApp(store=store, clock=lambda: FROZEN_NOW)
+        app.animation_level = "none"
+        return app
+
+    return factory
