@@ -23,6 +23,17 @@ class Query:
         """Whether the query matches everything."""
         return not self.words and not self.fields
 
+    def narrows(self, earlier: Query) -> bool:
+        """Whether every match of this query also matches `earlier` (typing on only narrows)."""
+        if len(self.words) < len(earlier.words) or len(self.fields) < len(earlier.fields):
+            return False
+        words_ok = all(old in new for old, new in zip(earlier.words, self.words))
+        fields_ok = all(
+            old_name == new_name and old_value in new_value
+            for (old_name, old_value), (new_name, new_value) in zip(earlier.fields, self.fields)
+        )
+        return words_ok and fields_ok
+
 
 def parse_query(text: str) -> Query:
     """Split `pending type:feedback make` into words and field constraints (unknown fields are words)."""
@@ -87,6 +98,8 @@ class EntryIndex:
         """Prepare the search text of every entry."""
         self.entries: list[Entry] = list(entries)
         self._blobs = [search_blob(entry) for entry in self.entries]
+        self._last: tuple[Query, Group | None, list[int]] | None = None
+        """The previous query, group and matching positions, reused when the next query only narrows."""
 
     def filter(self, query: Query | str, group: Group | None = None) -> list[Entry]:
         """The entries in `group` matching the query, in their original order."""
@@ -94,16 +107,19 @@ class EntryIndex:
             query = parse_query(query)
         if query.is_empty and group is None:
             return list(self.entries)
-        words = query.words
-        result: list[Entry] = []
-        for entry, blob in zip(self.entries, self._blobs):
-            if group is not None and not group.contains(entry):
-                continue
-            if all(word in blob for word in words) and all(
-                value in entry_field(entry, name) for name, value in query.fields
-            ):
-                result.append(entry)
-        return result
+        candidates = range(len(self.entries))
+        last = self._last
+        if last is not None and last[1] == group and query.narrows(last[0]):
+            candidates = last[2]  # typing on only narrows: scan the previous matches
+        entries, blobs = self.entries, self._blobs
+        matched = [i for i in candidates if all(word in blobs[i] for word in query.words)]
+        if query.fields:
+            matched = [i for i in matched
+                       if all(value in entry_field(entries[i], name) for name, value in query.fields)]
+        if group is not None:
+            matched = [i for i in matched if group.contains(entries[i])]
+        self._last = (query, group, matched)
+        return [entries[i] for i in matched]
 
 
 def matching(entries: Sequence[Entry], text: str) -> list[Entry]:

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, Sequence
 
 from .embedding import Embedder, HashingEmbedder, serialize
-from .migrations import migrate
+from .migrations import SchemaTooNew, migrate
 from .model import Entry, EntryType, Link, LinkKind, Project, Provenance, Scope, ScopeKind, Source, Status
 from .model import WrittenBy, utc_now
 from .serialize import entry_from_dict, entry_to_dict, format_time, parse_time
@@ -120,13 +120,18 @@ class MemoryStore:
             self.conn.execute("pragma foreign_keys = on")
             if prepare:
                 migrate(self.conn)
+                if self.binding.vec_available:
+                    self._ensure_vectors()
+        except SchemaTooNew as error:
+            self.conn.close()
+            raise StoreError(f"{self.path}: {error}") from None
         except self.binding.module.DatabaseError as error:
+            if hasattr(self, "conn"):
+                self.conn.close()
             raise StoreError(f"{self.path}: not a usable memrev database ({error})") from None
-        self.semantic_notice = ""
-        if self.binding.vec_available and prepare:
-            self._ensure_vectors()
-        else:
-            self.semantic_notice = f"semantic search is off: sqlite-vec could not load ({self.binding.vec_problem})"
+        self.semantic_notice = "" if self.binding.vec_available else (
+            f"semantic search is off: sqlite-vec could not load ({self.binding.vec_problem})"
+        )
 
     # -- lifecycle -------------------------------------------------------------------------------
 
@@ -165,8 +170,22 @@ class MemoryStore:
 
     # -- vectors ---------------------------------------------------------------------------------
 
+    def _vectors_current(self) -> bool:
+        """Whether the vector table exists for this embedder and covers every entry (a read, no lock)."""
+        row = self.conn.execute("select value from meta where key = 'embedder'").fetchone()
+        if row is None or row[0] != self.embedder.name:
+            return False
+        if self.conn.execute("select 1 from meta where key like 'stale-vector:%' limit 1").fetchone():
+            return False
+        missing = self.conn.execute(
+            "select 1 from entries where rowid not in (select rowid from entry_vectors) limit 1"
+        ).fetchone()
+        return missing is None
+
     def _ensure_vectors(self) -> None:
         """Create the vector table for this embedder, rebuilding it when the embedder changed."""
+        if self._vectors_current():
+            return
         row = self.conn.execute("select value from meta where key = 'embedder'").fetchone()
         with self.transaction() as conn:
             if row is not None and row[0] != self.embedder.name:

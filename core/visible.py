@@ -82,3 +82,24 @@ def make_visible(text: str) -> str:
 def hidden_characters(text: str) -> list[tuple[int, str]]:
     """(index, character) of every hidden character that is not part of an ordinary emoji."""
     return [(i, c) for i, c in enumerate(text) if is_hidden(c) and not _ordinary_in_context(text, i)]
+
+
+TAG_RANGE = range(0xE0000, 0xE0080)
+"""Unicode tag characters: invisible copies of ASCII, used to smuggle instructions."""
+
+
+def describe_hidden(text: str) -> list[str]:
+    """One line per kind of hidden character, with counts; tag characters are decoded to what they spell."""
+    counts: dict[str, int] = {}
+    spelled: list[str] = []
+    for _, char in hidden_characters(text):
+        code = ord(char)
+        if code in TAG_RANGE:
+            spelled.append(chr(code - 0xE0000) if 0x20 <= code - 0xE0000 < 0x7F else "?")
+            continue
+        label = f"U+{code:04X} {char_name(char)}"
+        counts[label] = counts.get(label, 0) + 1
+    lines = [f"{label} ×{count}" for label, count in sorted(counts.items())]
+    if spelled:
+        lines.append(f"{len(spelled)} tag characters spelling {''.join(spelled)!r}")
+    return lines

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 from datetime import datetime
 from pathlib import Path
 from typing import Callable
@@ -100,6 +101,7 @@ class MemrevApp(App[None]):
     def show_entries(self, message: EntriesLoaded) -> None:
         """Index the loaded entries, fill the sidebar and the table, or show how to get started."""
         self.index = EntryIndex(message.entries)
+        gc.freeze()  # the entries live as long as the app: keep the collector from rescanning them
         self.query_one(GroupTree).show_counts(message.entries)
         empty = not message.entries
         self.query_one("#empty").display = empty
@@ -125,7 +127,10 @@ class MemrevApp(App[None]):
     @on(EntryTable.Highlighted)
     def show_highlighted(self, message: EntryTable.Highlighted) -> None:
         """Show the highlighted entry at once, then its revisions when read."""
-        self.query_one(EntryDetail).show(message.entry)
+        detail = self.query_one(EntryDetail)
+        if message.entry is not None and detail.entry is not None and detail.entry.id == message.entry.id:
+            return
+        detail.show(message.entry)
         if message.entry is not None:
             self.load_detail(message.entry.id)
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import getpass
 import json
+import os
 import sys
 import tempfile
 from collections import Counter
-from datetime import datetime
 from pathlib import Path
 from typing import Any, Callable, Iterator, TypeVar
 
@@ -66,6 +66,8 @@ def store_errors(func: F) -> F:
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         try:
             return func(*args, **kwargs)
+        except BrokenPipeError:
+            raise
         except (StoreError, ImportFileError, ValueError, OSError) as error:
             raise InputError(str(error)) from None
 
@@ -139,6 +141,8 @@ def import_command(ctx: click.Context, sources: tuple[str, ...], skip_invalid: b
 @store_errors
 def export_command(ctx: click.Context, fmt: str, output: Path | None) -> None:
     """Export every entry in the canonical exchange format."""
+    if output is not None and not output.parent.is_dir():
+        raise InputError(f"{output.parent}: no such folder for the export")
     store = open_store(ctx)
     entries = store.entries()
     if output is None:
@@ -148,8 +152,6 @@ def export_command(ctx: click.Context, fmt: str, output: Path | None) -> None:
                                      prefix=f".{output.name}.", suffix=".tmp") as handle:
         write_jsonl(entries, handle)
         handle.flush()
-        import os
-
         os.fsync(handle.fileno())
     Path(handle.name).replace(output)
     click.echo(f"exported {len(entries)} entries to {output}", err=True)
@@ -314,8 +316,25 @@ def bench_store_command(count: int, skip_tui: bool) -> None:
 
 
 def main() -> None:
-    """Console entry point."""
-    cli(obj={})
+    """Console entry point: every error is one line on stderr, usage errors included."""
+    try:
+        code = cli.main(obj={}, standalone_mode=False, prog_name="memrev")
+    except click.UsageError as error:
+        hint = f" (see `{error.ctx.command_path} --help`)" if error.ctx else ""
+        click.echo(f"memrev: error: {error.format_message()}{hint}", err=True)
+        sys.exit(EXIT_INPUT)
+    except click.ClickException as error:
+        error.show()
+        sys.exit(error.exit_code)
+    except click.Abort:
+        click.echo("memrev: aborted", err=True)
+        sys.exit(EXIT_INPUT)
+    except BrokenPipeError:
+        # the reader went away (`memrev export | head`): stop quietly, as other Unix tools do
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        sys.exit(EXIT_OK)
+    sys.exit(code if isinstance(code, int) else EXIT_OK)
 
 
 if __name__ == "__main__":

@@ -8,7 +8,7 @@ from typing import Iterator, Sequence
 from memrev.core.humanize import format_age, format_when
 from memrev.core.model import Entry
 from memrev.core.store import Revision
-from memrev.core.visible import make_visible
+from memrev.core.visible import describe_hidden, make_visible
 
 
 def provenance_fields(entry: Entry, now: datetime) -> list[tuple[str, str]]:
@@ -59,6 +59,12 @@ def describe_entry(entry: Entry, revisions: Sequence[Revision], *, now: datetime
     """The whole entry as plain lines: text (hidden characters marked), provenance, revisions."""
     for line in make_visible(entry.text).splitlines() or [""]:
         yield line
+    hidden = describe_hidden(entry.text)
+    if hidden:
+        yield ""
+        yield "hidden characters:"
+        for line in hidden:
+            yield f"  {make_visible(line)}"
     yield ""
     width = max(len(label) for label, _ in provenance_fields(entry, now))
     for label, value in provenance_fields(entry, now):

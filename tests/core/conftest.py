@@ -10,10 +10,10 @@ from memrev.core.store import MemoryStore
 
 
 @pytest.fixture(autouse=True)
-def _clean_env(monkeypatch: pytest.MonkeyPatch) -> None:
-    """No test may pick up the developer's binding choice or database."""
+def _clean_env(monkeypatch: pytest.MonkeyPatch, tmp_path) -> None:
+    """No test may pick up the developer's binding choice or touch their database."""
     monkeypatch.delenv("MEMREV_SQLITE", raising=False)
-    monkeypatch.delenv("MEMREV_DB", raising=False)
+    monkeypatch.setenv("MEMREV_DB", str(tmp_path / "default-memrev.db"))
 
 
 class TickingClock:

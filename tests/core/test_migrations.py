@@ -12,7 +12,7 @@ import pytest
 
 from memrev.core.migrations import MIGRATIONS, SchemaTooNew, migrate, schema_version
 from memrev.core.model import Entry
-from memrev.core.store import MemoryStore
+from memrev.core.store import MemoryStore, StoreError
 
 TABLES = {"projects", "entries", "revisions", "links", "events", "meta", "entries_fts"}
 
@@ -61,7 +61,7 @@ def test_the_store_refuses_a_database_from_a_newer_memrev(tmp_path):
     with MemoryStore(path) as store:
         store.apply([Entry(id="m-a", text="x")], actor="t")
         store.conn.execute(f"pragma user_version = {len(MIGRATIONS) + 5}")
-    with pytest.raises(SchemaTooNew):
+    with pytest.raises(StoreError, match="newer than this memrev knows"):
         MemoryStore(path)
 
 
@@ -120,7 +120,7 @@ def test_two_processes_migrating_a_fresh_file_at_once_both_succeed(tmp_path):
     code = textwrap.dedent(
         """
         import sys
-        from memrev.core.store import MemoryStore
+        from memrev.core.store import MemoryStore, StoreError
         from memrev.core.migrations import schema_version
         with MemoryStore(sys.argv[1]) as store:
             print(schema_version(store.conn))

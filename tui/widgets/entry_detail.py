@@ -5,15 +5,13 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Callable, Sequence
 
-from rich.console import Group as RenderGroup
-from rich.table import Table
 from rich.text import Text
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
 from memrev.core.model import Entry, utc_now
 from memrev.core.store import Revision
-from memrev.core.visible import char_name, hidden_characters, visible_segments
+from memrev.core.visible import describe_hidden, hidden_characters, make_visible, visible_segments
 from memrev.tui.describe import provenance_fields, revision_lines
 
 
@@ -50,20 +48,23 @@ class EntryDetail(VerticalScroll):
         if entry is None:
             self.body.update("")
             return
-        parts: list[object] = [marked_text(entry.text)]
+        text = marked_text(entry.text)
         hidden = hidden_characters(entry.text)
         if hidden:
-            names = sorted({f"U+{ord(c):04X} {char_name(c)}" for _, c in hidden})
-            parts.append(Text(f"\n{len(hidden)} hidden character(s): " + ", ".join(names), style="bold red"))
-        grid = Table.grid(padding=(0, 2))
-        grid.add_column(style="bold", justify="right")
-        grid.add_column()
-        for label, value in provenance_fields(entry, self.clock()):
-            grid.add_row(label, marked_text(value))
-        parts.extend([Text(""), grid])
+            text.append(f"\n{len(hidden)} hidden character(s):", style="bold red")
+            for line in describe_hidden(entry.text):
+                text.append("\n  " + make_visible(line), style="bold red")
+        text.append("\n")
+        fields = provenance_fields(entry, self.clock())
+        width = max(len(label) for label, _ in fields)
+        for label, value in fields:
+            text.append(f"\n{label.rjust(width)}  ", style="bold")
+            text.append_text(marked_text(value))
         if revisions:
-            parts.append(Text("\nrevisions", style="bold"))
+            text.append("\n\nrevisions", style="bold")
             for line in revision_lines(revisions):
-                parts.append(Text("  ") + marked_text(line))
-        self.body.update(RenderGroup(*parts))
-        self.scroll_home(animate=False)
+                text.append("\n  ")
+                text.append_text(marked_text(line))
+        self.body.update(text)
+        if revisions == ():
+            self.scroll_home(animate=False)
