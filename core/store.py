@@ -163,6 +163,11 @@ class MemoryStore:
         try:
             yield self.conn
             self.conn.execute("commit")  # inside the try: a failed commit (deferred foreign key) stays open
+        except self.binding.module.IntegrityError as error:
+            if self.conn.in_transaction:
+                self.conn.execute("rollback")
+            hint = "; does a link point at a missing entry?" if "FOREIGN KEY" in str(error) else ""
+            raise StoreError(f"nothing saved: {error}{hint}") from None
         except BaseException:
             if self.conn.in_transaction:
                 self.conn.execute("rollback")
@@ -229,19 +234,26 @@ class MemoryStore:
             for entry in entries:
                 existing = self._load_one(conn, entry.id)
                 if existing is None:
-                    first = entry.evolve(version=1)
-                    rowid = self._insert(conn, first, now)
-                    self._event(conn, now, actor, action, entry.id, None, entry_to_dict(first), reason)
+                    first = entry if entry.version == 1 else entry.evolve(version=1)
+                    snapshot = json.dumps(entry_to_dict(first), ensure_ascii=False)
+                    rowid = self._insert(conn, first, now, snapshot)
+                    self._append_event(conn, now, actor, action, entry.id, None, snapshot, reason)
                     result.added.append(entry.id)
                     pending_vectors.append((rowid, entry.text))
                     continue
-                for link in set(entry.links) - set(existing.links):
+                new_links = sorted(set(entry.links) - set(existing.links), key=lambda l: (l.kind.value, l.target))
+                for link in new_links:
                     self._link(conn, entry.id, link.kind, link.target, link.reason, now)
-                if existing.content_key() == entry.content_key():
-                    result.unchanged.append(entry.id)
+                if new_links:
+                    self._event(conn, now, actor, "link", entry.id, None,
+                                {"links": [entry_to_dict(entry.evolve(links=(l,)))["links"][0] for l in new_links]}, reason)
+                if _revision_key(existing) == _revision_key(entry):
+                    if not new_links:
+                        result.unchanged.append(entry.id)
                     continue
-                status = existing.status if existing.status in _STICKY_STATUSES else entry.status
-                revised = entry.evolve(version=existing.version + 1, status=status)
+                content_changed = existing.content_key() != entry.content_key()
+                keep_status = existing.status in _STICKY_STATUSES or not content_changed
+                revised = entry.evolve(version=existing.version + 1, status=existing.status if keep_status else entry.status)
                 rowid = self._update(conn, revised, now)
                 after = self._load_one(conn, entry.id)
                 self._event(conn, now, actor, "revise", entry.id, entry_to_dict(existing), entry_to_dict(after), reason)
@@ -287,17 +299,19 @@ class MemoryStore:
                         {"status": "superseded", "superseded_by": new_id}, reason)
             return self._require(conn, old_id)
 
-    def _insert(self, conn: Any, entry: Entry, now: str | None) -> int:
-        """Insert a new entry row with its first revision and links; return its rowid."""
+    def _insert(self, conn: Any, entry: Entry, now: str | None, snapshot: str) -> int:
+        """Insert a new entry row, its full-text terms, links and first revision (`snapshot` JSON); return its rowid."""
         self._upsert_project(conn, entry.scope.project)
         cursor = conn.execute(
             f"insert into entries ({_COLUMNS}, created_at, updated_at) values ({', '.join('?' * 25)})",
             (*_row_values(entry), now, now),
         )
-        self._revision(conn, entry, now)
+        rowid = int(cursor.lastrowid)
+        conn.execute("insert into entries_fts(rowid, text) values (?, ?)", (rowid, entry.text))
         for link in entry.links:
             self._link(conn, entry.id, link.kind, link.target, link.reason, now)
-        return int(cursor.lastrowid)
+        self._revision(conn, entry, now, snapshot)
+        return rowid
 
     def _update(self, conn: Any, entry: Entry, now: str | None) -> int:
         """Overwrite the current row with a new revision, keeping the previous one; return its rowid."""
@@ -307,14 +321,14 @@ class MemoryStore:
             f"update entries set {assignments}, updated_at = ? where id = ?",
             (*_row_values(entry)[1:], now, entry.id),
         )
-        self._revision(conn, entry, now)
+        self._revision(conn, self._require(conn, entry.id), now)  # as stored, links included
         return int(conn.execute("select rowid from entries where id = ?", (entry.id,)).fetchone()[0])
 
-    def _revision(self, conn: Any, entry: Entry, now: str | None) -> None:
-        """Keep a full snapshot of this version."""
+    def _revision(self, conn: Any, entry: Entry, now: str | None, snapshot: str | None = None) -> None:
+        """Keep a full snapshot of this version (`snapshot` is its JSON when the caller already has it)."""
         conn.execute(
             "insert into revisions(entry_id, version, snapshot, created_at) values (?, ?, ?, ?)",
-            (entry.id, entry.version, json.dumps(entry_to_dict(entry), ensure_ascii=False), now),
+            (entry.id, entry.version, snapshot or json.dumps(entry_to_dict(entry), ensure_ascii=False), now),
         )
 
     def _link(self, conn: Any, entry_id: str, kind: LinkKind, target: str, reason: str, now: str | None) -> None:
@@ -340,11 +354,19 @@ class MemoryStore:
     def _event(conn: Any, now: str | None, actor: str, action: str, entry_id: str | None,
                before: dict[str, Any] | None, after: dict[str, Any] | None, reason: str) -> None:
         """Append one audit event inside the caller's transaction."""
+        MemoryStore._append_event(
+            conn, now, actor, action, entry_id,
+            None if before is None else json.dumps(before, ensure_ascii=False),
+            None if after is None else json.dumps(after, ensure_ascii=False), reason,
+        )
+
+    @staticmethod
+    def _append_event(conn: Any, now: str | None, actor: str, action: str, entry_id: str | None,
+                      before_json: str | None, after_json: str | None, reason: str) -> None:
+        """Append one audit event whose before and after are already JSON text."""
         conn.execute(
             "insert into events(at, actor, action, entry_id, before, after, reason) values (?, ?, ?, ?, ?, ?, ?)",
-            (now, actor, action, entry_id,
-             None if before is None else json.dumps(before, ensure_ascii=False),
-             None if after is None else json.dumps(after, ensure_ascii=False), reason),
+            (now, actor, action, entry_id, before_json, after_json, reason),
         )
 
     # -- reading ---------------------------------------------------------------------------------
@@ -464,6 +486,15 @@ class MemoryStore:
         return [  # a text with no words has a zero vector, whose cosine distance is undefined (NULL)
             (entry_id, float(distance)) for entry_id, distance in rows if entry_id != exclude and distance is not None
         ][:k]
+
+
+def _revision_key(entry: Entry) -> dict[str, Any]:
+    """Everything whose change makes a new revision: all but the id, version, review status and links."""
+    data = entry_to_dict(entry)
+    for owned_by_store in ("id", "version", "status", "links"):
+        del data[owned_by_store]
+    data["scope"] = (entry.scope.kind.value, entry.scope.project.key if entry.scope.project else None)
+    return data
 
 
 def _row_values(entry: Entry) -> tuple[Any, ...]:

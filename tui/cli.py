@@ -111,6 +111,7 @@ def import_command(ctx: click.Context, sources: tuple[str, ...], skip_invalid: b
     specs = [parse_source(argument) for argument in sources]
     store = open_store(ctx)
     failed = 0
+    batches = []
     for spec in specs:
         try:
             batch = read_source(spec, skip_invalid=skip_invalid)
@@ -120,17 +121,41 @@ def import_command(ctx: click.Context, sources: tuple[str, ...], skip_invalid: b
             continue
         for message in batch.skipped:
             click.echo(f"memrev: skipped: {message}", err=True)
+        batches.append((spec, batch))
+    batches, dangling = _drop_dangling(store, batches)
+    for message in dangling:
+        click.echo(f"memrev: error: {message}", err=True)
+    failed += len(dangling)
+    if batches:  # one transaction for every good file, so links may point across files
+        reason = "import " + " ".join(spec.label for spec, _ in batches)
         try:
-            result = store.apply(batch.entries, actor=actor(), reason=f"import {spec.label}")
-        except store.binding.module.DatabaseError as error:  # e.g. a link to an entry that is nowhere
-            click.echo(f"memrev: error: {spec.label}: not imported ({error}; does a link point at a missing entry?)",
-                       err=True)
-            failed += 1
-            continue
-        click.echo(f"{spec.label}: {len(result.added)} added, {len(result.revised)} revised, "
-                   f"{len(result.unchanged)} unchanged, {len(batch.skipped)} skipped")
+            result = store.apply([entry for _, batch in batches for entry in batch.entries], actor=actor(), reason=reason)
+        except StoreError as error:
+            raise InputError(f"{reason}: {error}") from None
+        added, revised = set(result.added), set(result.revised)
+        for spec, batch in batches:
+            ids = [entry.id for entry in batch.entries]
+            n_added = sum(1 for i in ids if i in added)
+            n_revised = sum(1 for i in ids if i in revised)
+            click.echo(f"{spec.label}: {n_added} added, {n_revised} revised, "
+                       f"{len(ids) - n_added - n_revised} unchanged, {len(batch.skipped)} skipped")
     if failed:
         ctx.exit(EXIT_INPUT)
+
+
+def _drop_dangling(store: MemoryStore, batches: list[Any]) -> tuple[list[Any], list[str]]:
+    """Drop every file with a link to an entry that is neither stored nor imported, until none is left."""
+    stored = {entry.id for entry in store.entries()}
+    errors: list[str] = []
+    while True:
+        known = stored | {entry.id for _, batch in batches for entry in batch.entries}
+        bad = next(((spec, entry, link) for spec, batch in batches for entry in batch.entries
+                    for link in entry.links if link.target not in known), None)
+        if bad is None:
+            return batches, errors
+        spec, entry, link = bad
+        errors.append(f"{spec.label}: entry {entry.id!r} links to unknown entry {link.target!r}; not imported")
+        batches = [(s, b) for s, b in batches if s is not spec]
 
 
 @cli.command("export")
