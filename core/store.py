@@ -230,9 +230,16 @@ class MemoryStore:
         result = ApplyResult()
         now = format_time(self.clock())
         pending_vectors: list[tuple[int, str]] = []
+        entries = list(entries)
         with self.transaction() as conn:
+            stored = self._existing_ids(conn, [entry.id for entry in entries])
+            projects_seen: set[str] = set()
             for entry in entries:
-                existing = self._load_one(conn, entry.id)
+                existing = self._load_one(conn, entry.id) if entry.id in stored else None
+                project = entry.scope.project
+                if project is not None and project.key not in projects_seen:
+                    self._upsert_project(conn, project)
+                    projects_seen.add(project.key)
                 if existing is None:
                     first = entry if entry.version == 1 else entry.evolve(version=1)
                     snapshot = json.dumps(entry_to_dict(first), ensure_ascii=False)
@@ -299,9 +306,18 @@ class MemoryStore:
                         {"status": "superseded", "superseded_by": new_id}, reason)
             return self._require(conn, old_id)
 
+    @staticmethod
+    def _existing_ids(conn: Any, ids: Sequence[str]) -> set[str]:
+        """Which of these ids the store already holds, asked in chunks rather than one query each."""
+        found: set[str] = set()
+        for start in range(0, len(ids), 500):
+            chunk = ids[start : start + 500]
+            marks = ", ".join("?" * len(chunk))
+            found.update(row[0] for row in conn.execute(f"select id from entries where id in ({marks})", chunk))
+        return found
+
     def _insert(self, conn: Any, entry: Entry, now: str | None, snapshot: str) -> int:
         """Insert a new entry row, its full-text terms, links and first revision (`snapshot` JSON); return its rowid."""
-        self._upsert_project(conn, entry.scope.project)
         cursor = conn.execute(
             f"insert into entries ({_COLUMNS}, created_at, updated_at) values ({', '.join('?' * 25)})",
             (*_row_values(entry), now, now),
@@ -315,7 +331,6 @@ class MemoryStore:
 
     def _update(self, conn: Any, entry: Entry, now: str | None) -> int:
         """Overwrite the current row with a new revision, keeping the previous one; return its rowid."""
-        self._upsert_project(conn, entry.scope.project)
         assignments = ", ".join(f"{name.strip()} = ?" for name in _COLUMNS.split(",")[1:])
         conn.execute(
             f"update entries set {assignments}, updated_at = ? where id = ?",
