@@ -107,6 +107,7 @@ class MemrevApp(App[None]):
         self.query_one("#empty").display = empty
         self.table.display = not empty
         self.query_one(EntryDetail).display = not empty
+        (self.query_one(GroupTree) if empty else self.table).focus()  # hiding the table must not move focus at random
         self.refresh_rows()
 
     def refresh_rows(self) -> None:
