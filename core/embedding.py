@@ -21,7 +21,7 @@ class Embedder(Protocol):
     dimension: int
 
     def embed(self, texts: Sequence[str]) -> list[list[float]]:
-        """Return one unit-length vector per text."""
+        """Return one vector per text; only its direction counts, since vectors are compared by cosine."""
         ...
 
 
@@ -38,11 +38,11 @@ class HashingEmbedder:
         self._features: dict[str, tuple[tuple[int, float], ...]] = {}
 
     def embed(self, texts: Sequence[str]) -> list[list[float]]:
-        """Return one unit-length vector per text (all zeros for a text with no words)."""
+        """Return one vector per text, unnormalised: sqlite-vec's cosine distance ignores length (all zeros for no words)."""
         return [self._embed_one(text) for text in texts]
 
     def _embed_one(self, text: str) -> list[float]:
-        """Sum the cached features of each word, then scale to unit length."""
+        """Sum the cached features of each word (no normalisation: cosine distance ignores length)."""
         vector = [0.0] * self.dimension
         features = self._features
         for word in _WORD.findall(text.lower()):
@@ -51,9 +51,6 @@ class HashingEmbedder:
                 found = self._word_features(word)
             for bucket, delta in found:
                 vector[bucket] += delta
-        norm = math.sqrt(sum(map(operator.mul, vector, vector)))
-        if norm:
-            vector = [x / norm for x in vector]
         return vector
 
     def _word_features(self, word: str) -> tuple[tuple[int, float], ...]:
@@ -85,5 +82,6 @@ def serialize(vector: Sequence[float]) -> bytes:
 
 
 def cosine_distance(a: Sequence[float], b: Sequence[float]) -> float:
-    """Cosine distance of two unit vectors (used by the brute-force baseline and tests)."""
-    return 1.0 - sum(x * y for x, y in zip(a, b))
+    """Cosine distance of two vectors (1 for a zero vector), as sqlite-vec computes it; used by the baseline and tests."""
+    norms = math.sqrt(sum(map(operator.mul, a, a))) * math.sqrt(sum(map(operator.mul, b, b)))
+    return 1.0 - sum(map(operator.mul, a, b)) / norms if norms else 1.0

@@ -227,33 +227,40 @@ class MemoryStore:
 
     def apply(self, entries: Iterable[Entry], *, actor: str, action: str = "import", reason: str = "") -> ApplyResult:
         """Insert new entries and revise changed ones in one transaction; unchanged ones are left alone."""
+        entries = list(entries)
+        twice = next((entry_id for entry_id, n in Counter(e.id for e in entries).items() if n > 1), None)
+        if twice is not None:
+            raise StoreError(f"nothing saved: entry id {twice!r} appears twice in one batch")
         result = ApplyResult()
         now = format_time(self.clock())
         pending_vectors: list[tuple[int, str]] = []
-        entries = list(entries)
+        events: list[tuple[Any, ...]] = []
+        new_rows = _NewRows()
         with self.transaction() as conn:
             stored = self._existing_ids(conn, [entry.id for entry in entries])
+            next_rowid = int(conn.execute("select coalesce(max(rowid), 0) from entries").fetchone()[0]) + 1
             projects_seen: set[str] = set()
             for entry in entries:
-                existing = self._load_one(conn, entry.id) if entry.id in stored else None
                 project = entry.scope.project
                 if project is not None and project.key not in projects_seen:
                     self._upsert_project(conn, project)
                     projects_seen.add(project.key)
-                if existing is None:
+                if entry.id not in stored:
                     first = entry if entry.version == 1 else entry.evolve(version=1)
                     snapshot = json.dumps(entry_to_dict(first), ensure_ascii=False)
-                    rowid = self._insert(conn, first, now, snapshot)
-                    self._append_event(conn, now, actor, action, entry.id, None, snapshot, reason)
+                    new_rows.add(next_rowid, first, snapshot, now)
+                    events.append((now, actor, action, entry.id, None, snapshot, reason))
+                    pending_vectors.append((next_rowid, entry.text))
                     result.added.append(entry.id)
-                    pending_vectors.append((rowid, entry.text))
+                    next_rowid += 1
                     continue
+                existing = self._require(conn, entry.id)
                 new_links = sorted(set(entry.links) - set(existing.links), key=lambda l: (l.kind.value, l.target))
                 for link in new_links:
                     self._link(conn, entry.id, link.kind, link.target, link.reason, now)
                 if new_links:
-                    self._event(conn, now, actor, "link", entry.id, None,
-                                {"links": [entry_to_dict(entry.evolve(links=(l,)))["links"][0] for l in new_links]}, reason)
+                    added_links = [{"kind": l.kind.value, "target": l.target, "reason": l.reason} for l in new_links]
+                    events.append((now, actor, "link", entry.id, None, _json({"links": added_links}), reason))
                 if _revision_key(existing) == _revision_key(entry):
                     if not new_links:
                         result.unchanged.append(entry.id)
@@ -262,13 +269,16 @@ class MemoryStore:
                 keep_status = existing.status in _STICKY_STATUSES or not content_changed
                 revised = entry.evolve(version=existing.version + 1, status=existing.status if keep_status else entry.status)
                 rowid = self._update(conn, revised, now)
-                after = self._load_one(conn, entry.id)
-                self._event(conn, now, actor, "revise", entry.id, entry_to_dict(existing), entry_to_dict(after), reason)
+                after = self._require(conn, entry.id)
+                events.append((now, actor, "revise", entry.id, _json(entry_to_dict(existing)),
+                               _json(entry_to_dict(after)), reason))
                 result.revised.append(entry.id)
                 if existing.text != entry.text:
                     pending_vectors.append((rowid, entry.text))
                     if not self.semantic_enabled:  # its vector (if any) is stale until vectors are back
                         conn.execute("insert or ignore into meta(key, value) values (?, '')", (f"stale-vector:{rowid}",))
+            new_rows.write(conn)
+            conn.executemany(_INSERT_EVENT, events)
             self._write_vectors(conn, pending_vectors)
         return result
 
@@ -315,19 +325,6 @@ class MemoryStore:
             marks = ", ".join("?" * len(chunk))
             found.update(row[0] for row in conn.execute(f"select id from entries where id in ({marks})", chunk))
         return found
-
-    def _insert(self, conn: Any, entry: Entry, now: str | None, snapshot: str) -> int:
-        """Insert a new entry row, its full-text terms, links and first revision (`snapshot` JSON); return its rowid."""
-        cursor = conn.execute(
-            f"insert into entries ({_COLUMNS}, created_at, updated_at) values ({', '.join('?' * 25)})",
-            (*_row_values(entry), now, now),
-        )
-        rowid = int(cursor.lastrowid)
-        conn.execute("insert into entries_fts(rowid, text) values (?, ?)", (rowid, entry.text))
-        for link in entry.links:
-            self._link(conn, entry.id, link.kind, link.target, link.reason, now)
-        self._revision(conn, entry, now, snapshot)
-        return rowid
 
     def _update(self, conn: Any, entry: Entry, now: str | None) -> int:
         """Overwrite the current row with a new revision, keeping the previous one; return its rowid."""
@@ -379,10 +376,7 @@ class MemoryStore:
     def _append_event(conn: Any, now: str | None, actor: str, action: str, entry_id: str | None,
                       before_json: str | None, after_json: str | None, reason: str) -> None:
         """Append one audit event whose before and after are already JSON text."""
-        conn.execute(
-            "insert into events(at, actor, action, entry_id, before, after, reason) values (?, ?, ?, ?, ?, ?, ?)",
-            (now, actor, action, entry_id, before_json, after_json, reason),
-        )
+        conn.execute(_INSERT_EVENT, (now, actor, action, entry_id, before_json, after_json, reason))
 
     # -- reading ---------------------------------------------------------------------------------
 
@@ -501,6 +495,43 @@ class MemoryStore:
         return [  # a text with no words has a zero vector, whose cosine distance is undefined (NULL)
             (entry_id, float(distance)) for entry_id, distance in rows if entry_id != exclude and distance is not None
         ][:k]
+
+
+_INSERT_EVENT = "insert into events(at, actor, action, entry_id, before, after, reason) values (?, ?, ?, ?, ?, ?, ?)"
+_INSERT_ENTRY = f"insert into entries (rowid, {_COLUMNS}, created_at, updated_at) values ({', '.join('?' * 26)})"
+
+
+def _json(data: dict[str, Any]) -> str:
+    """Compact JSON for the event log and revisions."""
+    return json.dumps(data, ensure_ascii=False)
+
+
+class _NewRows:
+    """Rows of new entries gathered during one `apply`, written with one `executemany` per table."""
+
+    def __init__(self) -> None:
+        """Start empty."""
+        self.entries: list[tuple[Any, ...]] = []
+        self.texts: list[tuple[int, str]] = []
+        self.links: list[tuple[Any, ...]] = []
+        self.revisions: list[tuple[Any, ...]] = []
+
+    def add(self, rowid: int, entry: Entry, snapshot: str, now: str | None) -> None:
+        """Gather one new entry with its chosen rowid and its first revision's JSON."""
+        self.entries.append((rowid, *_row_values(entry), now, now))
+        self.texts.append((rowid, entry.text))
+        self.links.extend((entry.id, l.kind.value, l.target, l.reason, now) for l in entry.links)
+        self.revisions.append((entry.id, entry.version, snapshot, now))
+
+    def write(self, conn: Any) -> None:
+        """Insert everything gathered (the full-text index is filled here, not by a per-row trigger)."""
+        conn.executemany(_INSERT_ENTRY, self.entries)
+        conn.executemany("insert into entries_fts(rowid, text) values (?, ?)", self.texts)
+        conn.executemany(
+            "insert into links(entry_id, kind, target, reason, created_at) values (?, ?, ?, ?, ?) "
+            "on conflict(entry_id, kind, target) do update set reason = excluded.reason", self.links)
+        conn.executemany("insert into revisions(entry_id, version, snapshot, created_at) values (?, ?, ?, ?)",
+                         self.revisions)
 
 
 def _revision_key(entry: Entry) -> dict[str, Any]:
