@@ -89,6 +89,10 @@ MIGRATIONS: list[str] = [
         insert into entries_fts(rowid, text) values (new.rowid, new.text);
     end;
     """,
+    # 2: an entry removed at its source is marked, never deleted.
+    """
+    alter table entries add column removed_at text;
+    """,
 ]
 
 

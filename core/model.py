@@ -156,6 +156,8 @@ class Entry:
     confidence_reason: str = "not yet reviewed"
     status: Status = Status.PENDING
     links: tuple[Link, ...] = ()
+    removed_at: datetime | None = None
+    """When the entry disappeared from its native source (None while the source still has it)."""
 
     def __post_init__(self) -> None:
         """Reject values no entry may hold, so bad data never reaches the store."""

@@ -122,6 +122,7 @@ def entry_to_dict(entry: Entry) -> dict[str, Any]:
         "confidence_reason": entry.confidence_reason,
         "status": entry.status.value,
         "links": [{"kind": link.kind.value, "target": link.target, "reason": link.reason} for link in entry.links],
+        "removed_at": format_time(entry.removed_at),
     }
 
 
@@ -234,4 +235,5 @@ def entry_from_dict(data: Any) -> Entry:
         confidence_reason=str(data.get("confidence_reason") or "not yet reviewed"),
         status=_enum(Status, data.get("status"), "status", Status.PENDING),
         links=tuple(links),
+        removed_at=parse_time(data.get("removed_at"), "removed_at"),
     )

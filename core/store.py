@@ -60,6 +60,8 @@ class ApplyResult:
     added: list[str] = field(default_factory=list)
     revised: list[str] = field(default_factory=list)
     unchanged: list[str] = field(default_factory=list)
+    reappeared: list[str] = field(default_factory=list)
+    """Entries marked removed at their source that the source holds again (also in revised or unchanged)."""
 
 
 @dataclass(frozen=True)
@@ -76,7 +78,7 @@ class EntryFilter:
 _COLUMNS = (
     "id, text, type, scope_kind, project_key, agent, source_file, source_anchor, content_hash, "
     "written_at, written_at_basis, written_by, session, cwd, branch, commit_sha, citation, "
-    "verified_at, verified_commit, version, confidence, confidence_reason, status"
+    "verified_at, verified_commit, version, confidence, confidence_reason, status, removed_at"
 )
 
 
@@ -255,6 +257,12 @@ class MemoryStore:
                     next_rowid += 1
                     continue
                 existing = self._require(conn, entry.id)
+                if existing.removed_at is not None and entry.removed_at is None:
+                    conn.execute("update entries set removed_at = null, updated_at = ? where id = ?", (now, entry.id))
+                    events.append((now, actor, "reappeared", entry.id, _json({"removed_at": format_time(existing.removed_at)}),
+                                   _json({"removed_at": None}), reason))
+                    result.reappeared.append(entry.id)
+                    existing = existing.evolve(removed_at=None)
                 new_links = sorted(set(entry.links) - set(existing.links), key=lambda l: (l.kind.value, l.target))
                 for link in new_links:
                     self._link(conn, entry.id, link.kind, link.target, link.reason, now)
@@ -281,6 +289,21 @@ class MemoryStore:
             conn.executemany(_INSERT_EVENT, events)
             self._write_vectors(conn, pending_vectors)
         return result
+
+    def mark_removed(self, entry_ids: Iterable[str], *, actor: str, reason: str = "") -> list[str]:
+        """Mark entries as gone from their native source (kept, with an event); returns those newly marked."""
+        marked: list[str] = []
+        with self.transaction() as conn:
+            now = format_time(self.clock())
+            for entry_id in entry_ids:
+                entry = self._require(conn, entry_id)
+                if entry.removed_at is not None:
+                    continue
+                conn.execute("update entries set removed_at = ?, updated_at = ? where id = ?", (now, now, entry_id))
+                self._append_event(conn, now, actor, "removed-at-source", entry_id, _json({"removed_at": None}),
+                                   _json({"removed_at": now}), reason)
+                marked.append(entry_id)
+        return marked
 
     def set_status(self, entry_id: str, status: Status, *, actor: str, reason: str = "") -> Entry:
         """Change an entry's review status and log it."""
@@ -498,7 +521,10 @@ class MemoryStore:
 
 
 _INSERT_EVENT = "insert into events(at, actor, action, entry_id, before, after, reason) values (?, ?, ?, ?, ?, ?, ?)"
-_INSERT_ENTRY = f"insert into entries (rowid, {_COLUMNS}, created_at, updated_at) values ({', '.join('?' * 26)})"
+_INSERT_ENTRY = (
+    f"insert into entries (rowid, {_COLUMNS}, created_at, updated_at) "
+    f"values ({', '.join('?' * (len(_COLUMNS.split(',')) + 3))})"
+)
 
 
 def _json(data: dict[str, Any]) -> str:
@@ -537,7 +563,7 @@ class _NewRows:
 def _revision_key(entry: Entry) -> dict[str, Any]:
     """Everything whose change makes a new revision: all but the id, version, review status and links."""
     data = entry_to_dict(entry)
-    for owned_by_store in ("id", "version", "status", "links"):
+    for owned_by_store in ("id", "version", "status", "links", "removed_at"):
         del data[owned_by_store]
     data["scope"] = (entry.scope.kind.value, entry.scope.project.key if entry.scope.project else None)
     return data
@@ -552,7 +578,7 @@ def _row_values(entry: Entry) -> tuple[Any, ...]:
         entry.source.agent, entry.source.file, entry.source.anchor, entry.source.content_hash,
         format_time(p.written_at), p.written_at_basis, p.written_by.value, p.session, p.cwd, p.branch, p.commit,
         p.citation, format_time(entry.verified_at), entry.verified_commit, entry.version, entry.confidence,
-        entry.confidence_reason, entry.status.value,
+        entry.confidence_reason, entry.status.value, format_time(entry.removed_at),
     )
 
 
@@ -569,4 +595,5 @@ def _entry_from_row(row: Sequence[Any], projects: dict[str, Project], links: dic
         verified_at=parse_time(row[17], "verified_at"), verified_commit=row[18], version=row[19],
         confidence=row[20], confidence_reason=row[21], status=Status(row[22]),
         links=tuple(links.get(row[0], ())),
+        removed_at=parse_time(row[23], "removed_at"),
     )

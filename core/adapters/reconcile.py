@@ -1,0 +1,112 @@
+"""Match a fresh read of a source against what the store holds: keep ids, find changes, notice removals."""
+
+from __future__ import annotations
+
+import difflib
+import hashlib
+from dataclasses import dataclass, field
+from typing import Sequence
+
+from ..model import Entry, Provenance, Scope, Source
+from .base import NativeEntry, SourceRead
+
+SIMILAR_ENOUGH = 0.6
+"""Two texts in the same file this alike (difflib ratio) are one entry edited, not one removed and one added."""
+
+
+@dataclass
+class Reconciled:
+    """The read as entries with ids, and the ids of stored entries the source no longer has."""
+
+    entries: list[Entry] = field(default_factory=list)
+    removed: list[str] = field(default_factory=list)
+
+
+def native_id(kind: str, native: NativeEntry) -> str:
+    """A new entry's id: stable for the same source kind, file, anchor and text."""
+    basis = f"{kind}|{native.file}|{native.anchor}|{native.text}"
+    return "m-" + hashlib.sha256(basis.encode("utf-8", "surrogatepass")).hexdigest()[:12]
+
+
+def to_entry(kind: str, native: NativeEntry, entry_id: str) -> Entry:
+    """A store entry for a native one, with its provenance and a citation."""
+    return Entry(
+        id=entry_id,
+        text=native.text,
+        type=native.type,
+        scope=Scope(kind=native.scope_kind, project=native.project),
+        source=Source(agent=kind, file=str(native.file), anchor=native.anchor),
+        provenance=Provenance(
+            written_at=native.written_at,
+            written_at_basis=native.written_at_basis,
+            written_by=native.written_by,
+            session=native.session,
+            cwd=native.cwd,
+            branch=native.branch,
+            citation=native.citation,
+        ),
+        confidence=0.5,
+        confidence_reason=f"read from {kind}; not yet reviewed",
+    )
+
+
+def reconcile(read: SourceRead, stored: Sequence[Entry]) -> Reconciled:
+    """Give each native entry an id: the same text in the same file keeps its id wherever it moved, the
+    same anchor or a similar text in the same file is a revision, anything else is new; stored entries
+    left unmatched were removed at the source."""
+    kind = read.ref.kind
+    pool = {entry.id: entry for entry in stored}
+    assigned: dict[int, str] = {}
+
+    def take(index: int, entry_id: str) -> None:
+        assigned[index] = entry_id
+        del pool[entry_id]
+
+    natives = read.entries
+    by_text: dict[tuple[str | None, str], list[str]] = {}
+    by_anchor: dict[tuple[str | None, str | None], list[str]] = {}
+    for entry in stored:
+        by_text.setdefault((entry.source.file, entry.text), []).append(entry.id)
+        by_anchor.setdefault((entry.source.file, entry.source.anchor), []).append(entry.id)
+
+    def first_free(ids: list[str]) -> str | None:
+        return next((entry_id for entry_id in ids if entry_id in pool), None)
+
+    for index, native in enumerate(natives):  # 1. same file, same text: kept, wherever it moved
+        match = first_free(by_text.get((str(native.file), native.text), []))
+        if match is not None:
+            take(index, match)
+    for index, native in enumerate(natives):  # 2. same file, same distinctive anchor: revised
+        if index in assigned or native.anchor in ("", "entry"):
+            continue
+        match = first_free(by_anchor.get((str(native.file), native.anchor), []))
+        if match is not None:
+            take(index, match)
+    candidates = sorted(
+        ((difflib.SequenceMatcher(None, e.text, native.text).ratio(), index, e.id)
+         for index, native in enumerate(natives) if index not in assigned
+         for e in pool.values() if e.source.file == str(native.file)),
+        reverse=True,
+    )
+    for ratio, index, entry_id in candidates:  # 3. same file, similar text, best pairs first
+        if ratio < SIMILAR_ENOUGH:
+            break
+        if index not in assigned and entry_id in pool:
+            take(index, entry_id)
+    result = Reconciled()
+    for index, native in enumerate(natives):
+        result.entries.append(to_entry(kind, native, assigned.get(index) or native_id(kind, native)))
+    result.removed = sorted(entry_id for entry_id, entry in pool.items() if entry.removed_at is None)
+    return _unique(result)
+
+
+def _unique(result: Reconciled) -> Reconciled:
+    """Drop exact repeats of one native entry (same id), keeping the first, so a batch has each id once."""
+    seen: set[str] = set()
+    entries = []
+    for entry in result.entries:
+        if entry.id not in seen:
+            seen.add(entry.id)
+            entries.append(entry)
+    result.entries = entries
+    return result

@@ -1,0 +1,51 @@
+"""Import a native source into the store: read it, match it against what was stored, record the changes."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .adapters.base import SourceRead, SourceRef
+from .adapters.reconcile import reconcile
+from .adapters.registry import adapter_for
+from .model import Entry
+from .safe_io import is_within
+from .store import EntryFilter, MemoryStore
+
+
+@dataclass
+class SyncResult:
+    """What importing one source did."""
+
+    ref: SourceRef
+    read: SourceRead
+    added: list[str] = field(default_factory=list)
+    revised: list[str] = field(default_factory=list)
+    unchanged: list[str] = field(default_factory=list)
+    removed: list[str] = field(default_factory=list)
+    reappeared: list[str] = field(default_factory=list)
+
+    @property
+    def summary(self) -> str:
+        """One line: `claude:PATH: 3 added, 1 revised, 0 unchanged, 1 removed at source, 0 warnings`."""
+        return (f"{self.ref.label}: {len(self.added)} added, {len(self.revised)} revised, "
+                f"{len(self.unchanged)} unchanged, {len(self.removed)} removed at source, "
+                f"{len(self.read.warnings)} warnings")
+
+
+def stored_for(store: MemoryStore, ref: SourceRef, read: SourceRead | None = None) -> list[Entry]:
+    """The stored entries that came from this source: its kind, and a file under its root or among its files."""
+    files = {str(path) for path in (read.files if read else {})}
+    return [
+        entry for entry in store.entries(EntryFilter(agent=ref.kind))
+        if entry.source.file and (entry.source.file in files or is_within(Path(entry.source.file), ref.root))
+    ]
+
+
+def import_source(store: MemoryStore, ref: SourceRef, *, actor: str) -> SyncResult:
+    """Read a source and bring the store in step: new, revised, unchanged, removed and reappeared entries."""
+    read = adapter_for(ref.kind).read(ref)
+    matched = reconcile(read, stored_for(store, ref, read))
+    applied = store.apply(matched.entries, actor=actor, reason=f"import {ref.label}")
+    removed = store.mark_removed(matched.removed, actor=actor, reason=f"no longer in {ref.label}")
+    return SyncResult(ref, read, applied.added, applied.revised, applied.unchanged, removed, applied.reappeared)
