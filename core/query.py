@@ -53,7 +53,7 @@ def entry_field(entry: Entry, name: str) -> str:
     if name == "type":
         return entry.type.value
     if name == "status":
-        return entry.status.value
+        return f"{entry.status.value} removed" if entry.removed_at else entry.status.value
     if name == "scope":
         return entry.scope.label.lower()
     if name == "agent":

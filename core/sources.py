@@ -1,20 +1,20 @@
-"""Parse `KIND:PATH` source arguments and read each source into entries (agent adapters plug in here)."""
+"""Parse `KIND:PATH` source arguments: the canonical `jsonl` exchange files and every agent adapter's kinds."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
 
+from .adapters.registry import MODULES
 from .jsonl import ImportFileError, JsonlBatch, read_jsonl
 
-Reader = Callable[[Path, bool], JsonlBatch]
-"""Reads one source path (with skip_invalid) into a batch of entries."""
+EXCHANGE_KINDS = ("jsonl",)
+"""Source kinds in memrev's own exchange format (the rest are agent adapters)."""
 
-READERS: dict[str, Reader] = {
-    "jsonl": lambda path, skip_invalid: read_jsonl(path, skip_invalid=skip_invalid),
-}
-"""Every source kind memrev can import, by the prefix used on the command line."""
+
+def known_kinds() -> list[str]:
+    """Every source kind memrev can import, by the prefix used on the command line."""
+    return sorted([*EXCHANGE_KINDS, *MODULES])
 
 
 @dataclass(frozen=True)
@@ -29,18 +29,22 @@ class SourceSpec:
         """The argument as the user wrote it."""
         return f"{self.kind}:{self.path}"
 
+    @property
+    def is_exchange(self) -> bool:
+        """Whether this is a memrev exchange file rather than an agent's native memory."""
+        return self.kind in EXCHANGE_KINDS
+
 
 def parse_source(argument: str) -> SourceSpec:
-    """Split `jsonl:FILE`; an unknown kind or a missing path is a one-line error."""
+    """Split `KIND:PATH`; an unknown kind or a missing path is a one-line error."""
     kind, sep, path = argument.partition(":")
     if not sep or not path:
-        raise ImportFileError(f"{argument}: expected KIND:PATH, for example jsonl:memories.jsonl")
-    if kind not in READERS:
-        known = ", ".join(sorted(READERS))
-        raise ImportFileError(f"{argument}: unknown source kind {kind!r} (known: {known})")
+        raise ImportFileError(f"{argument}: expected KIND:PATH, for example jsonl:memories.jsonl or claude:PATH")
+    if kind not in known_kinds():
+        raise ImportFileError(f"{argument}: unknown source kind {kind!r} (known: {', '.join(known_kinds())})")
     return SourceSpec(kind, Path(path).expanduser())
 
 
-def read_source(spec: SourceSpec, *, skip_invalid: bool = False) -> JsonlBatch:
-    """Read one source with its kind's reader."""
-    return READERS[spec.kind](spec.path, skip_invalid)
+def read_exchange(spec: SourceSpec, *, skip_invalid: bool = False) -> JsonlBatch:
+    """Read one exchange file."""
+    return read_jsonl(spec.path, skip_invalid=skip_invalid)

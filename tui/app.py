@@ -47,7 +47,7 @@ class MemrevApp(App[None]):
     ]
 
     def __init__(self, *, db_path: str | Path | None = None, store: MemoryStore | None = None,
-                 clock: Callable[[], datetime] = utc_now) -> None:
+                 clock: Callable[[], datetime] = utc_now, notices: list[str] | None = None) -> None:
         """Open the app on a store (or the database at `db_path`), computing ages from `clock`."""
         super().__init__()
         if store is None:
@@ -60,6 +60,8 @@ class MemrevApp(App[None]):
         """Every loaded entry with its search text; None until the first load finishes."""
         self.group: Group | None = None
         """The sidebar group narrowing the table, if any."""
+        self.notices = list(notices or [])
+        """Lines to show once the app is up (what the start-up import did, its warnings)."""
         self.theme = "textual-dark"
 
     def compose(self) -> ComposeResult:
@@ -85,6 +87,8 @@ class MemrevApp(App[None]):
         self.query_one("#empty").display = False
         self.table.focus()
         self.load_entries()
+        for notice in self.notices:
+            self.notify(notice, timeout=8)
 
     # -- loading ---------------------------------------------------------------------------------
 

@@ -2,77 +2,24 @@
 
 from __future__ import annotations
 
-import getpass
 import json
 import os
 import sys
 import tempfile
 from collections import Counter
 from pathlib import Path
-from typing import Any, Callable, Iterator, TypeVar
+from typing import Any
 
 import click
 
 from memrev.core.humanize import format_age, format_when
-from memrev.core.jsonl import ImportFileError, write_jsonl
+from memrev.core.jsonl import write_jsonl
 from memrev.core.model import EntryType, ScopeKind, Status, utc_now
 from memrev.core.serialize import entry_to_dict
-from memrev.core.sources import parse_source, read_source
-from memrev.core.store import EntryFilter, MemoryStore, StoreError, default_db_path
+from memrev.core.store import EntryFilter, StoreError, default_db_path
 from memrev.core.visible import make_visible
-
-F = TypeVar("F", bound=Callable[..., Any])
-
-EXIT_OK, EXIT_FINDINGS, EXIT_INPUT = 0, 1, 2
-"""Exit codes: success, findings (later checks), usage or input error."""
-
-
-class InputError(click.ClickException):
-    """A one-line error about the user's input, exiting with code 2."""
-
-    exit_code = EXIT_INPUT
-
-    def show(self, file: Any = None) -> None:
-        """Print `memrev: error: ...` on stderr, one line, no traceback."""
-        click.echo(f"memrev: error: {self.format_message()}", err=True)
-
-
-def actor() -> str:
-    """Who is acting, for the audit log: the command line and the login name."""
-    try:
-        return f"cli:{getpass.getuser()}"
-    except Exception:  # noqa: BLE001 - no login name in some containers
-        return "cli"
-
-
-def open_store(ctx: click.Context) -> MemoryStore:
-    """Open the store named by --db, MEMREV_DB or the XDG default, turning failures into one-line errors."""
-    path = ctx.obj["db"]
-    try:
-        store = MemoryStore(path)
-    except (StoreError, OSError) as error:
-        raise InputError(str(error)) from None
-    if store.semantic_notice and not ctx.obj.get("quiet_notice"):
-        click.echo(f"memrev: note: {store.semantic_notice}", err=True)
-    ctx.call_on_close(store.close)
-    return store
-
-
-def store_errors(func: F) -> F:
-    """Turn store and input errors raised by a command into one-line errors."""
-    import functools
-
-    @functools.wraps(func)
-    def wrapper(*args: Any, **kwargs: Any) -> Any:
-        try:
-            return func(*args, **kwargs)
-        except BrokenPipeError:
-            raise
-        except (StoreError, ImportFileError, ValueError, OSError) as error:
-            raise InputError(str(error)) from None
-
-    return wrapper  # type: ignore[return-value]
-
+from memrev.tui.cli_import import import_command, sources_command
+from memrev.tui.cli_support import EXIT_INPUT, EXIT_OK, InputError, open_store, store_errors, table
 
 @click.group(invoke_without_command=True)
 @click.option("--db", "db", type=click.Path(path_type=Path), default=None,  # a folder: one-line StoreError
@@ -85,77 +32,44 @@ def cli(ctx: click.Context, db: Path | None) -> None:
     ctx.obj["db"] = db or default_db_path()
     ctx.obj["db_given"] = db is not None
     if ctx.invoked_subcommand is None:
-        run_app(ctx.obj["db"])
+        run_app(ctx.obj["db"], notices=_import_here(ctx))
 
 
-def run_app(db: Path) -> None:
-    """Open the review app on a database and exit with its return code."""
+def _import_here(ctx: click.Context) -> list[str]:
+    """In a repository, import every agent source that applies to it first, so the main job needs no set-up."""
+    from memrev.tui.cli_import import discover, import_native
+
+    here = Path.cwd()
+    if not any((folder / ".git").exists() for folder in (here, *here.parents)):
+        return []
+    refs = discover(None, None)
+    if not refs:
+        return []
+    ctx.obj["quiet_notice"] = True
+    store = open_store(ctx)
+    results, errors = import_native(store, refs)
+    store.close()
+    notices = [warning for result in results for warning in result.read.warnings] + errors
+    changed = sum(len(r.added) + len(r.revised) + len(r.removed) for r in results)
+    notices.insert(0, f"imported {len(results)} source(s): {changed} change(s)")
+    return notices
+
+
+cli.add_command(import_command)
+cli.add_command(sources_command)
+
+
+def run_app(db: Path, notices: list[str] | None = None) -> None:
+    """Open the review app on a database (showing `notices` once it is up) and exit with its return code."""
     from memrev.tui.app import MemrevApp
 
     try:
-        app = MemrevApp(db_path=db)
+        app = MemrevApp(db_path=db, notices=notices or [])
     except (StoreError, OSError) as error:
         raise InputError(str(error)) from None
     app.run()
     if app.return_code:
         sys.exit(app.return_code)
-
-
-@cli.command("import")
-@click.argument("sources", nargs=-1, required=True)
-@click.option("--skip-invalid", is_flag=True, help="Import the good entries of a file that has bad lines.")
-@click.pass_context
-@store_errors
-def import_command(ctx: click.Context, sources: tuple[str, ...], skip_invalid: bool) -> None:
-    """Import entries from SOURCES such as jsonl:FILE (a file with a bad line imports nothing)."""
-    specs = [parse_source(argument) for argument in sources]
-    store = open_store(ctx)
-    failed = 0
-    batches = []
-    for spec in specs:
-        try:
-            batch = read_source(spec, skip_invalid=skip_invalid)
-        except ImportFileError as error:
-            click.echo(f"memrev: error: {error}", err=True)
-            failed += 1
-            continue
-        for message in batch.skipped:
-            click.echo(f"memrev: skipped: {message}", err=True)
-        batches.append((spec, batch))
-    batches, dangling = _drop_dangling(store, batches)
-    for message in dangling:
-        click.echo(f"memrev: error: {message}", err=True)
-    failed += len(dangling)
-    if batches:  # one transaction for every good file, so links may point across files
-        reason = "import " + " ".join(spec.label for spec, _ in batches)
-        try:
-            result = store.apply([entry for _, batch in batches for entry in batch.entries], actor=actor(), reason=reason)
-        except StoreError as error:
-            raise InputError(f"{reason}: {error}") from None
-        added, revised = set(result.added), set(result.revised)
-        for spec, batch in batches:
-            ids = [entry.id for entry in batch.entries]
-            n_added = sum(1 for i in ids if i in added)
-            n_revised = sum(1 for i in ids if i in revised)
-            click.echo(f"{spec.label}: {n_added} added, {n_revised} revised, "
-                       f"{len(ids) - n_added - n_revised} unchanged, {len(batch.skipped)} skipped")
-    if failed:
-        ctx.exit(EXIT_INPUT)
-
-
-def _drop_dangling(store: MemoryStore, batches: list[Any]) -> tuple[list[Any], list[str]]:
-    """Drop every file with a link to an entry that is neither stored nor imported, until none is left."""
-    stored = {entry.id for entry in store.entries()}
-    errors: list[str] = []
-    while True:
-        known = stored | {entry.id for _, batch in batches for entry in batch.entries}
-        bad = next(((spec, entry, link) for spec, batch in batches for entry in batch.entries
-                    for link in entry.links if link.target not in known), None)
-        if bad is None:
-            return batches, errors
-        spec, entry, link = bad
-        errors.append(f"{spec.label}: entry {entry.id!r} links to unknown entry {link.target!r}; not imported")
-        batches = [(s, b) for s, b in batches if s is not spec]
 
 
 @cli.command("export")
@@ -211,17 +125,8 @@ def list_command(ctx: click.Context, as_json: bool, entry_type: str | None, scop
     now = utc_now()
     rows = [(e.id, e.status.value, e.type.value, e.scope.label, format_age(e.verified_at, now),
              f"{e.confidence:.2f}", make_visible(e.first_line)) for e in entries]
-    for line in _table(("ID", "STATUS", "TYPE", "SCOPE", "VERIFIED", "CONF", "TEXT"), rows):
+    for line in table(("ID", "STATUS", "TYPE", "SCOPE", "VERIFIED", "CONF", "TEXT"), rows):
         click.echo(line)
-
-
-def _table(header: tuple[str, ...], rows: list[tuple[str, ...]], last_width: int = 70) -> Iterator[str]:
-    """Plain aligned columns; the last column is cut to `last_width` characters."""
-    widths = [max(len(str(row[i])) for row in [header, *rows]) for i in range(len(header) - 1)]
-    for row in [header, *rows]:
-        cells = [str(cell).ljust(width) for cell, width in zip(row, widths)]
-        last = str(row[-1])
-        yield "  ".join([*cells, last if len(last) <= last_width else last[: last_width - 1] + "…"])
 
 
 @cli.command("show")
@@ -275,7 +180,7 @@ def log_command(ctx: click.Context, as_json: bool, entry_id: str | None, limit: 
         click.echo(json.dumps([_event_dict(event) for event in events], ensure_ascii=False, indent=2))
         return
     rows = [(str(e.id), format_when(e.at), e.actor, e.action, e.entry_id or "-", e.reason) for e in events]
-    for line in _table(("#", "WHEN", "WHO", "ACTION", "ENTRY", "REASON"), rows):
+    for line in table(("#", "WHEN", "WHO", "ACTION", "ENTRY", "REASON"), rows):
         click.echo(line)
 
 
@@ -310,7 +215,7 @@ def demo_command(ctx: click.Context, target: Path | None, no_tui: bool) -> None:
     click.echo("by type:  " + ", ".join(f"{name} {count}" for name, count in sorted(by_type.items())))
     click.echo("by scope: " + ", ".join(f"{name} {count}" for name, count in sorted(by_scope.items())))
     now = utc_now()
-    for line in _table(("ID", "TYPE", "SCOPE", "SOURCE", "WRITTEN", "TEXT"), [
+    for line in table(("ID", "TYPE", "SCOPE", "SOURCE", "WRITTEN", "TEXT"), [
         (e.id, e.type.value, e.scope.label, e.source.agent,
          format_age(e.provenance.written_at, now) + " ago", make_visible(e.first_line)) for e in entries
     ], last_width=50):

@@ -45,6 +45,8 @@ def provenance_fields(entry: Entry, now: datetime) -> list[tuple[str, str]]:
         ("confidence", f"{entry.confidence:.2f} ({entry.confidence_reason})"),
         ("version", str(entry.version)),
     ]
+    if entry.removed_at:
+        fields.insert(6, ("at source", f"removed {format_when(entry.removed_at)}: the agent no longer loads it"))
     for link in entry.links:
         fields.append((link.kind.value.replace("_", " "), f"{link.target}" + (f" ({link.reason})" if link.reason else "")))
     return fields

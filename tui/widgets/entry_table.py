@@ -37,7 +37,7 @@ MIN_TEXT_WIDTH = 24
 """Optional columns are dropped, last first, until the text column gets at least this many cells."""
 
 COLUMNS: tuple[Column, ...] = (
-    Column("status", "STATUS", 10, lambda e, now: e.status.value),
+    Column("status", "STATUS", 10, lambda e, now: "removed" if e.removed_at else e.status.value),
     Column("type", "TYPE", 9, lambda e, now: e.type.value),
     Column("scope", "SCOPE", 18, lambda e, now: e.scope.label, optional=True),
     Column("age", "VERIFIED", 8, lambda e, now: format_age(e.verified_at, now), optional=True),
@@ -57,6 +57,7 @@ class EntryTable(ScrollView, can_focus=True):
         "entry-table--status-confirmed",
         "entry-table--status-revoked",
         "entry-table--status-blocked",
+        "entry-table--status-removed",
     }
 
     DEFAULT_CSS = """
@@ -69,6 +70,7 @@ class EntryTable(ScrollView, can_focus=True):
     EntryTable > .entry-table--status-confirmed { color: $success; }
     EntryTable > .entry-table--status-revoked { color: $text-muted; text-style: strike; }
     EntryTable > .entry-table--status-blocked { color: $error; text-style: bold; }
+    EntryTable > .entry-table--status-removed { color: $text-disabled; text-style: italic; }
     """
 
     BINDINGS = [
@@ -224,7 +226,7 @@ class EntryTable(ScrollView, can_focus=True):
 
     def _status_style(self, entry: Entry) -> Style | None:
         """The colour of the status cell for the statuses that have one."""
-        name = f"entry-table--status-{entry.status.value}"
+        name = f"entry-table--status-{'removed' if entry.removed_at else entry.status.value}"
         if name in self.COMPONENT_CLASSES:
             return self.get_component_rich_style(name, partial=True)
         return None

@@ -1,0 +1,72 @@
+"""What every `memrev` command shares: exit codes, one-line errors, the audit actor, opening the store, tables."""
+
+from __future__ import annotations
+
+import functools
+import getpass
+from typing import Any, Callable, Iterator, TypeVar
+
+import click
+
+from memrev.core.jsonl import ImportFileError
+from memrev.core.safe_io import SourceFileError
+from memrev.core.store import MemoryStore, StoreError
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+EXIT_OK, EXIT_FINDINGS, EXIT_INPUT = 0, 1, 2
+"""Exit codes: success, findings (later checks), usage or input error."""
+
+
+class InputError(click.ClickException):
+    """A one-line error about the user's input, exiting with code 2."""
+
+    exit_code = EXIT_INPUT
+
+    def show(self, file: Any = None) -> None:
+        """Print `memrev: error: ...` on stderr, one line, no traceback."""
+        click.echo(f"memrev: error: {self.format_message()}", err=True)
+
+
+def actor() -> str:
+    """Who is acting, for the audit log: the command line and the login name."""
+    try:
+        return f"cli:{getpass.getuser()}"
+    except Exception:  # noqa: BLE001 - no login name in some containers
+        return "cli"
+
+
+def open_store(ctx: click.Context) -> MemoryStore:
+    """Open the store named by --db, MEMREV_DB or the XDG default, turning failures into one-line errors."""
+    path = ctx.obj["db"]
+    try:
+        store = MemoryStore(path)
+    except (StoreError, OSError) as error:
+        raise InputError(str(error)) from None
+    if store.semantic_notice and not ctx.obj.get("quiet_notice"):
+        click.echo(f"memrev: note: {store.semantic_notice}", err=True)
+    ctx.call_on_close(store.close)
+    return store
+
+
+def store_errors(func: F) -> F:
+    """Turn store and input errors raised by a command into one-line errors."""
+    @functools.wraps(func)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return func(*args, **kwargs)
+        except BrokenPipeError:
+            raise
+        except (StoreError, ImportFileError, SourceFileError, ValueError, OSError) as error:
+            raise InputError(str(error)) from None
+
+    return wrapper  # type: ignore[return-value]
+
+
+def table(header: tuple[str, ...], rows: list[tuple[str, ...]], last_width: int = 70) -> Iterator[str]:
+    """Plain aligned columns; the last column is cut to `last_width` characters."""
+    widths = [max(len(str(row[i])) for row in [header, *rows]) for i in range(len(header) - 1)]
+    for row in [header, *rows]:
+        cells = [str(cell).ljust(width) for cell, width in zip(row, widths)]
+        last = str(row[-1])
+        yield "  ".join([*cells, last if len(last) <= last_width else last[: last_width - 1] + "…"])
