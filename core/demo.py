@@ -13,6 +13,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from .demo_sources import write_native_sources
 from .jsonl import write_jsonl
 from .model import Entry, EntryType, Link, LinkKind, Project, Provenance, Scope, ScopeKind, Source, Status
 from .model import WrittenBy
@@ -62,6 +63,8 @@ class DemoBuild:
     entries: list[Entry]
     expectations: dict[str, DemoExpectation]
     commits: dict[str, str]
+    home: Path
+    """A home folder holding native Claude, Codex, Hermes and OpenClaw memory for the repository."""
 
 
 def build_demo(target: Path) -> DemoBuild:
@@ -75,8 +78,10 @@ def build_demo(target: Path) -> DemoBuild:
     with jsonl_path.open("w", encoding="utf-8", newline="\n") as out:
         write_jsonl(entries, out)
     expectations = {entry.id: expectation for entry, expectation in pairs}
+    home = root / "home"
+    write_native_sources(home, repo_path)
     return DemoBuild(root=root, repo=repo_path, jsonl=jsonl_path, entries=entries,
-                     expectations=expectations, commits=commits)
+                     expectations=expectations, commits=commits, home=home)
 
 
 def _prepare_target(target: Path) -> Path:
@@ -150,6 +155,31 @@ def _build_repository(repo_path: Path) -> dict[str, str]:
         return commits
     finally:
         repo.close()
+
+
+def _agent_instructions(repo: Repo, repo_path: Path, env: dict[str, str]) -> None:
+    """Write the instruction files Claude Code and Codex load in this repository."""
+    _write(repo_path, "CLAUDE.md", _CLAUDE_MD)
+    _write(repo_path, "AGENTS.md", _AGENTS_MD)
+
+
+_CLAUDE_MD = """# Shop
+
+## Testing
+Run the suite with `make test`; keep tests next to the code they cover in tests/.
+
+## Prices
+Prices are parsed by `parse_price` in src/shop/helpers.py; never use float() on user input.
+"""
+
+_AGENTS_MD = """# Agent notes
+
+## Setup
+Install with `uv sync`; the project requires Python 3.12.
+
+## Releases
+Tag releases as vX.Y on main, then follow docs/deploy.md.
+"""
 
 
 def _initial_files(repo: Repo, repo_path: Path, env: dict[str, str]) -> None:
@@ -393,6 +423,7 @@ _HISTORY = (
     ("require-python-3.12", _at(4, 8, 10), "Require Python 3.12", _require_python_312),
     ("update-deploy-docs", _at(5, 6, 15), "Describe the CI deploy pipeline", _update_deploy_docs),
     ("readme-tweak", _at(6, 2, 9), "Say what the shop does in the README", _readme_tweak),
+    ("agent-instructions", _at(6, 10, 9), "Add CLAUDE.md and AGENTS.md for coding agents", _agent_instructions),
 )
 """The history in order: label, date, message and the change it makes."""
 

@@ -29,7 +29,7 @@ from memrev.tui.cli_support import EXIT_INPUT, EXIT_OK, InputError, open_store, 
 def cli(ctx: click.Context, db: Path | None) -> None:
     """Review an AI coding agent's long-term memory before its next session."""
     ctx.ensure_object(dict)
-    ctx.obj["db"] = db or default_db_path()
+    ctx.obj["db"] = (db or default_db_path()).absolute()
     ctx.obj["db_given"] = db is not None
     if ctx.invoked_subcommand is None:
         run_app(ctx.obj["db"], notices=_import_here(ctx))

@@ -149,7 +149,7 @@ def test_file_target_is_refused(tmp_path: Path) -> None:
 def test_existing_empty_folder_is_accepted(tmp_path: Path) -> None:
     build = build_demo(tmp_path)
     assert build.root == tmp_path.resolve()
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["memories.jsonl", "shop"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["home", "memories.jsonl", "shop"]
 
 
 # -- the entries -----------------------------------------------------------------------------------
