@@ -18,7 +18,8 @@ from memrev.core.model import EntryType, ScopeKind, Status, utc_now
 from memrev.core.serialize import entry_to_dict
 from memrev.core.store import EntryFilter, StoreError, default_db_path
 from memrev.core.visible import make_visible
-from memrev.tui.cli_import import import_command, sources_command
+from memrev.core.adapters.registry import discover_all
+from memrev.tui.cli_import import import_command, import_native, sources_command
 from memrev.tui.cli_support import EXIT_INPUT, EXIT_OK, InputError, open_store, store_errors, table
 
 @click.group(invoke_without_command=True)
@@ -37,7 +38,7 @@ def cli(ctx: click.Context, db: Path | None) -> None:
 
 def _import_here(ctx: click.Context) -> list[str]:
     """In a repository, import every agent source that applies to it first, so the main job needs no set-up."""
-    from memrev.tui.cli_import import discover, import_native
+    from memrev.tui.cli_import import discover
 
     here = Path.cwd()
     if not any((folder / ".git").exists() for folder in (here, *here.parents)):
@@ -201,14 +202,20 @@ def demo_command(ctx: click.Context, target: Path | None, no_tui: bool) -> None:
     ctx.obj["quiet_notice"] = not no_tui
     store = open_store(ctx)
     result = store.apply(build.entries, actor="demo", reason="demo import")
+    native, errors = import_native(store, discover_all(cwd=build.repo, home=build.home, env={}))
     if not no_tui:
         store.close()
-        run_app(ctx.obj["db"])
+        run_app(ctx.obj["db"], notices=errors)
         return
     click.echo(f"demo repository: {build.repo}")
     click.echo(f"demo memories:   {build.jsonl}")
+    click.echo(f"demo home:       {build.home}  (native Claude, Codex, Hermes and OpenClaw memory)")
     click.echo(f"database:        {ctx.obj['db']}")
     click.echo(f"imported {len(result.added)} entries ({len(result.unchanged)} already there)")
+    for sync in native:
+        click.echo(f"  {sync.summary}")
+    for message in errors:
+        click.echo(f"memrev: error: {message}", err=True)
     entries = store.entries()
     by_type = Counter(entry.type.value for entry in entries)
     by_scope = Counter(entry.scope.label for entry in entries)
@@ -221,6 +228,7 @@ def demo_command(ctx: click.Context, target: Path | None, no_tui: bool) -> None:
     ], last_width=50):
         click.echo(line)
     click.echo(f"open it with: memrev --db {ctx.obj['db']}")
+    click.echo(f"its sources:  memrev sources --home {build.home} --cwd {build.repo}")
 
 
 @cli.group("bench")
