@@ -270,6 +270,9 @@ class MemoryStore:
                     added_links = [{"kind": l.kind.value, "target": l.target, "reason": l.reason} for l in new_links]
                     events.append((now, actor, "link", entry.id, None, _json({"links": added_links}), reason))
                 if _revision_key(existing) == _revision_key(entry):
+                    if _locator(existing) != _locator(entry):  # lines shifted or the file was touched
+                        conn.execute("update entries set citation = ?, written_at = ? where id = ?",
+                                     (entry.provenance.citation, format_time(entry.provenance.written_at), entry.id))
                     if not new_links:
                         result.unchanged.append(entry.id)
                     continue
@@ -566,7 +569,15 @@ def _revision_key(entry: Entry) -> dict[str, Any]:
     for owned_by_store in ("id", "version", "status", "links", "removed_at"):
         del data[owned_by_store]
     data["scope"] = (entry.scope.kind.value, entry.scope.project.key if entry.scope.project else None)
+    data["provenance"].pop("citation")  # a line range that moved is not a new version of the entry
+    if entry.provenance.written_at_basis == "mtime":  # nor is a file touched by an edit elsewhere in it
+        data["provenance"].pop("written_at")
     return data
+
+
+def _locator(entry: Entry) -> tuple[str | None, str | None]:
+    """The citation and mtime-based time, kept up to date in place rather than by a revision."""
+    return entry.provenance.citation, format_time(entry.provenance.written_at)
 
 
 def _row_values(entry: Entry) -> tuple[Any, ...]:
