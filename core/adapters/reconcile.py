@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import difflib
+from collections import Counter
 import hashlib
 from dataclasses import dataclass, field
 from typing import Sequence
@@ -76,9 +77,10 @@ def reconcile(read: SourceRead, stored: Sequence[Entry]) -> Reconciled:
         match = first_free(by_text.get((str(native.file), native.text), []))
         if match is not None:
             take(index, match)
+    shared = Counter((str(native.file), native.anchor) for native in natives)
     for index, native in enumerate(natives):  # 2. same file, same distinctive anchor: revised
-        if index in assigned or native.anchor in ("", "entry"):
-            continue
+        if index in assigned or native.anchor in ("", "entry") or shared[(str(native.file), native.anchor)] > 1:
+            continue  # an anchor several entries share (a section) says nothing about which is which
         match = first_free(by_anchor.get((str(native.file), native.anchor), []))
         if match is not None:
             take(index, match)
