@@ -412,7 +412,7 @@ def test_demo_builds_imports_and_summarises(db: Path, tmp_path: Path, demo_build
 
     repo = Repo(root / "shop")
     try:
-        assert repo.head.commit.hexsha == demo_build.commits["readme-tweak"]  # same history on every run
+        assert repo.head.commit.hexsha == demo_build.commits["agent-instructions"]  # same history on every run
         assert not repo.is_dirty(untracked_files=True)
     finally:
         repo.close()
