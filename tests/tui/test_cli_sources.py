@@ -91,3 +91,21 @@ def test_demo_imports_its_native_sources(tmp_path: Path) -> None:
     with MemoryStore(tmp_path / "m.db") as store:
         agents = {entry.source.agent for entry in store.entries()}
     assert AGENT_KINDS <= agents
+
+
+def test_bare_memrev_in_a_repository_imports_its_sources_first(demo, tmp_path: Path, monkeypatch) -> None:
+    import click
+
+    from memrev.tui.cli import _import_here
+
+    monkeypatch.setenv("HOME", str(demo.home))
+    for name in ("CLAUDE_CONFIG_DIR", "CODEX_HOME", "HERMES_HOME", "OPENCLAW_WORKSPACE"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.chdir(demo.repo / "src")
+    ctx = click.Context(cli, obj={"db": tmp_path / "m.db"})
+    notices = _import_here(ctx)
+    assert notices and notices[0].startswith("imported 6 source(s)")
+    with MemoryStore(tmp_path / "m.db") as store:
+        assert AGENT_KINDS <= {entry.source.agent for entry in store.entries()}
+    monkeypatch.chdir(tmp_path)  # not a repository: nothing is imported
+    assert _import_here(click.Context(cli, obj={"db": tmp_path / "other.db"})) == []
