@@ -85,8 +85,13 @@ def read_text(path: Path, *, root: Path, max_bytes: int = MAX_FILE_BYTES) -> Fil
     return FileText(path, text, digest_bytes(data), info.st_mtime, had_bom)
 
 
-def atomic_write(path: Path, data: bytes, *, root: Path, mode: int | None = None) -> None:
-    """Write a file inside `root` through a temporary file, fsync and an atomic replace (never half-written)."""
+def atomic_write(path: Path, data: bytes, *, root: Path, mode: int | None = None, prefix: str | None = None,
+                 suffix: str = ".memrev.tmp", new_file_mode: int = 0o644) -> None:
+    """Write a file inside `root` through a temporary file, fsync and an atomic replace (never half-written).
+
+    An existing file keeps its mode unless `mode` is given; a new one gets `new_file_mode`. `prefix` and
+    `suffix` name the temporary file, so a writer can mimic an agent's own (Hermes uses `.mem_*.tmp`).
+    """
     check_contained(path, root)
     if path.is_symlink():
         raise SourceFileError(f"{path}: is a symlink; memrev does not write through links")
@@ -97,8 +102,8 @@ def atomic_write(path: Path, data: bytes, *, root: Path, mode: int | None = None
         try:
             mode = stat.S_IMODE(path.stat().st_mode)
         except FileNotFoundError:
-            mode = 0o644
-    handle, temporary = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.", suffix=".memrev.tmp")
+            mode = new_file_mode
+    handle, temporary = tempfile.mkstemp(dir=folder, prefix=prefix or f".{path.name}.", suffix=suffix)
     try:
         with os.fdopen(handle, "wb") as out:
             out.write(data)

@@ -5,7 +5,6 @@ from __future__ import annotations
 import fcntl
 import os
 import stat
-import tempfile
 import time
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field
@@ -14,7 +13,7 @@ from pathlib import Path
 from typing import Iterator, Mapping, Sequence
 
 from ..model import Entry, EntryType, ScopeKind, WrittenBy
-from ..safe_io import SourceFileError, _fsync_folder, file_digest, is_within, read_text
+from ..safe_io import SourceFileError, atomic_write, file_digest, is_within, read_text
 from .base import NativeEntry, SourceRead, SourceRef, WriteResult, check_no_drift
 
 KIND = "hermes"
@@ -289,26 +288,8 @@ def hermes_lock(path: Path, *, timeout: float = LOCK_TIMEOUT) -> Iterator[None]:
 
 def write_hermes_file(path: Path, content: str) -> None:
     """Replace a memory file as Hermes's `_write_file` does: mkstemp `.mem_*.tmp` beside it, fsync, os.replace."""
-    try:
-        mode = stat.S_IMODE(path.stat().st_mode)
-    except FileNotFoundError:
-        mode = None  # mkstemp's 0600, as a file Hermes creates
-    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=".mem_", suffix=".tmp")
-    try:
-        with os.fdopen(handle, "wb") as out:
-            out.write(content.encode("utf-8"))
-            out.flush()
-            os.fsync(out.fileno())
-        if mode is not None:
-            os.chmod(temporary, mode)
-        os.replace(temporary, path)
-    except BaseException:
-        try:
-            os.unlink(temporary)
-        except FileNotFoundError:
-            pass
-        raise
-    _fsync_folder(path.parent)
+    atomic_write(path, content.encode("utf-8"), root=path.parent, prefix=".mem_", suffix=".tmp",
+                 new_file_mode=0o600)  # mkstemp's 0600, as a file Hermes creates
 
 
 # -- write-back planning ----------------------------------------------------------------------------------
