@@ -404,6 +404,17 @@ class MemoryStore:
         """Append one audit event whose before and after are already JSON text."""
         conn.execute(_INSERT_EVENT, (now, actor, action, entry_id, before_json, after_json, reason))
 
+    def set_meta(self, key: str, value: str) -> None:
+        """Remember one value across runs (for example the file digests of a source as last imported)."""
+        with self.transaction() as conn:
+            conn.execute("insert into meta(key, value) values (?, ?) on conflict(key) do update set value = excluded.value",
+                         (key, value))
+
+    def get_meta(self, key: str) -> str | None:
+        """A value remembered with `set_meta`, or None."""
+        row = self.conn.execute("select value from meta where key = ?", (key,)).fetchone()
+        return None if row is None else str(row[0])
+
     # -- reading ---------------------------------------------------------------------------------
 
     def get(self, entry_id: str) -> Entry | None:

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Sequence
 
-from .adapters.base import SourceRead, SourceRef
+from .adapters.base import DriftError, SourceRead, SourceRef, WriteResult
 from .adapters.reconcile import reconcile
 from .adapters.registry import adapter_for
 from .model import Entry
@@ -48,4 +50,27 @@ def import_source(store: MemoryStore, ref: SourceRef, *, actor: str) -> SyncResu
     matched = reconcile(read, stored_for(store, ref, read))
     applied = store.apply(matched.entries, actor=actor, reason=f"import {ref.label}")
     removed = store.mark_removed(matched.removed, actor=actor, reason=f"no longer in {ref.label}")
+    store.set_meta(_read_key(ref), json.dumps({str(path): digest for path, digest in sorted(read.files.items())}))
     return SyncResult(ref, read, applied.added, applied.revised, applied.unchanged, removed, applied.reappeared)
+
+
+def _read_key(ref: SourceRef) -> str:
+    """Where the store keeps the file digests of a source as last imported."""
+    return f"source-read:{ref.kind}:{ref.root}"
+
+
+def write_source(store: MemoryStore, ref: SourceRef, entries: Sequence[Entry], *, actor: str) -> WriteResult:
+    """Write exactly `entries` back to a source in its native format, refusing (DriftError, nothing written)
+    when any of its files changed since memrev last imported it, then import the result."""
+    recorded = store.get_meta(_read_key(ref))
+    if recorded is None:
+        raise ValueError(f"{ref.label}: import this source before writing it back")
+    adapter = adapter_for(ref.kind)
+    fresh = adapter.read(ref)
+    seen = json.loads(recorded)
+    for path, digest in sorted({str(p): d for p, d in fresh.files.items()}.items()):
+        if path in seen and seen[path] != digest:
+            raise DriftError(f"{path}: changed since memrev imported it; nothing written (re-import and review first)")
+    result = adapter.write(ref, entries, expected=fresh)
+    import_source(store, ref, actor=actor)
+    return result

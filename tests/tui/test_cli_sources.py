@@ -109,3 +109,4 @@ def test_bare_memrev_in_a_repository_imports_its_sources_first(demo, tmp_path: P
         assert AGENT_KINDS <= {entry.source.agent for entry in store.entries()}
     monkeypatch.chdir(tmp_path)  # not a repository: nothing is imported
     assert _import_here(click.Context(cli, obj={"db": tmp_path / "other.db"})) == []
+
