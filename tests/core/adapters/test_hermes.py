@@ -112,13 +112,13 @@ def test_discover_finds_the_home_and_every_profile(tmp_path: Path) -> None:
     refs = ADAPTER.discover(cwd=tmp_path, home=FIXTURE, env={})
     hermes = FIXTURE / ".hermes"
     assert [r.root for r in refs] == [
-        hermes / "memories", hermes / "profiles/broken/memories", hermes / "profiles/work/memories"]
+        hermes / "memories", hermes / "profiles/broken/memories", hermes / "profiles/office/memories"]
     assert {r.kind for r in refs} == {"hermes"}
-    assert refs[0].detail.endswith("default profile") and refs[2].detail.endswith("profile work")
+    assert refs[0].detail.endswith("default profile") and refs[2].detail.endswith("profile office")
 
 
 def test_discover_follows_hermes_home_from_the_env_mapping(tmp_path: Path) -> None:
-    work = FIXTURE / ".hermes" / "profiles" / "work"
+    work = FIXTURE / ".hermes" / "profiles" / "office"
     only = ADAPTER.discover(cwd=tmp_path, home=tmp_path, env={"HERMES_HOME": str(work)})
     assert [r.root for r in only] == [work / "memories"]
     tilde = ADAPTER.discover(cwd=tmp_path, home=FIXTURE, env={"HERMES_HOME": "~/.hermes"})
@@ -136,9 +136,9 @@ def test_source_for_accepts_home_memories_profile_and_file() -> None:
     hermes = FIXTURE / ".hermes"
     for spelling in (hermes, hermes / "memories", hermes / "memories" / "MEMORY.md", hermes / "memories" / "USER.md"):
         assert ADAPTER.source_for("hermes", spelling).root == hermes / "memories"
-    profile = ADAPTER.source_for("hermes", hermes / "profiles" / "work")
-    assert profile.root == hermes / "profiles" / "work" / "memories"
-    assert profile.detail.endswith("profile work")
+    profile = ADAPTER.source_for("hermes", hermes / "profiles" / "office")
+    assert profile.root == hermes / "profiles" / "office" / "memories"
+    assert profile.detail.endswith("profile office")
 
 
 def test_source_for_refuses_other_paths_and_kinds(tmp_path: Path) -> None:
@@ -181,7 +181,7 @@ def test_read_gives_entries_with_provenance() -> None:
 
 
 def test_a_bom_and_crlf_file_reads_as_hermes_reads_it() -> None:
-    folder = FIXTURE / ".hermes" / "profiles" / "work" / "memories"
+    folder = FIXTURE / ".hermes" / "profiles" / "office" / "memories"
     assert (folder / "USER.md").read_bytes().startswith(b"\xef\xbb\xbf")
     read = ADAPTER.read(ref(folder))
     assert read.warnings == []
@@ -278,7 +278,7 @@ def test_caps_count_python_characters_and_delimiters(empty: Path) -> None:
 
 def test_defaults_and_config_overrides() -> None:
     assert read_limits(FIXTURE / ".hermes" / "memories") == ({"MEMORY.md": 2200, "USER.md": 1375}, [])
-    assert read_limits(FIXTURE / ".hermes" / "profiles" / "work" / "memories") == (
+    assert read_limits(FIXTURE / ".hermes" / "profiles" / "office" / "memories") == (
         {"MEMORY.md": 3000, "USER.md": 1500}, [])
     assert read_limits(FIXTURE / ".hermes" / "profiles" / "broken" / "memories")[0] == {
         "MEMORY.md": 2200, "USER.md": 1375}
@@ -335,7 +335,7 @@ def test_saving_two_entries_gives_hermes_exact_file(empty: Path) -> None:
     assert stat.S_IMODE(memory.stat().st_mode) == 0o600  # as Hermes's mkstemp leaves a new file
 
 
-@pytest.mark.parametrize("profile", ["memories", "profiles/work/memories", "profiles/broken/memories"])
+@pytest.mark.parametrize("profile", ["memories", "profiles/office/memories", "profiles/broken/memories"])
 def test_writing_back_what_was_read_changes_no_byte(home: Path, profile: str) -> None:
     folder = home / ".hermes" / profile
     before = tree(folder)
