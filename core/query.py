@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterable, Sequence
+from typing import Iterable
 
 from .model import Entry
 
@@ -121,7 +121,3 @@ class EntryIndex:
         self._last = (query, group, matched)
         return [entries[i] for i in matched]
 
-
-def matching(entries: Sequence[Entry], text: str) -> list[Entry]:
-    """One-shot filter for callers that do not keep an index."""
-    return EntryIndex(entries).filter(text)

@@ -11,6 +11,7 @@ from textual import on, work
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.events import Key
 from textual.widgets import Footer, Header, Input, Static
 from textual.worker import Worker, WorkerState, get_current_worker
 
@@ -114,14 +115,14 @@ class MemrevApp(App[None]):
         (self.query_one(GroupTree) if empty else self.table).focus()  # hiding the table must not move focus at random
         self.refresh_rows()
 
-    def refresh_rows(self) -> None:
-        """Re-apply the filter text and group to the table, keeping the cursor's entry when it stays."""
+    def refresh_rows(self, keep: str | None = None) -> None:
+        """Re-apply the filter text and group, keeping the cursor on `keep` (default: its entry) when listed."""
         if self.index is None:
             return
         text = self.query_one("#filter", Input).value
         current = self.table.current
         rows = self.index.filter(text, self.group)
-        self.table.set_rows(rows, keep=current.id if current else None)
+        self.table.set_rows(rows, keep=keep or (current.id if current else None))
         shown = f"{len(rows)} of {len(self.index.entries)} entries"
         if self.group is not None:
             shown += f" · {self.group.field}: {self.group.value}"
@@ -190,9 +191,7 @@ class MemrevApp(App[None]):
         """Clear the narrowing and put the cursor on one entry."""
         self.group = None
         self.query_one("#filter", Input).value = ""
-        if self.index is not None:
-            self.table.set_rows(self.index.filter(""), keep=entry_id)
-            self.sub_title = f"{len(self.index.entries)} of {len(self.index.entries)} entries"
+        self.refresh_rows(keep=entry_id)
         self.table.focus()
 
     def action_focus_filter(self) -> None:
@@ -203,11 +202,9 @@ class MemrevApp(App[None]):
         """Open the help screen."""
         self.push_screen(HelpScreen())
 
-    def on_key(self, event: object) -> None:
+    def on_key(self, event: Key) -> None:
         """Escape in the filter clears it, or returns to the table when it is already empty."""
-        from textual.events import Key
-
-        if not isinstance(event, Key) or event.key != "escape":
+        if event.key != "escape":
             return
         box = self.query_one("#filter", Input)
         if box.has_focus:
