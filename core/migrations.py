@@ -93,6 +93,19 @@ MIGRATIONS: list[str] = [
     """
     alter table entries add column removed_at text;
     """,
+    # 3: the latest staleness check of each entry: verdict, updated confidence and the evidence behind it.
+    """
+    create table checks (
+        entry_id text primary key references entries(id),
+        verdict text not null,
+        confidence real not null,
+        reason text not null,
+        head text,
+        checked_at text not null,
+        evidence text not null
+    );
+    create index checks_by_verdict on checks(verdict);
+    """,
 ]
 
 

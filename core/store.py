@@ -11,6 +11,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, Sequence
 
+from .check_model import EntryCheck
 from .embedding import Embedder, HashingEmbedder, serialize
 from .migrations import SchemaTooNew, migrate
 from .model import Entry, EntryType, Link, LinkKind, Project, Provenance, Scope, ScopeKind, Source, Status
@@ -414,6 +415,27 @@ class MemoryStore:
         """A value remembered with `set_meta`, or None."""
         row = self.conn.execute("select value from meta where key = ?", (key,)).fetchone()
         return None if row is None else str(row[0])
+
+    def save_checks(self, checks: Iterable[EntryCheck]) -> int:
+        """Keep the latest check of each entry (derived data, so no event); returns how many were written."""
+        rows = [(c.entry_id, c.verdict.value, c.confidence, c.reason, c.head, format_time(c.checked_at or self.clock()),
+                 json.dumps(c.to_dict(), ensure_ascii=False)) for c in checks]
+        if not rows:
+            return 0
+        with self.transaction() as conn:
+            known = self._existing_ids(conn, [row[0] for row in rows])
+            conn.executemany(
+                "insert into checks(entry_id, verdict, confidence, reason, head, checked_at, evidence) "
+                "values (?, ?, ?, ?, ?, ?, ?) on conflict(entry_id) do update set verdict = excluded.verdict, "
+                "confidence = excluded.confidence, reason = excluded.reason, head = excluded.head, "
+                "checked_at = excluded.checked_at, evidence = excluded.evidence",
+                [row for row in rows if row[0] in known])
+        return len(known)
+
+    def checks(self) -> dict[str, EntryCheck]:
+        """The latest stored check of every entry that has one."""
+        return {entry_id: EntryCheck.from_dict(json.loads(evidence))
+                for entry_id, evidence in self.conn.execute("select entry_id, evidence from checks")}
 
     # -- reading ---------------------------------------------------------------------------------
 

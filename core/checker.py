@@ -1,0 +1,229 @@
+"""Check entries against a repository: a verdict and confidence per entry, re-checking only what a change touches."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import replace
+from datetime import datetime
+from typing import Callable, Iterable
+
+from .check_model import STALE_STATUSES, EntryCheck, RefStatus, ReferenceCheck, Verdict
+from .model import Entry, Project, Status, utc_now
+from .reference_checks import EntryContext, baseline, check_reference, resolve_path
+from .references import Reference, extract_references
+from .repo_index import RepoIndex, is_fact_file
+
+MAX_TEXT_CHECKED = 256_000
+"""References are read from at most this many characters of an entry; a longer entry says so in its notes."""
+
+_NAME_KINDS = frozenset({"symbol", "flag", "env"})
+
+
+def same_project(entry_project: Project, repo_project: Project, *, shallow: bool = False) -> bool:
+    """Whether an entry's project is the repository's (same key, root commit or remote; a shallow clone's
+    root commit is not the project's, so there the name counts too)."""
+    if entry_project.key == repo_project.key:
+        return True
+    if entry_project.root_commit and entry_project.root_commit == repo_project.root_commit:
+        return True
+    if entry_project.remote and entry_project.remote == repo_project.remote:
+        return True
+    return shallow and bool(entry_project.name) and entry_project.name == repo_project.name
+
+
+class Checker:
+    """Checks entries against one repository and remembers what each depends on, for incremental re-checks."""
+
+    def __init__(self, repo_path: str | os.PathLike[str], *, clock: Callable[[], datetime] = utc_now) -> None:
+        """Open the repository; nothing is read until the first check."""
+        self.index = RepoIndex(repo_path)
+        self.clock = clock
+        self.ready = False
+        self.entries: dict[str, Entry] = {}
+        self.results: dict[str, EntryCheck] = {}
+        self._references: dict[str, tuple[str, list[Reference], bool]] = {}
+        self._by_key: dict[str, set[str]] = {}
+        self._by_fact: set[str] = set()
+
+    def close(self) -> None:
+        """Release the repository."""
+        self.index.close()
+
+    # -- public ----------------------------------------------------------------------------------
+
+    def check_all(self, entries: Iterable[Entry]) -> dict[str, EntryCheck]:
+        """Check every entry (building the index on first use); the results replace earlier ones."""
+        if not self.ready:
+            self.index.refresh()
+            self.ready = True
+        self.entries = {entry.id: entry for entry in entries if entry.status is not Status.PURGED}
+        self.results = {}
+        self._by_key = {}
+        self._by_fact = set()
+        return self._check(list(self.entries))
+
+    def head_changed(self) -> dict[str, EntryCheck]:
+        """HEAD, a branch or a tag moved: bring the index up to date and re-check every entry."""
+        self.index.refresh()
+        self.ready = True
+        self._by_key, self._by_fact = {}, set()
+        return self._check(list(self.entries))
+
+    def files_changed(self, paths: Iterable[str]) -> dict[str, EntryCheck]:
+        """Working-tree files changed, appeared or vanished: re-check only the entries that depend on them."""
+        paths = {p for p in paths if p}
+        before = {p: self.index.names.get(p) for p in paths}
+        changed = self.index.apply_working_tree_changes(paths)
+        affected: set[str] = set()
+        for path in changed:
+            old, new = before.get(path), self.index.names.get(path)
+            tokens = (old.tokens if old else frozenset()) ^ (new.tokens if new else frozenset())
+            defined = {n for n, _ in old.definitions} if old else set()
+            defined ^= {n for n, _ in new.definitions} if new else set()
+            if old and new and old.definitions != new.definitions:
+                defined |= {n for n, _ in old.definitions} | {n for n, _ in new.definitions}
+            for key in (*(f"name:{t}" for t in tokens | defined), *_path_keys(path)):
+                affected |= self._by_key.get(key, set())
+            if is_fact_file(path):
+                affected |= self._by_fact
+        return self._check(sorted(affected & self.entries.keys()))
+
+    def recheck(self, entry_ids: Iterable[str]) -> dict[str, EntryCheck]:
+        """Re-check chosen entries (for example the ones a reviewer selected)."""
+        if not self.ready:
+            self.index.refresh()
+            self.ready = True
+        return self._check([entry_id for entry_id in entry_ids if entry_id in self.entries])
+
+    def update_entries(self, entries: Iterable[Entry]) -> dict[str, EntryCheck]:
+        """Take in new or changed entries (an import happened) and check just those."""
+        fresh = [entry for entry in entries if self.entries.get(entry.id) != entry]
+        for entry in fresh:
+            self.entries[entry.id] = entry
+        return self._check([entry.id for entry in fresh])
+
+    # -- checking --------------------------------------------------------------------------------
+
+    def _check(self, entry_ids: list[str]) -> dict[str, EntryCheck]:
+        """Check these entries, record their dependencies and results, and return the results."""
+        if not entry_ids:
+            return {}
+        wanted = [ref.value for entry_id in entry_ids for ref in self._refs(self.entries[entry_id])[0]
+                  if ref.kind == "commit"]
+        commits = self.index.resolve_commits(wanted) if wanted else {}
+        now = self.clock()
+        done: dict[str, EntryCheck] = {}
+        for entry_id in entry_ids:
+            result = self._check_entry(self.entries[entry_id], commits, now)
+            self.results[entry_id] = result
+            done[entry_id] = result
+        return done
+
+    def _refs(self, entry: Entry) -> tuple[list[Reference], bool]:
+        """The entry's references, extracted once per text; the flag says the text was cut."""
+        cached = self._references.get(entry.id)
+        if cached is not None and cached[0] == entry.source.content_hash:
+            return cached[1], cached[2]
+        cut = len(entry.text) > MAX_TEXT_CHECKED
+        refs = extract_references(entry.text[:MAX_TEXT_CHECKED] if cut else entry.text)
+        self._references[entry.id] = (entry.source.content_hash, refs, cut)
+        return refs, cut
+
+    def _check_entry(self, entry: Entry, commits: dict[str, str | None], now: datetime) -> EntryCheck:
+        """One entry's verdict, confidence and reference checks."""
+        index = self.index
+        head = index.head
+        refs, cut = self._refs(entry)
+        notes = tuple(index.notes) + ((f"only the first {MAX_TEXT_CHECKED:,} characters were checked",) if cut else ())
+        if entry.status is Status.BLOCKED:
+            return EntryCheck(entry.id, Verdict.BLOCKED, entry.confidence, "blocked: never loaded by the agent",
+                              (), head, now, notes)
+        project = entry.scope.project
+        if project is not None and not same_project(project, index.project, shallow=index.shallow):
+            reason = f"belongs to {project.name or project.key}, not {index.project.name}: this repository cannot check it"
+            return EntryCheck(entry.id, Verdict.OUT_OF_SCOPE, entry.confidence, reason, (), head, now, notes)
+        since, label = baseline(entry, index)
+        ctx = EntryContext(entry, index, since, label, commits={r.value: commits.get(r.value) for r in refs
+                                                                  if r.kind == "commit"})
+        ordered = sorted(refs, key=lambda r: r.kind != "path")  # paths first: symbol checks use where they went
+        checks = {id(ref): check_reference(ref, ctx) for ref in ordered}
+        results = [checks[id(ref)] for ref in refs]
+        results = _covered(results, index, ctx)
+        self._remember(entry, refs, ctx)
+        verdict, confidence, reason = _verdict(entry, results, label, now)
+        return EntryCheck(entry.id, verdict, confidence, reason, tuple(results), head, now, notes)
+
+    def _remember(self, entry: Entry, refs: list[Reference], ctx: EntryContext) -> None:
+        """Record which paths, names and facts this entry's verdict depends on."""
+        keys: set[str] = set()
+        for ref in refs:
+            if ref.kind == "path":
+                keys.add(f"path:{ref.value.strip('/')}")
+                keys.add(f"base:{ref.value.rsplit('/', 1)[-1]}")
+            elif ref.kind in _NAME_KINDS:
+                keys.add(f"name:{ref.value.rsplit('.', 1)[-1]}")
+                keys.add(f"name:{ref.value}")
+            elif ref.kind in ("command", "version"):
+                self._by_fact.add(entry.id)
+        keys |= {f"path:{p}" for p in ctx.cited | ctx.current}
+        for key in keys:
+            self._by_key.setdefault(key, set()).add(entry.id)
+
+
+def _path_keys(path: str) -> list[str]:
+    """The dependency keys a change to `path` touches: itself, its last part, and its folders."""
+    keys = [f"path:{path}", f"base:{path.rsplit('/', 1)[-1]}"]
+    cut = path.rfind("/")
+    while cut > 0:
+        keys.append(f"path:{path[:cut]}")
+        cut = path.rfind("/", 0, cut)
+    return keys
+
+
+def _covered(results: list[ReferenceCheck], index: RepoIndex, ctx: EntryContext) -> list[ReferenceCheck]:
+    """A changed file whose named symbol is still defined in it holds: the entry's concrete claim was re-checked."""
+    still_defined: dict[str, list[str]] = {}
+    for check in results:
+        if check.kind == "symbol" and check.status is RefStatus.OK:
+            for path in index.definitions.get(check.value.rsplit(".", 1)[-1], {}):
+                still_defined.setdefault(path, []).append(check.text)
+    if not still_defined:
+        return results
+    covered: list[ReferenceCheck] = []
+    for check in results:
+        path = check.path
+        if check.kind == "path" and check.status is RefStatus.CHANGED and check.commits and path in still_defined:
+            names = ", ".join(sorted(set(still_defined[path or ""])))
+            summary = check.evidence.split(": +", 1)[0]
+            check = replace(check, status=RefStatus.OK, suggestion=None,
+                            evidence=f"{summary}, but {names} is still defined there")
+        covered.append(check)
+    return covered
+
+
+def _verdict(entry: Entry, results: list[ReferenceCheck], label: str, now: datetime) -> tuple[Verdict, float, str]:
+    """The entry's verdict from its references, and its confidence updated from the evidence and its age."""
+    base = entry.confidence
+    stale = [r for r in results if r.status in STALE_STATUSES]
+    changed = [r for r in results if r.status is RefStatus.CHANGED]
+    held = [r for r in results if r.status is RefStatus.OK]
+    when = entry.verified_at or entry.provenance.written_at
+    age_days = max(0.0, (now - when).total_seconds() / 86400) if when else None
+    decay = 1.0 if age_days is None else max(0.75, 1 - age_days / 730)
+    age = "never verified" if entry.verified_at is None else f"verified {int(age_days or 0)} days ago"
+    if stale:
+        first = stale[0]
+        more = f" (and {len(stale) - 1} more)" if len(stale) > 1 else ""
+        return (Verdict.STALE, round(min(base, 0.15), 2),
+                f"{len(stale)} of {len(results)} reference(s) no longer hold: {first.text} {first.status.value}{more}")
+    if changed:
+        return (Verdict.CHANGED, round(min(base, 0.5) * decay, 2),
+                f"{len(changed)} reference(s) changed since {label}; re-read before relying on it")
+    if held:
+        confidence = min(0.99, max(base, 0.6 + 0.1 * min(3, len(held))) * decay)
+        return Verdict.FRESH, round(confidence, 2), f"{len(held)} reference(s) hold at HEAD; {age}"
+    why = "nothing concrete to check" if not results else "none of its references can be checked here"
+    return Verdict.UNVERIFIABLE, round(base * decay, 2), f"{why}; {age}"
+
+
+__all__ = ["Checker", "same_project", "resolve_path"]

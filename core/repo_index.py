@@ -1,0 +1,299 @@
+"""An in-memory index of one git repository, built with a few batched git commands and updated per changed file."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Iterable
+
+from .code_tokens import EMPTY, FileNames, scan_bytes
+from .git_history import History, read_history
+from .model import Project
+from .project import identify_project
+from .repo_facts import RepoFacts, read_facts
+
+FACT_FILES = frozenset({
+    "pyproject.toml", ".python-version", "setup.cfg", "setup.py", "tox.ini", "tox.toml", "package.json", ".nvmrc",
+    ".node-version", "Makefile", "GNUmakefile", "makefile", "uv.lock", "poetry.lock", "pdm.lock", "Pipfile.lock",
+    "Pipfile", "requirements.txt", "package-lock.json", "pnpm-lock.yaml", "yarn.lock", "bun.lockb", "bun.lock",
+})
+"""Files (by last part) the repository facts come from; a change to one re-reads the facts."""
+
+
+class RepositoryError(RuntimeError):
+    """The path cannot be checked against (not a repository, bare); the message is one line for the user."""
+
+
+def is_fact_file(path: str) -> bool:
+    """Whether a change to `path` can change a repository fact."""
+    name = path.rsplit("/", 1)[-1]
+    return name in FACT_FILES or name.startswith("requirements") or path.startswith(".github/workflows/")
+
+
+@dataclass
+class RefSet:
+    """Branches, tags and remote branches with the commit each points at."""
+
+    tags: dict[str, str] = field(default_factory=dict)
+    branches: dict[str, str] = field(default_factory=dict)
+    remotes: dict[str, str] = field(default_factory=dict)
+
+
+class RepoIndex:
+    """Tracked files, folders, names and definitions per file, refs, history and facts of one working tree."""
+
+    def __init__(self, path: str | os.PathLike[str]) -> None:
+        """Open the repository at (or above) `path`; a bare or missing repository is a one-line error."""
+        from git import InvalidGitRepositoryError, NoSuchPathError, Repo
+
+        try:
+            repo = Repo(Path(path), search_parent_directories=True)
+        except (InvalidGitRepositoryError, NoSuchPathError):
+            raise RepositoryError(f"{path}: not inside a git repository") from None
+        if repo.bare or repo.working_tree_dir is None:
+            repo.close()
+            raise RepositoryError(f"{path}: a bare repository has no working tree to check against")
+        self.repo = repo
+        self.root = Path(repo.working_tree_dir)
+        self.git_dir = Path(repo.git_dir)
+        self.project: Project = identify_project(self.root)
+        self.head: str | None = None
+        self.branch: str | None = None
+        self.shallow = False
+        self.notes: list[str] = []
+        self.files: set[str] = set()
+        self.folders: set[str] = set()
+        self.by_basename: dict[str, list[str]] = {}
+        self.names: dict[str, FileNames] = {}
+        self.stats: dict[str, tuple[int, int]] = {}
+        self.token_count: Counter[str] = Counter()
+        self.token_sample: dict[str, str] = {}
+        self.definitions: dict[str, dict[str, int]] = {}
+        """Defined name -> {path: line} for every file that defines it."""
+        self.refs = RefSet()
+        self.history = History()
+        self.facts: RepoFacts = read_facts(lambda _: None, ())
+        self.commit_lookup: dict[str, str | None] = {}
+
+    def close(self) -> None:
+        """Stop GitPython's helper processes."""
+        self.repo.close()
+
+    # -- building --------------------------------------------------------------------------------
+
+    def refresh(self) -> set[str]:
+        """Bring everything up to date with HEAD and the working tree; return the paths whose names changed."""
+        self.notes = []
+        self._read_head()
+        self._read_refs()
+        if self.head is not None:
+            self.history = read_history(self.repo, self.history, head=self.head)
+        else:
+            self.history = History()
+            self.notes.append("the repository has no commits yet: only the working tree can be checked")
+        if self.shallow:
+            self.notes.append("shallow clone: renames, deletions and commits older than its boundary cannot be known")
+        listed = self._list_files()
+        gone = self.files - listed
+        self.files = listed
+        changed = {path for path in gone if self.names.pop(path, None) is not None}
+        for path in gone:
+            self.stats.pop(path, None)
+        self._rebuild_paths()
+        changed |= self.update_files(self.files, only_if_modified=True)
+        self.facts = read_facts(self.read_text, self.files, default_branch=self._default_branch())
+        self.notes.extend(self.facts.notes)
+        return changed
+
+    def _read_head(self) -> None:
+        """The current commit, branch (None when detached) and whether the clone is shallow."""
+        try:
+            self.head = self.repo.git.rev_parse("--verify", "-q", "HEAD")
+        except Exception:  # noqa: BLE001 - no commits yet
+            self.head = None
+        try:
+            self.branch = self.repo.active_branch.name
+        except Exception:  # noqa: BLE001 - detached HEAD or unborn branch
+            self.branch = None
+        self.shallow = (self.git_dir / "shallow").exists()
+
+    def _read_refs(self) -> None:
+        """Every branch, tag and remote branch in one `for-each-ref`."""
+        refs = RefSet()
+        output = self.repo.git.for_each_ref("--format=%(refname)%00%(objectname)%00%(*objectname)")
+        for line in output.splitlines():
+            name, target, peeled = (line.split("\x00") + ["", ""])[:3]
+            target = peeled or target
+            if name.startswith("refs/tags/"):
+                refs.tags[name[10:]] = target
+            elif name.startswith("refs/heads/"):
+                refs.branches[name[11:]] = target
+            elif name.startswith("refs/remotes/"):
+                refs.remotes[name[13:]] = target
+        self.refs = refs
+        self.commit_lookup = {}
+
+    def _default_branch(self) -> str | None:
+        """The remote's default branch when known, else main or master when one exists, else the current branch."""
+        for remote_head in ("origin/HEAD",):
+            try:
+                target = self.repo.git.symbolic_ref(f"refs/remotes/{remote_head}")
+                return target.rsplit("/", 1)[-1]
+            except Exception:  # noqa: BLE001 - no remote HEAD recorded
+                pass
+        for name in ("main", "master"):
+            if name in self.refs.branches:
+                return name
+        return self.branch
+
+    def _list_files(self) -> set[str]:
+        """Tracked files plus untracked files git does not ignore, in one `ls-files`."""
+        output = self.repo.git.ls_files("-z", "--cached", "--others", "--exclude-standard",
+                                        strip_newline_in_stdout=False)
+        return {path for path in output.split("\x00") if path}
+
+    def _rebuild_paths(self) -> None:
+        """The folder set and the last-part lookup, from the file set."""
+        folders: set[str] = set()
+        by_basename: dict[str, list[str]] = {}
+        for path in self.files:
+            by_basename.setdefault(path.rsplit("/", 1)[-1], []).append(path)
+            cut = path.rfind("/")
+            while cut > 0:
+                folder = path[:cut]
+                if folder in folders:
+                    break
+                folders.add(folder)
+                cut = folder.rfind("/")
+        self.folders = folders
+        self.by_basename = by_basename
+
+    def update_files(self, paths: Iterable[str], *, only_if_modified: bool = False) -> set[str]:
+        """Re-read these files' names (a vanished one is forgotten); return those whose names changed."""
+        changed: set[str] = set()
+        for path in paths:
+            full = self.root / path
+            try:
+                stat = full.stat() if not full.is_symlink() else None
+            except OSError:
+                stat = None
+            if stat is None or not full.is_file():
+                if self.names.get(path) is not None:
+                    self._forget(path)
+                    changed.add(path)
+                self.stats.pop(path, None)
+                continue
+            key = (stat.st_mtime_ns, stat.st_size)
+            if only_if_modified and self.stats.get(path) == key:
+                continue
+            self.stats[path] = key
+            try:
+                with open(full, "rb") as handle:
+                    data = handle.read(_READ_LIMIT)
+                names = scan_bytes(data) or EMPTY
+            except OSError:
+                names = EMPTY
+            if self.names.get(path) != names:
+                self._forget(path)
+                self._remember(path, names)
+                changed.add(path)
+        return changed
+
+    def _remember(self, path: str, names: FileNames) -> None:
+        """Add one file's names to the lookups."""
+        self.names[path] = names
+        for token in names.tokens:
+            self.token_count[token] += 1
+            self.token_sample.setdefault(token, path)
+        for name, line in names.definitions:
+            self.definitions.setdefault(name, {}).setdefault(path, line)
+
+    def _forget(self, path: str) -> None:
+        """Remove one file's names from the lookups."""
+        names = self.names.pop(path, None)
+        if names is None:
+            return
+        for token in names.tokens:
+            left = self.token_count[token] - 1
+            if left <= 0:
+                del self.token_count[token]
+                self.token_sample.pop(token, None)
+            else:
+                self.token_count[token] = left
+                if self.token_sample.get(token) == path:
+                    self.token_sample[token] = next((p for p, n in self.names.items() if token in n.tokens), path)
+        for name, _ in names.definitions:
+            where = self.definitions.get(name)
+            if where is not None:
+                where.pop(path, None)
+                if not where:
+                    del self.definitions[name]
+
+    def apply_working_tree_changes(self, paths: Iterable[str]) -> set[str]:
+        """Take in files that changed, appeared or vanished on disk; return the paths whose names or existence changed."""
+        paths = set(paths)
+        appeared = {p for p in paths if p not in self.files and (self.root / p).is_file()}
+        appeared -= self._ignored(appeared)
+        vanished = {p for p in paths if p in self.files and not (self.root / p).exists()}
+        if appeared or vanished:
+            self.files = (self.files | appeared) - vanished
+            self._rebuild_paths()
+        changed = self.update_files(p for p in paths if p in self.files or p in self.names)
+        changed |= appeared | vanished
+        if any(is_fact_file(p) for p in changed):
+            self.facts = read_facts(self.read_text, self.files, default_branch=self._default_branch())
+        return changed
+
+    def _ignored(self, paths: set[str]) -> set[str]:
+        """Which of these paths git ignores, asked in one `check-ignore`."""
+        if not paths:
+            return set()
+        output = self._git_stdin(["check-ignore", "-z", "--stdin"], "\x00".join(sorted(paths)) + "\x00")
+        return {p for p in output.split("\x00") if p}
+
+    def _git_stdin(self, args: list[str], data: str) -> str:
+        """Run one git command fed on standard input (exit 1, "nothing matched", is not an error)."""
+        result = subprocess.run(["git", "-C", str(self.root), *args], input=data.encode("utf-8", "surrogateescape"),
+                                capture_output=True, check=False)
+        return result.stdout.decode("utf-8", "surrogateescape")
+
+    # -- reading ---------------------------------------------------------------------------------
+
+    def read_text(self, path: str) -> str | None:
+        """A working-tree file's text for the facts (None when missing, binary, too large or not UTF-8)."""
+        full = self.root / path
+        try:
+            if full.is_symlink() or full.stat().st_size > _READ_LIMIT:
+                return None
+            data = full.read_bytes()
+        except OSError:
+            return None
+        if b"\x00" in data[:8192]:
+            return None
+        try:
+            return data.decode("utf-8")
+        except UnicodeDecodeError:
+            return None
+
+    def resolve_commits(self, names: Iterable[str]) -> dict[str, str | None]:
+        """Full SHAs of commit names (abbreviated or full) in one `cat-file --batch-check`; None when unknown."""
+        wanted = [name for name in dict.fromkeys(names) if name not in self.commit_lookup]
+        if wanted:
+            output = self._git_stdin(["cat-file", "--batch-check=%(objectname) %(objecttype)"],
+                                     "\n".join(wanted) + "\n")
+            lines = output.splitlines()
+            for name, line in zip(wanted, lines):
+                parts = line.split()
+                self.commit_lookup[name] = parts[0] if len(parts) == 2 and parts[1] == "commit" else None
+        return {name: self.commit_lookup.get(name) for name in names}
+
+    def ignored(self, paths: Iterable[str]) -> set[str]:
+        """Which of these (missing) paths git would ignore, so build outputs are not called missing."""
+        return self._ignored(set(paths))
+
+
+_READ_LIMIT = 1_000_001
+"""Read at most this many bytes of a file: one more than the size limit, so an oversized file is recognised."""
