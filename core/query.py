@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterable
+from typing import Iterable, Mapping
 
 from .model import Entry
 
-FIELDS = ("type", "status", "scope", "agent", "project", "id")
+FIELDS = ("type", "status", "scope", "agent", "project", "id", "verdict")
 """The fields a `field:value` token can name."""
 
 
@@ -48,8 +48,10 @@ def parse_query(text: str) -> Query:
     return Query(tuple(words), tuple(fields))
 
 
-def entry_field(entry: Entry, name: str) -> str:
-    """The lower-case value of one filterable field."""
+def entry_field(entry: Entry, name: str, verdicts: Mapping[str, str] | None = None) -> str:
+    """The lower-case value of one filterable field (`verdict` comes from the latest checks, if any)."""
+    if name == "verdict":
+        return (verdicts or {}).get(entry.id, "unchecked")
     if name == "type":
         return entry.type.value
     if name == "status":
@@ -78,17 +80,17 @@ class Group:
     field: str
     value: str
 
-    def value_of(self, entry: Entry) -> str:
+    def value_of(self, entry: Entry, verdicts: Mapping[str, str] | None = None) -> str:
         """The value this group's field has for an entry, as shown in the sidebar."""
         if self.field == "scope":
             return entry.scope.label
         if self.field == "agent":
             return entry.source.agent
-        return entry_field(entry, self.field)
+        return entry_field(entry, self.field, verdicts)
 
-    def contains(self, entry: Entry) -> bool:
+    def contains(self, entry: Entry, verdicts: Mapping[str, str] | None = None) -> bool:
         """Whether an entry is in this group."""
-        return self.value_of(entry) == self.value
+        return self.value_of(entry, verdicts) == self.value
 
 
 class EntryIndex:
@@ -100,6 +102,13 @@ class EntryIndex:
         self._blobs = [search_blob(entry) for entry in self.entries]
         self._last: tuple[Query, Group | None, list[int]] | None = None
         """The previous query, group and matching positions, reused when the next query only narrows."""
+        self.verdicts: dict[str, str] = {}
+        """Each entry's latest verdict, for `verdict:` filters and the verdict group."""
+
+    def set_verdicts(self, verdicts: Mapping[str, str]) -> None:
+        """Take in new verdicts (a re-check finished); cached narrowing no longer applies."""
+        self.verdicts.update(verdicts)
+        self._last = None
 
     def filter(self, query: Query | str, group: Group | None = None) -> list[Entry]:
         """The entries in `group` matching the query, in their original order."""
@@ -115,9 +124,9 @@ class EntryIndex:
         matched = [i for i in candidates if all(word in blobs[i] for word in query.words)]
         if query.fields:
             matched = [i for i in matched
-                       if all(value in entry_field(entries[i], name) for name, value in query.fields)]
+                       if all(value in entry_field(entries[i], name, self.verdicts) for name, value in query.fields)]
         if group is not None:
-            matched = [i for i in matched if group.contains(entries[i])]
+            matched = [i for i in matched if group.contains(entries[i], self.verdicts)]
         self._last = (query, group, matched)
         return [entries[i] for i in matched]
 

@@ -38,6 +38,10 @@ brew apt apt-get dnf yum systemctl journalctl openssl jq psql mysql redis-cli aw
 """.split())
 """Commands whose flags belong to the tool, not to the repository, so the repository cannot check them."""
 
+_AGENT_FILES = frozenset("MEMORY.md USER.md memory.md memory_summary.md raw_memories.md".split())
+_AGENT_FOLDERS = frozenset("rollout_summaries sessions memories memory skills .codex .claude .hermes .openclaw".split())
+"""Agents' own memory files and folders, which entries name but which live in the agent's home, not the repository."""
+
 _RUNNER = re.compile(r"^(?:sudo\s+)?(?:(?:uv|poetry|pdm|hatch|pipenv)\s+run\s+|npx\s+|uvx\s+|pipx\s+run\s+|"
                      r"python3?\s+-m\s+)?(?P<tool>[\w.-]+)")
 
@@ -77,6 +81,8 @@ def repo_relative(value: str, entry: Entry, index: RepoIndex) -> str | None:
         return None
     if value.startswith("/"):
         for base in (str(index.root), entry.provenance.cwd):
+            if base and value.rstrip("/") == base.rstrip("/"):
+                return ""
             if base and value.startswith(base.rstrip("/") + "/"):
                 return value[len(base.rstrip("/")) + 1:]
         return None
@@ -118,7 +124,7 @@ def resolve_path(ref: Reference, ctx: EntryContext) -> tuple[str | None, str | N
         return None, "outside the repository"
     if any(char in relative for char in "*?["):
         return None, "a pattern, not one file"
-    if ref.has_folder or relative in index.files or relative in index.folders:
+    if not relative or ref.has_folder or relative in index.files or relative in index.folders:
         return relative, None
     matches = index.by_basename.get(relative, [])
     if len(matches) == 1:
@@ -143,6 +149,10 @@ def check_path(ref: Reference, ctx: EntryContext) -> ReferenceCheck:
             if matched:
                 return _result(ref, RefStatus.OK, f"matches {len(matched)} file(s), e.g. {sorted(matched)[0]}")
         return _result(ref, RefStatus.UNVERIFIABLE, problem or "cannot be checked")
+    if path == "":
+        return _result(ref, RefStatus.OK, "the repository's own folder")
+    if path not in index.files and (path.rsplit("/", 1)[-1] in _AGENT_FILES or path.split("/", 1)[0] in _AGENT_FOLDERS):
+        return _result(ref, RefStatus.UNVERIFIABLE, f"{path} is an agent's own memory file, not a repository file")
     ctx.cited.add(path)
     if path in index.folders:
         ctx.current.add(path)
@@ -231,8 +241,19 @@ def check_symbol(ref: Reference, ctx: EntryContext) -> ReferenceCheck:
         return _result(ref, RefStatus.OK, f"used in {sample} (defined outside this repository)")
     if not index.files:
         return _unverifiable(ref, ctx)
+    if not marked_as_code(ref, ctx.entry.text):
+        return _result(ref, RefStatus.UNVERIFIABLE, f"{ref.value} is not in the repository, and the entry does not "
+                       "mark it as code")
     return _result(ref, RefStatus.MISSING, f"{ref.value} is not defined or used anywhere in the repository"
                    + _touched_files(ctx))
+
+
+def marked_as_code(ref: Reference, text: str) -> bool:
+    """Whether the entry presents a name as code: in backticks, called with `()`, dotted or CamelCase."""
+    if ref.text.endswith("()") or "." in ref.value or re.fullmatch(r"[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+", ref.value):
+        return True
+    line_start = text.rfind("\n", 0, ref.start) + 1
+    return text.count("`", line_start, ref.start) % 2 == 1
 
 
 def _module_exists(index: RepoIndex, module: str) -> bool:

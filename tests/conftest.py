@@ -36,11 +36,12 @@ def make_app(tmp_path: Path, demo_build) -> Callable[..., object]:
     from memrev.core.store import MemoryStore
     from memrev.tui.app import MemrevApp
 
-    def factory(entries: list | None = None, *, empty: bool = False, name: str = "app.db") -> MemrevApp:
+    def factory(entries: list | None = None, *, empty: bool = False, name: str = "app.db", repo: Path | None = None,
+                live: bool = False) -> MemrevApp:
         store = MemoryStore(tmp_path / name, clock=lambda: FROZEN_NOW)
         if not empty:
             store.apply(demo_build.entries if entries is None else entries, actor="test")
-        app = MemrevApp(store=store, clock=lambda: FROZEN_NOW)
+        app = MemrevApp(store=store, clock=lambda: FROZEN_NOW, repo=repo, live=live)
         app.animation_level = "none"
         return app
 

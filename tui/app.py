@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import gc
+import threading
+from collections import Counter
 from datetime import datetime
 from pathlib import Path
 from typing import Callable
@@ -15,11 +17,15 @@ from textual.events import Key
 from textual.widgets import Footer, Header, Input, Static
 from textual.worker import Worker, WorkerState, get_current_worker
 
-from memrev.core.model import utc_now
+from memrev.core.check_model import EntryCheck, Verdict
+from memrev.core.checker import Checker
+from memrev.core.live import apply_change, watch_repository
+from memrev.core.model import Entry, utc_now
 from memrev.core.query import EntryIndex, Group
+from memrev.core.repo_index import RepositoryError
 from memrev.core.store import MemoryStore
 from memrev.tui.commands import EntryCommands, FilterCommands
-from memrev.tui.messages import DetailLoaded, EntriesLoaded
+from memrev.tui.messages import ChecksUpdated, CheckStatus, DetailLoaded, EntriesLoaded
 from memrev.tui.screens.help import HelpScreen
 from memrev.tui.widgets.entry_detail import EntryDetail
 from memrev.tui.widgets.entry_table import EntryTable
@@ -43,13 +49,17 @@ class MemrevApp(App[None]):
 
     BINDINGS = [
         Binding("slash", "focus_filter", "Filter", id="filter"),
+        Binding("r", "recheck", "Re-check", id="recheck"),
+        Binding("R", "recheck_all", "Re-check all", id="recheck-all"),
         Binding("question_mark", "help", "Help", id="help"),
         Binding("q", "quit", "Quit", id="quit"),
     ]
 
     def __init__(self, *, db_path: str | Path | None = None, store: MemoryStore | None = None,
-                 clock: Callable[[], datetime] = utc_now, notices: list[str] | None = None) -> None:
-        """Open the app on a store (or the database at `db_path`), computing ages from `clock`."""
+                 clock: Callable[[], datetime] = utc_now, notices: list[str] | None = None,
+                 repo: str | Path | None = None, live: bool = True) -> None:
+        """Open the app on a store (or the database at `db_path`), computing ages from `clock`; with `repo`,
+        check every entry against that repository and, when `live`, re-check as its files change."""
         super().__init__()
         if store is None:
             if db_path is None:
@@ -63,6 +73,13 @@ class MemrevApp(App[None]):
         """The sidebar group narrowing the table, if any."""
         self.notices = list(notices or [])
         """Lines to show once the app is up (what the start-up import did, its warnings)."""
+        self.repo = Path(repo) if repo is not None else None
+        """The repository entries are checked against, if any."""
+        self.live = live
+        self.checker: Checker | None = None
+        """Owned by the checking worker; any other use holds `checker_lock`."""
+        self.checker_lock = threading.Lock()
+        self.stop_watching = threading.Event()
         self.theme = "textual-dark"
 
     def compose(self) -> ComposeResult:
@@ -74,6 +91,7 @@ class MemrevApp(App[None]):
                 yield Input(placeholder="/ filter: words, type:feedback, status:pending, scope:team, agent:claude",
                             id="filter")
                 yield Static(EMPTY_TEXT, id="empty")
+                yield Static(self._idle_status(), id="check-status")
                 yield EntryTable(clock=self.clock, id="entries")
                 yield EntryDetail(clock=self.clock, id="detail")
         yield Footer()
@@ -99,21 +117,26 @@ class MemrevApp(App[None]):
         worker = get_current_worker()
         with self.store.reader() as reader:
             entries = reader.entries()
+            checks = reader.checks()
         if not worker.is_cancelled:
-            self.post_message(EntriesLoaded(entries))
+            self.post_message(EntriesLoaded(entries, checks))
 
     @on(EntriesLoaded)
     def show_entries(self, message: EntriesLoaded) -> None:
         """Index the loaded entries, fill the sidebar and the table, or show how to get started."""
         self.index = EntryIndex(message.entries)
+        self.index.set_verdicts({key: check.verdict.value for key, check in message.checks.items()})
+        self.table.update_checks(message.checks)
         gc.freeze()  # the entries live as long as the app: keep the collector from rescanning them
-        self.query_one(GroupTree).show_counts(message.entries)
+        self.query_one(GroupTree).show_counts(message.entries, self.index.verdicts)
         empty = not message.entries
         self.query_one("#empty").display = empty
         self.table.display = not empty
         self.query_one(EntryDetail).display = not empty
         (self.query_one(GroupTree) if empty else self.table).focus()  # hiding the table must not move focus at random
         self.refresh_rows()
+        if self.repo is not None and not empty and self.checker is None:
+            self.check_entries(list(message.entries))
 
     def refresh_rows(self, keep: str | None = None) -> None:
         """Re-apply the filter text and group, keeping the cursor on `keep` (default: its entry) when listed."""
@@ -136,7 +159,7 @@ class MemrevApp(App[None]):
         detail = self.query_one(EntryDetail)
         if message.entry is not None and detail.entry is not None and detail.entry.id == message.entry.id:
             return
-        detail.show(message.entry)
+        detail.show(message.entry, check=self.table.checks.get(message.entry.id) if message.entry else None)
         if message.entry is not None:
             self.load_detail(message.entry.id)
 
@@ -155,7 +178,103 @@ class MemrevApp(App[None]):
         """Fill in the revisions when the entry is still the one highlighted."""
         current = self.table.current
         if current is not None and current.id == message.entry.id:
-            self.query_one(EntryDetail).show(message.entry, message.revisions)
+            self.query_one(EntryDetail).show(message.entry, message.revisions, self.table.checks.get(current.id))
+
+    # -- checking --------------------------------------------------------------------------------
+
+    def _idle_status(self) -> str:
+        """The indicator's text before any check runs."""
+        if self.repo is None:
+            return "verdicts as last stored · run memrev inside a repository (or with --repo) to check live"
+        return f"⟳ checking against {self.repo.name}…"
+
+    @work(thread=True, exclusive=True, group="check", exit_on_error=False)
+    def check_entries(self, entries: list[Entry]) -> None:
+        """Check every entry against the repository, then re-check what each file change touches until quit."""
+        assert self.repo is not None
+        try:
+            checker = Checker(self.repo, clock=self.clock)
+        except RepositoryError as error:
+            self.post_message(CheckStatus(f"cannot check: {error}", running=False))
+            return
+        self.checker = checker
+        with self.checker_lock:
+            results = checker.check_all(entries)
+        self._publish(results, complete=True)
+        if not self.live:
+            return
+        try:
+            for change in watch_repository(checker.index.root, checker.index.git_dir, stop=self.stop_watching):
+                what = "HEAD moved" if change.head_moved else f"{len(change.paths)} file(s) changed"
+                self.post_message(CheckStatus(f"⟳ {what}: re-checking…", running=True))
+                with self.checker_lock:
+                    results = apply_change(checker, change)
+                self._publish(results, complete=change.head_moved)
+        finally:
+            with self.checker_lock:
+                checker.close()
+
+    def _publish(self, results: dict[str, EntryCheck], *, complete: bool) -> None:
+        """Store the results from this worker thread and post them with the indicator's text."""
+        checker = self.checker
+        if checker is None:
+            return
+        with self.store.reader() as writer:
+            writer.save_checks(results.values())
+        counts = Counter(check.verdict.value for check in checker.results.values())
+        summary = " · ".join(f"{counts[v.value]} {v.value}" for v in Verdict if counts[v.value])
+        head = (checker.index.head or "no commits")[:8]
+        mode = "● live" if self.live else "checked"
+        self.post_message(ChecksUpdated(results, f"{mode} · {checker.index.project.name} @ {head} · {summary}",
+                                        complete))
+
+    @on(ChecksUpdated)
+    def show_checks(self, message: ChecksUpdated) -> None:
+        """Update verdicts in place (rows, sidebar counts after a full check, the detail pane) and the indicator."""
+        self.query_one("#check-status", Static).update(message.status)
+        if self.index is None:
+            return
+        self.index.set_verdicts({key: check.verdict.value for key, check in message.checks.items()})
+        self.table.update_checks(message.checks)
+        if message.complete:
+            self.query_one(GroupTree).show_counts(self.index.entries, self.index.verdicts)
+        current = self.table.current
+        detail = self.query_one(EntryDetail)
+        if current is not None and current.id in message.checks and detail.entry is not None:
+            detail.show(detail.entry, detail.revisions, message.checks[current.id])
+        if self.query_one("#filter", Input).value or self.group is not None:
+            self.refresh_rows()
+
+    @on(CheckStatus)
+    def show_check_status(self, message: CheckStatus) -> None:
+        """Show what the checker is doing."""
+        self.query_one("#check-status", Static).update(message.text)
+
+    def action_recheck(self) -> None:
+        """Re-check the entry under the cursor now."""
+        current = self.table.current
+        if current is None or self.checker is None:
+            self.notify("nothing to re-check: no repository is being checked", severity="warning")
+            return
+        self.recheck([current.id])
+
+    def action_recheck_all(self) -> None:
+        """Re-read the repository and re-check every entry now."""
+        if self.checker is None:
+            self.notify("nothing to re-check: no repository is being checked", severity="warning")
+            return
+        self.recheck(None)
+
+    @work(thread=True, group="recheck", exit_on_error=False)
+    def recheck(self, entry_ids: list[str] | None) -> None:
+        """Re-check chosen entries, or re-read the repository and re-check all of them."""
+        checker = self.checker
+        if checker is None:
+            return
+        self.post_message(CheckStatus("⟳ re-checking…", running=True))
+        with self.checker_lock:
+            results = checker.head_changed() if entry_ids is None else checker.recheck(entry_ids)
+        self._publish(results, complete=entry_ids is None)
 
     @on(Worker.StateChanged)
     def report_worker_error(self, event: Worker.StateChanged) -> None:
@@ -215,5 +334,8 @@ class MemrevApp(App[None]):
                 self.table.focus()
 
     def on_unmount(self) -> None:
-        """Close the store on a clean quit."""
+        """Stop watching and close the store on a clean quit."""
+        self.stop_watching.set()
+        if not self.live and self.checker is not None:
+            self.checker.close()
         self.store.close()

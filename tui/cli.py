@@ -19,21 +19,31 @@ from memrev.core.serialize import entry_to_dict
 from memrev.core.store import EntryFilter, StoreError, default_db_path
 from memrev.core.visible import make_visible
 from memrev.core.adapters.registry import discover_all
+from memrev.tui.cli_check import check_command
 from memrev.tui.cli_import import import_command, import_native, sources_command
 from memrev.tui.cli_support import EXIT_INPUT, EXIT_OK, InputError, open_store, store_errors, table
 
 @click.group(invoke_without_command=True)
 @click.option("--db", "db", type=click.Path(path_type=Path), default=None,  # a folder: one-line StoreError
               help="The memrev database (default: $MEMREV_DB or the XDG data folder).")
+@click.option("--repo", "repo", type=click.Path(file_okay=False, exists=True, path_type=Path), default=None,
+              help="Check entries live against this repository (default: the one holding the current folder).")
 @click.version_option(package_name="memrev")
 @click.pass_context
-def cli(ctx: click.Context, db: Path | None) -> None:
+def cli(ctx: click.Context, db: Path | None, repo: Path | None) -> None:
     """Review an AI coding agent's long-term memory before its next session."""
     ctx.ensure_object(dict)
     ctx.obj["db"] = (db or default_db_path()).absolute()
     ctx.obj["db_given"] = db is not None
     if ctx.invoked_subcommand is None:
-        run_app(ctx.obj["db"], notices=_import_here(ctx))
+        here = _repository_here()
+        run_app(ctx.obj["db"], notices=_import_here(ctx) if repo is None else [], repo=repo or here)
+
+
+def _repository_here() -> Path | None:
+    """The working tree holding the current folder, if any."""
+    here = Path.cwd()
+    return next((folder for folder in (here, *here.parents) if (folder / ".git").exists()), None)
 
 
 def _import_here(ctx: click.Context) -> list[str]:
@@ -58,14 +68,15 @@ def _import_here(ctx: click.Context) -> list[str]:
 
 cli.add_command(import_command)
 cli.add_command(sources_command)
+cli.add_command(check_command)
 
 
-def run_app(db: Path, notices: list[str] | None = None) -> None:
-    """Open the review app on a database (showing `notices` once it is up) and exit with its return code."""
+def run_app(db: Path, notices: list[str] | None = None, repo: Path | None = None) -> None:
+    """Open the review app on a database (showing `notices` once it is up), checking entries against `repo`."""
     from memrev.tui.app import MemrevApp
 
     try:
-        app = MemrevApp(db_path=db, notices=notices or [])
+        app = MemrevApp(db_path=db, notices=notices or [], repo=repo)
     except (StoreError, OSError) as error:
         raise InputError(str(error)) from None
     app.run()
@@ -205,7 +216,7 @@ def demo_command(ctx: click.Context, target: Path | None, no_tui: bool) -> None:
     native, errors = import_native(store, discover_all(cwd=build.repo, home=build.home, env={}))
     if not no_tui:
         store.close()
-        run_app(ctx.obj["db"], notices=errors)
+        run_app(ctx.obj["db"], notices=errors, repo=build.repo)
         return
     click.echo(f"demo repository: {build.repo}")
     click.echo(f"demo memories:   {build.jsonl}")

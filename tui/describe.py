@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Iterator, Sequence
 
+from memrev.core.check_model import EntryCheck
 from memrev.core.humanize import format_age, format_when
 from memrev.core.model import Entry
 from memrev.core.store import Revision
@@ -75,3 +76,30 @@ def describe_entry(entry: Entry, revisions: Sequence[Revision], *, now: datetime
     yield "revisions:"
     for line in revision_lines(revisions):
         yield f"  {line}"
+
+
+_STATUS_MARKS = {"ok": "✓", "missing": "✗", "renamed": "→", "moved": "→", "changed": "~", "contradicted": "≠",
+                 "unverifiable": "?"}
+"""A one-character mark per reference status, so a column of them reads at a glance."""
+
+
+def check_lines(check: EntryCheck) -> list[tuple[str, str]]:
+    """The verdict, its reason and every reference with evidence, as (line, style key) pairs for any renderer."""
+    lines = [(f"{check.verdict.value} · confidence {check.confidence:.2f} · {check.reason}", f"verdict-{check.verdict.value}")]
+    if check.head:
+        lines.append((f"checked at HEAD {check.head[:12]}", "muted"))
+    for note in check.notes:
+        lines.append((f"note: {note}", "muted"))
+    for ref in check.references:
+        mark = _STATUS_MARKS.get(ref.status.value, "·")
+        lines.append((f"{mark} {ref.status.value:<12} {ref.kind} {make_visible(ref.text)}", f"status-{ref.status.value}"))
+        lines.append((f"    {make_visible(ref.evidence)}", ""))
+        for side, value, source in ref.facts:
+            lines.append((f"    {side}: {make_visible(value)} ({source})", ""))
+        for commit in ref.commits:
+            counts = f" +{commit.added} -{commit.removed}" if commit.added is not None else ""
+            when = f" {commit.time:%Y-%m-%d}" if commit.time else ""
+            lines.append((f"    {commit.sha[:8]}{when}{counts} {make_visible(commit.subject)}", "muted"))
+        if ref.suggestion:
+            lines.append((f"    suggestion: {make_visible(ref.suggestion)}", "suggestion"))
+    return lines

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from textual.message import Message
 
+from memrev.core.check_model import EntryCheck
 from memrev.core.model import Entry
 from memrev.core.store import Revision
 
@@ -15,6 +16,7 @@ class EntriesLoaded(Message):
     """Every entry of the store, read by the loading worker."""
 
     entries: list[Entry]
+    checks: dict[str, EntryCheck]
 
 
 @dataclass
@@ -23,3 +25,20 @@ class DetailLoaded(Message):
 
     entry: Entry
     revisions: list[Revision]
+
+
+@dataclass
+class ChecksUpdated(Message):
+    """Entries were (re-)checked against the repository; `complete` when every entry was."""
+
+    checks: dict[str, EntryCheck]
+    status: str
+    complete: bool = False
+
+
+@dataclass
+class CheckStatus(Message):
+    """What the checker is doing now, for the live indicator (`running` while a check runs)."""
+
+    text: str
+    running: bool

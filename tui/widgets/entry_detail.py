@@ -9,10 +9,11 @@ from rich.text import Text
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
+from memrev.core.check_model import EntryCheck
 from memrev.core.model import Entry, utc_now
 from memrev.core.store import Revision
 from memrev.core.visible import describe_hidden, hidden_characters, make_visible, visible_segments
-from memrev.tui.describe import provenance_fields, revision_lines
+from memrev.tui.describe import check_lines, provenance_fields, revision_lines
 
 
 def marked_text(text: str, hidden_style: str = "bold reverse red") -> Text:
@@ -21,6 +22,14 @@ def marked_text(text: str, hidden_style: str = "bold reverse red") -> Text:
     for piece, hidden in visible_segments(text):
         result.append(piece, style=hidden_style if hidden else "")
     return result
+
+
+_CHECK_STYLES = {
+    "fresh": "bold green", "ok": "green", "stale": "bold red", "missing": "bold red", "renamed": "bold red",
+    "moved": "bold red", "contradicted": "bold red", "changed": "bold yellow", "unverifiable": "dim",
+    "out-of-scope": "dim italic", "blocked": "bold reverse red", "muted": "dim", "suggestion": "cyan",
+}
+"""Styles of the check section's lines, by verdict or status (the same colours as the table)."""
 
 
 class EntryDetail(VerticalScroll):
@@ -36,15 +45,19 @@ class EntryDetail(VerticalScroll):
         super().__init__(id=id)
         self.clock = clock
         self.entry: Entry | None = None
+        self.check: EntryCheck | None = None
+        self.revisions: Sequence[Revision] = ()
         self.body = Static("", id="detail-body")
 
     def compose(self):  # type: ignore[no-untyped-def]
         """One static body, re-rendered per entry."""
         yield self.body
 
-    def show(self, entry: Entry | None, revisions: Sequence[Revision] = ()) -> None:
-        """Render an entry with its revisions (None clears the pane)."""
+    def show(self, entry: Entry | None, revisions: Sequence[Revision] = (), check: EntryCheck | None = None) -> None:
+        """Render an entry with its latest check and its revisions (None clears the pane)."""
         self.entry = entry
+        self.check = check
+        self.revisions = revisions
         if entry is None:
             self.body.update("")
             return
@@ -55,6 +68,12 @@ class EntryDetail(VerticalScroll):
             for line in describe_hidden(entry.text):
                 text.append("\n  " + make_visible(line), style="bold red")
         text.append("\n")
+        if check is not None:
+            text.append("\ncheck", style="bold")
+            for line, key in check_lines(check):
+                text.append("\n  ")
+                text.append(line, style=_CHECK_STYLES.get(key.split("-", 1)[-1] if key else "", ""))
+            text.append("\n")
         fields = provenance_fields(entry, self.clock())
         width = max(len(label) for label, _ in fields)
         for label, value in fields:

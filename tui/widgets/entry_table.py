@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Callable
+from typing import Callable, Mapping
 
 from rich.cells import cell_len, set_cell_size
 from rich.segment import Segment
@@ -17,6 +17,7 @@ from textual.reactive import reactive
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
+from memrev.core.check_model import EntryCheck
 from memrev.core.humanize import format_age
 from memrev.core.model import Entry, utc_now
 from memrev.core.visible import visible_segments
@@ -33,11 +34,12 @@ class Column:
     optional: bool = False
 
 
-MIN_TEXT_WIDTH = 24
+MIN_TEXT_WIDTH = 36
 """Optional columns are dropped, last first, until the text column gets at least this many cells."""
 
 COLUMNS: tuple[Column, ...] = (
     Column("status", "STATUS", 10, lambda e, now: "removed" if e.removed_at else e.status.value),
+    Column("verdict", "VERDICT", 12, lambda e, now: "-"),
     Column("type", "TYPE", 9, lambda e, now: e.type.value),
     Column("scope", "SCOPE", 18, lambda e, now: e.scope.label, optional=True),
     Column("age", "VERIFIED", 8, lambda e, now: format_age(e.verified_at, now), optional=True),
@@ -58,6 +60,12 @@ class EntryTable(ScrollView, can_focus=True):
         "entry-table--status-revoked",
         "entry-table--status-blocked",
         "entry-table--status-removed",
+        "entry-table--verdict-fresh",
+        "entry-table--verdict-stale",
+        "entry-table--verdict-changed",
+        "entry-table--verdict-unverifiable",
+        "entry-table--verdict-out-of-scope",
+        "entry-table--verdict-blocked",
     }
 
     DEFAULT_CSS = """
@@ -71,6 +79,12 @@ class EntryTable(ScrollView, can_focus=True):
     EntryTable > .entry-table--status-revoked { color: $text-muted; text-style: strike; }
     EntryTable > .entry-table--status-blocked { color: $error; text-style: bold; }
     EntryTable > .entry-table--status-removed { color: $text-disabled; text-style: italic; }
+    EntryTable > .entry-table--verdict-fresh { color: $success; }
+    EntryTable > .entry-table--verdict-stale { color: $error; text-style: bold; }
+    EntryTable > .entry-table--verdict-changed { color: $warning; }
+    EntryTable > .entry-table--verdict-unverifiable { color: $text-muted; }
+    EntryTable > .entry-table--verdict-out-of-scope { color: $text-muted; text-style: italic; }
+    EntryTable > .entry-table--verdict-blocked { color: $error; text-style: bold reverse; }
     """
 
     BINDINGS = [
@@ -97,6 +111,8 @@ class EntryTable(ScrollView, can_focus=True):
         super().__init__(id=id)
         self.clock = clock
         self.rows: list[Entry] = []
+        self.checks: dict[str, EntryCheck] = {}
+        """The latest check of each entry, shown in the verdict and confidence columns."""
 
     # -- data ------------------------------------------------------------------------------------
 
@@ -114,6 +130,11 @@ class EntryTable(ScrollView, can_focus=True):
         self.scroll_to(y=max(0, target - self._page() // 2), animate=False, immediate=True)
         self.refresh()
         self.post_message(self.Highlighted(self.current))
+
+    def update_checks(self, checks: Mapping[str, EntryCheck]) -> None:
+        """Take in new checks and repaint: rows update in place, the cursor stays where it is."""
+        self.checks.update(checks)
+        self.refresh()
 
     @property
     def current(self) -> Entry | None:
@@ -217,8 +238,15 @@ class EntryTable(ScrollView, can_focus=True):
             if column.key == "text":
                 segments.extend(_marked_cell(entry.first_line, cell_width, base, base + hidden_style))
                 continue
+            value = column.value(entry, now)
             style = base + status_style if column.key == "status" and status_style else base
-            segments.append(Segment(set_cell_size(column.value(entry, now), cell_width), style))
+            check = self.checks.get(entry.id)
+            if check is not None and column.key == "verdict":
+                value = check.verdict.value
+                style = base + self.get_component_rich_style(f"entry-table--verdict-{value}", partial=True)
+            elif check is not None and column.key == "confidence":
+                value = f"{check.confidence:.2f}"
+            segments.append(Segment(set_cell_size(value, cell_width), style))
         used = sum(cell_len(segment.text) for segment in segments)
         if used < width:
             segments.append(Segment(" " * (width - used), base))

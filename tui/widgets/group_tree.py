@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from typing import Iterable
+from typing import Iterable, Mapping
 
 from textual.message import Message
 from textual.widgets import Tree
@@ -11,8 +11,8 @@ from textual.widgets import Tree
 from memrev.core.model import Entry
 from memrev.core.query import Group
 
-GROUPINGS: tuple[tuple[str, str], ...] = (("type", "By type"), ("scope", "By scope"), ("status", "By status"),
-                                          ("agent", "By source"))
+GROUPINGS: tuple[tuple[str, str], ...] = (("verdict", "By verdict"), ("type", "By type"), ("scope", "By scope"),
+                                          ("status", "By status"), ("agent", "By source"))
 """The fields the sidebar groups by, in order, with their headings."""
 
 
@@ -37,13 +37,15 @@ class GroupTree(Tree[Group | None]):
         self.show_root = True
         self.guide_depth = 2
 
-    def show_counts(self, entries: Iterable[Entry]) -> None:
+    def show_counts(self, entries: Iterable[Entry], verdicts: Mapping[str, str] | None = None) -> None:
         """Rebuild the headings and leaves from the entries, sorted by name for a stable layout."""
         entries = list(entries)
         self.clear()
         self.root.set_label(f"All entries ({len(entries)})")
         for field, heading in GROUPINGS:
-            counts = Counter(Group(field, "").value_of(entry) for entry in entries)
+            if field == "verdict" and not verdicts:
+                continue
+            counts = Counter(Group(field, "").value_of(entry, verdicts) for entry in entries)
             branch = self.root.add(heading, data=None, expand=True)
             for value in sorted(counts):
                 branch.add_leaf(f"{value} ({counts[value]})", data=Group(field, value))

@@ -1,0 +1,265 @@
+"""Version claims against repository facts, on release-number specifiers (PEP 440, poetry/npm ^ and ~, npm ||)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # only for annotations: repo_facts imports this module
+    from .repo_facts import Fact as RepoFact
+    from .repo_facts import RepoFacts
+
+Release = tuple[int, ...]
+"""The numeric parts of a version: 3.12.1 is (3, 12, 1); pre-releases and local parts are not supported."""
+
+_CLAUSE = re.compile(r"""[\s,]*(?:
+    (?P<any>[*xX])(?![\w.])
+  | (?P<op>===|==|!=|~=|>=|<=|>|<|\^|~|=)?\s*v?(?P<num>\d+(?:\.\d+)*)(?P<wild>(?:\.[*xX])+)?(?![\w.*]))""", re.VERBOSE)
+_HYPHEN = re.compile(r"(?<![\w.])v?(\d+(?:\.\d+)*)\s+-\s+v?(\d+(?:\.\d+)*)(?![\w.])")
+_LOWER_OPS = frozenset({">=", ">", "==", "=*"})
+
+
+def parse_release(text: str) -> Release | None:
+    """The release numbers of a plain version such as "3.12" or "v18.17.0", or None when it is not one."""
+    match = re.fullmatch(r"\s*v?(\d+(?:\.\d+)*)\s*", text)
+    return tuple(int(part) for part in match.group(1).split(".")) if match else None
+
+
+def format_release(release: Release) -> str:
+    """A release written back as dotted text."""
+    return ".".join(str(part) for part in release)
+
+
+def _pad(release: Release, size: int) -> Release:
+    """The release with trailing zeros up to `size` parts (3.12 equals 3.12.0)."""
+    return release + (0,) * (size - len(release))
+
+
+def _compare(left: Release, right: Release) -> int:
+    """-1, 0 or 1 as `left` is lower than, equal to or higher than `right`, zero-padded first."""
+    size = max(len(left), len(right))
+    a, b = _pad(left, size), _pad(right, size)
+    return (a > b) - (a < b)
+
+
+def _bump(release: Release) -> Release:
+    """The first release after every release starting with `release` (3.12 -> 3.13)."""
+    return release[:-1] + (release[-1] + 1,)
+
+
+@dataclass(frozen=True)
+class Clause:
+    """One comparison: an operator (PEP 440's, or "=*"/"!*" for a prefix such as 3.12.*) and a release."""
+
+    op: str
+    release: Release
+
+    def contains(self, version: Release) -> bool:
+        """Whether `version` satisfies this comparison."""
+        if self.op in ("=*", "!*"):
+            same = _pad(version, len(self.release))[:len(self.release)] == self.release
+            return same if self.op == "=*" else not same
+        order = _compare(version, self.release)
+        return {"==": order == 0, "!=": order != 0, ">=": order >= 0, ">": order > 0, "<=": order <= 0,
+                "<": order < 0}[self.op]
+
+
+def _clauses(op: str, release: Release, wildcard: bool) -> list[Clause] | None:
+    """The plain comparisons one written operator stands for (~=, ^ and ~ become a lower and an upper bound)."""
+    if wildcard or op in ("", "="):
+        return [Clause("!*" if op == "!=" else "=*", release)] if op in ("", "=", "==", "!=") else None
+    if op == "~=":
+        return [Clause(">=", release), Clause("<", _bump(release[:-1]))] if len(release) > 1 else None
+    if op == "^":
+        nonzero = next((i for i, part in enumerate(release) if part), len(release) - 1)
+        return [Clause(">=", release), Clause("<", _bump(release[:nonzero + 1]))]
+    if op == "~":
+        return [Clause(">=", release), Clause("<", _bump(release[:2] if len(release) > 1 else release))]
+    return [Clause("==" if op == "===" else op, release)]
+
+
+@dataclass(frozen=True)
+class Spec:
+    """A requirement: any of several alternatives (npm's ||), each a set of clauses that must all hold."""
+
+    alternatives: tuple[tuple[Clause, ...], ...]
+
+    def contains(self, version: Release) -> bool:
+        """Whether `version` satisfies the requirement."""
+        return any(all(clause.contains(version) for clause in alt) for alt in self.alternatives)
+
+    def _points(self) -> set[Release]:
+        """Every release where the set of satisfying versions can begin (a bound, just above it, the next prefix)."""
+        points: set[Release] = {(0,)}
+        for alt in self.alternatives:
+            for clause in alt:
+                points |= {clause.release, _pad(clause.release, 4) + (1,), _bump(clause.release)}
+        return points
+
+    def intersects(self, other: Spec) -> bool:
+        """Whether some release satisfies both requirements (checked at every place a satisfying range can begin)."""
+        return any(self.contains(point) and other.contains(point) for point in self._points() | other._points())
+
+    def pin(self) -> Release | None:
+        """The release when the requirement names exactly one version or series (3.12, ==3.12.*), else None."""
+        if len(self.alternatives) == 1 and len(self.alternatives[0]) == 1:
+            clause = self.alternatives[0][0]
+            return clause.release if clause.op in ("=*", "==") else None
+        return None
+
+    def lower(self) -> tuple[Release, bool] | None:
+        """The lowest release allowed and whether it is itself allowed; None when there is no lower bound."""
+        lows: list[tuple[Release, bool]] = []
+        for alt in self.alternatives:
+            bounds = [(c.release, c.op != ">") for c in alt if c.op in _LOWER_OPS]
+            if not bounds:
+                return None
+            lows.append(max(bounds, key=lambda b: (_pad(b[0], 8), not b[1])))
+        return min(lows, key=lambda b: (_pad(b[0], 8), not b[1])) if lows else None
+
+
+def parse_spec(text: str) -> Spec | None:
+    """A requirement such as ">=3.10,<4", "^18.2.0", "3.12", "18.x" or ">=18 || 16.x"; None when unparseable."""
+    alternatives: list[tuple[Clause, ...]] = []
+    for part in text.split("||"):
+        part = _HYPHEN.sub(r">=\1 <=\2", part).strip()
+        found: list[Clause] = []
+        position, matched_any = 0, False
+        while position < len(part):
+            match = _CLAUSE.match(part, position)
+            if match is None or match.end() == position:
+                if part[position:].strip(" ,"):
+                    return None
+                break
+            position = match.end()
+            if match.group("any"):
+                matched_any = True
+                continue
+            release = tuple(int(p) for p in match.group("num").split("."))
+            more = _clauses(match.group("op") or "", release, bool(match.group("wild")))
+            if more is None:
+                return None
+            found.extend(more)
+        if not found and not matched_any:
+            return None
+        alternatives.append(tuple(found))
+    return Spec(tuple(alternatives))
+
+
+def compare(claim: str, requirement: str) -> str | None:
+    """"ok" or "contradicted" for a claimed version or range against a repository requirement; None if unparseable.
+
+    A claimed version or series (3.10) must be allowed by the requirement; a claimed minimum (>=3.10) must equal
+    the requirement's minimum, unless the repository pins one version, which then must satisfy the claim."""
+    claimed, required = parse_spec(claim), parse_spec(requirement)
+    if claimed is None or required is None:
+        return None
+    claim_low, required_low = claimed.lower(), required.lower()
+    if claimed.pin() is None and claim_low is not None and required.pin() is None and required_low is not None:
+        same = _compare(claim_low[0], required_low[0]) == 0 and claim_low[1] == required_low[1]
+        return "ok" if same else "contradicted"
+    return "ok" if claimed.intersects(required) else "contradicted"
+
+
+def suggest(claim: str, requirement: str) -> str:
+    """What to write instead of `claim`: the pinned or lowest allowed version, as a minimum when the claim was one."""
+    claimed, required = parse_spec(claim), parse_spec(requirement)
+    if required is None:
+        return requirement
+    if (pinned := required.pin()) is not None:
+        return format_release(pinned)
+    low = required.lower()
+    if low is None:
+        return requirement
+    if claimed is not None and claimed.pin() is not None and low[1]:
+        return format_release(low[0])
+    return (">=" if low[1] else ">") + format_release(low[0])
+
+
+# -- version claims against repository facts --------------------------------------------------------------------
+
+JS_MANAGERS = frozenset({"npm", "pnpm", "yarn", "bun"})
+"""Package managers of the JavaScript world; every other one is compared with the Python lock files."""
+_LABELS = {"python": "Python", "node": "Node"}
+_MEMORY = "entry text"
+
+
+@dataclass(frozen=True)
+class ClaimCheck:
+    """How one version or command claim fares against the repository, with one line of evidence."""
+
+    status: str
+    evidence: str
+    suggestion: str | None = None
+    facts: tuple[tuple[str, str, str], ...] = ()
+
+
+def _line(text: str, limit: int = 120) -> str:
+    """Evidence on one line of at most `limit` characters."""
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
+def _where(facts: list[RepoFact]) -> str:
+    """Where the first fact comes from, and the next one when there are several and the line stays short."""
+    def say(fact: RepoFact) -> str:
+        """One fact as '<file> <what it says>'."""
+        return f"{fact.source} {fact.detail or fact.value}"
+    first = say(facts[0])
+    if len(facts) > 1 and len(first) + len(say(facts[1])) < 80:
+        more = f", +{len(facts) - 2} more" if len(facts) > 2 else ""
+        return f"{first} (also {say(facts[1])}{more})"
+    return first
+
+
+def _verdict(said: str, claim: str, requirement: str, where: str, label: str,
+             facts: tuple[tuple[str, str, str], ...]) -> ClaimCheck:
+    """ok / contradicted (with the repository's version as suggestion) / unverifiable when either side is unclear."""
+    verdict = compare(claim, requirement)
+    if verdict is None:
+        return ClaimCheck("unverifiable", _line(f"cannot compare {said} with {where}"), facts=facts)
+    suggestion = f"{label} {suggest(claim, requirement)}" if verdict == "contradicted" else None
+    return ClaimCheck(verdict, _line(f"memory says {said}; {where}"), suggestion, facts)
+
+
+def check_version_claim(value: str, facts: RepoFacts) -> ClaimCheck:
+    """A version claim (python:3.10, node:>=20, package-manager:uv, package:pytest:8.4) against the repository."""
+    kind, _, rest = value.partition(":")
+    if kind == "package-manager":
+        return _check_manager(rest.split(":")[0], facts)
+    if kind == "package":
+        name, _, version = rest.partition(":")
+        memory = ("memory", version, _MEMORY)
+        entry = facts.packages.get(re.sub(r"[-_.]+", "-", name.lower()))
+        if entry is None:
+            return ClaimCheck("unverifiable", _line(f"memory says {name} {version}; no lock file or pin in the "
+                                                    f"repository names {name}"), facts=(memory,))
+        return _verdict(f"{name} {version}", version, entry[0], f"{entry[1]} has {name} {entry[0]}", name,
+                        (memory, ("repository", entry[0], entry[1])))
+    if kind in _LABELS:
+        label, found = _LABELS[kind], facts.all(kind)
+        memory = ("memory", rest, _MEMORY)
+        if not found:
+            return ClaimCheck("unverifiable", f"memory says {label} {rest}; nothing in the repository states the "
+                                              f"{label} version", facts=(memory,))
+        return _verdict(f"{label} {rest}", rest, found[0].value, _where(found), label,
+                        (memory, *(("repository", fact.value, fact.source) for fact in found)))
+    return ClaimCheck("unverifiable", _line(f"memrev cannot check {value!r} against the repository"))
+
+
+def _check_manager(claim: str, facts: RepoFacts) -> ClaimCheck:
+    """A package manager claim against the first lock file (or packageManager) of the same language."""
+    js = claim in JS_MANAGERS
+    found = [fact for fact in facts.all("package-manager") if (fact.value in JS_MANAGERS) == js]
+    memory = ("memory", claim, _MEMORY)
+    if not found:
+        language = "JavaScript" if js else "Python"
+        return ClaimCheck("unverifiable", f"memory says {claim}; no {language} lock file in the repository",
+                          facts=(memory,))
+    where = f"the repository uses {found[0].value} ({found[0].source}"
+    where += f"; also {found[1].value} in {found[1].source})" if len(found) > 1 else ")"
+    ok = found[0].value == claim
+    return ClaimCheck("ok" if ok else "contradicted", _line(f"memory says {claim}; {where}"),
+                      None if ok else found[0].value,
+                      (memory, *(("repository", fact.value, fact.source) for fact in found)))
