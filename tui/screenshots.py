@@ -40,16 +40,25 @@ async def _hidden_characters(pilot: Pilot[None]) -> None:
     app.jump_to("demo-15-malicious-invisible")
 
 
+async def _stale_evidence(pilot: Pilot[None]) -> None:
+    """A stale entry: the rename it missed, with the commit and the suggested new path."""
+    app = pilot.app
+    assert isinstance(app, MemrevApp)
+    app.jump_to("demo-03-stale-renamed-utils")
+
+
 SHOTS: dict[str, Callable[[Pilot[None]], Awaitable[None]]] = {
     "main.svg": _main_screen,
     "hidden-characters.svg": _hidden_characters,
+    "stale-evidence.svg": _stale_evidence,
 }
 """Each screenshot's file name and the steps that lead to it."""
 
 
-async def _take(db: Path, name: str, steps: Callable[[Pilot[None]], Awaitable[None]], out: Path) -> None:
-    """Open the app on `db`, run the steps and save one SVG."""
-    app = MemrevApp(store=MemoryStore(db, clock=lambda: SCREENSHOT_NOW), clock=lambda: SCREENSHOT_NOW)
+async def _take(db: Path, repo: Path, name: str, steps: Callable[[Pilot[None]], Awaitable[None]], out: Path) -> None:
+    """Open the app on `db`, checking against `repo` once (not live), run the steps and save one SVG."""
+    app = MemrevApp(store=MemoryStore(db, clock=lambda: SCREENSHOT_NOW), clock=lambda: SCREENSHOT_NOW, repo=repo,
+                    live=False)
     app.animation_level = "none"
     async with app.run_test(size=SIZE) as pilot:
         for box in app.query(Input):
@@ -71,7 +80,7 @@ def main(argv: list[str] | None = None) -> None:
         with MemoryStore(db, clock=lambda: SCREENSHOT_NOW) as store:
             store.apply(build.entries, actor="demo")
         for name, steps in SHOTS.items():
-            asyncio.run(_take(db, name, steps, out))
+            asyncio.run(_take(db, build.repo, name, steps, out))
             print(out / name)
 
 

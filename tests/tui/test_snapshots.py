@@ -50,3 +50,16 @@ def test_help_screen(snap_compare, make_app):
 
 def test_narrow_terminal(snap_compare, make_app):
     assert snap_compare(make_app(), terminal_size=(80, 24), run_before=_settle)
+
+
+def test_verdicts_against_the_demo_repository(snap_compare, make_app, demo_build):
+    assert snap_compare(make_app(repo=demo_build.repo), terminal_size=SIZE, run_before=_settle)
+
+
+def test_detail_shows_the_evidence_of_a_stale_entry(snap_compare, make_app, demo_build):
+    async def run_before(pilot) -> None:
+        await _settle(pilot)
+        pilot.app.jump_to("demo-04-stale-legacy-discount")
+        await _settle(pilot)
+
+    assert snap_compare(make_app(repo=demo_build.repo), terminal_size=SIZE, run_before=run_before)
