@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import time
 from dataclasses import replace
 from datetime import datetime
 from typing import Callable, Iterable
@@ -101,6 +102,46 @@ class Checker:
         for entry in fresh:
             self.entries[entry.id] = entry
         return self._check([entry.id for entry in fresh])
+
+    def find_removals(self, *, budget: float = 2.0) -> dict[str, EntryCheck]:
+        """Name the commit that removed each missing symbol, flag or variable (`git log -S`), within `budget` seconds;
+        returns the entries whose evidence gained a commit."""
+        deadline = time.monotonic() + budget
+        found: dict[tuple[str, int], int | None] = {}
+        updated: dict[str, EntryCheck] = {}
+        history = self.index.history
+        for entry_id, result in list(self.results.items()):
+            if not any(r.status is RefStatus.MISSING and r.kind in _NAME_KINDS and not r.commits
+                       for r in result.references):
+                continue
+            since, _ = baseline(self.entries[entry_id], self.index)
+            references = []
+            for ref in result.references:
+                if ref.status is RefStatus.MISSING and ref.kind in _NAME_KINDS and not ref.commits:
+                    key = (ref.value.rsplit(".", 1)[-1], since if since is not None else -1)
+                    if key not in found and time.monotonic() < deadline:
+                        found[key] = self._last_change_of(*key)
+                    position = found.get(key)
+                    if position is not None:
+                        info = history.commit_info(position)
+                        ref = replace(ref, commits=(info,),
+                                      evidence=f'{ref.evidence.split("; ", 1)[0]}; removed in {info.sha[:8]} "{info.subject}"')
+                references.append(ref)
+            if tuple(references) != result.references:
+                updated[entry_id] = self.results[entry_id] = replace(result, references=tuple(references))
+        return updated
+
+    def _last_change_of(self, name: str, since: int) -> int | None:
+        """The position of the newest commit after `since` that changed how often `name` occurs, if any."""
+        history = self.index.history
+        if not len(history):
+            return None
+        revision = f"{history.shas[since]}..HEAD" if since >= 0 else "HEAD"
+        try:
+            sha = self.index.repo.git.log(revision, f"-S{name}", "--no-merges", "-n1", "--format=%H")
+        except Exception:  # noqa: BLE001 - a pickaxe failure only costs the evidence its commit
+            return None
+        return history.position.get(sha.strip())
 
     # -- checking --------------------------------------------------------------------------------
 

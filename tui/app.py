@@ -201,6 +201,10 @@ class MemrevApp(App[None]):
         with self.checker_lock:
             results = checker.check_all(entries)
         self._publish(results, complete=True)
+        with self.checker_lock:
+            explained = checker.find_removals(budget=2.0)
+        if explained:
+            self._publish(explained, complete=False)
         if not self.live:
             return
         try:

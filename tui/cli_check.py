@@ -16,6 +16,10 @@ from memrev.tui.cli_import import HOME_OPTION, discover, import_native
 from memrev.tui.cli_support import EXIT_FINDINGS, EXIT_OK, InputError, open_store, store_errors
 
 
+REMOVAL_BUDGET_S = 3.0
+"""At most this long is spent finding which commit removed each missing name (one `git log -S` per name)."""
+
+
 @click.command("check")
 @click.option("--repo", "repo", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="The repository to check against (default: the one holding the current folder).")
@@ -49,6 +53,7 @@ def check_command(ctx: click.Context, repo: Path | None, as_json: bool, as_sarif
             click.echo(f"memrev: warning: {message}", err=True)
     entries = store.entries()
     checks = checker.check_all(entries)
+    checks.update(checker.find_removals(budget=REMOVAL_BUDGET_S))
     store.save_checks(checks.values())
     for note in checker.index.notes:
         click.echo(f"memrev: note: {note}", err=True)

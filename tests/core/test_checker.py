@@ -323,3 +323,13 @@ def test_editing_a_file_rechecks_only_the_entries_that_depend_on_it(tmp_path: Pa
     changed = checker.files_changed({"src/c.py"})
     assert only(changed["b"], "symbol").status is RefStatus.MOVED
     checker.close()
+
+
+def test_find_removals_names_the_commit_that_removed_a_flag(history):
+    checker = Checker(history["repo"].path, clock=lambda: NOW)
+    checker.check_all([entry(history, "Run it as `app --legacy` for the old output.")])
+    updated = checker.find_removals(budget=5)
+    checker.close()
+    flag = only(updated["e"], "flag")
+    assert flag.commits[0].sha == history["shas"]["drop-flag"]
+    assert "removed in" in flag.evidence and "Drop --legacy" in flag.evidence
