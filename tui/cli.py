@@ -6,6 +6,7 @@ import json
 import os
 import sys
 import tempfile
+import time
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -261,6 +262,38 @@ def bench_store_command(count: int, skip_tui: bool) -> None:
             from memrev.tui.bench_app import run_app_bench
 
             figures += run_app_bench(count, workdir=Path(folder))
+    click.echo(format_figures(figures))
+
+
+@bench_group.command("check")
+@click.option("--files", type=click.IntRange(min=50), default=50_000, show_default=True)
+@click.option("--commits", type=click.IntRange(min=20), default=20_000, show_default=True)
+@click.option("--entries", "count", type=click.IntRange(min=10), default=10_000, show_default=True)
+@click.option("--repo", "repo", type=click.Path(file_okay=False, exists=True, path_type=Path), default=None,
+              help="Measure on this repository (entries are drawn from its files) instead of a synthetic one.")
+@click.option("--no-live", is_flag=True, help="Skip the figure that goes through the real file watcher.")
+@store_errors
+def bench_check_command(files: int, commits: int, count: int, repo: Path | None, no_live: bool) -> None:
+    """Staleness-check figures: cold, warm and incremental checks and peak memory against a naive baseline."""
+    from memrev.core.bench_check import entries_for_repo, measure_in_child, run_check_bench
+    from memrev.core.bench_store import format_figures
+
+    with tempfile.TemporaryDirectory(prefix="memrev-bench-check-") as folder:
+        if repo is None:
+            from memrev.core.bench_repo import build_synthetic_repo
+
+            started = time.perf_counter()
+            built = build_synthetic_repo(Path(folder) / "repo", files=files, commits=commits, entries=count)
+            click.echo(f"built a synthetic repository: {built.files:,} files, {built.commits:,} commits, "
+                       f"{built.renames:,} renames, {len(built.entries):,} entries "
+                       f"in {time.perf_counter() - started:.1f} s", err=True)
+            target, entries, editable, symbol = built.path, built.entries, built.editable, built.editable_symbol
+        else:
+            target = repo
+            entries, editable, symbol = entries_for_repo(repo, count)
+            click.echo(f"{len(entries):,} entries drawn from {repo}; {editable} will be edited and restored", err=True)
+        run = measure_in_child(target, entries, editable, symbol, live=not no_live)
+        figures = run_check_bench(run, entries, target, note=f"{run.stale:,} of {len(entries):,} entries stale")
     click.echo(format_figures(figures))
 
 
