@@ -27,6 +27,7 @@ screenshots: $(VENV)/.installed
 
 bench: $(VENV)/.installed
 	$(BIN)/memrev bench store
+	$(BIN)/memrev bench check
 
 clean:
 	rm -rf $(VENV) build *.egg-info
