@@ -31,7 +31,8 @@ def naive_reference_status(repo: Path, kind: str, value: str) -> str:
 
 
 def naive_check(repo: Path, entries: Sequence[Entry], *, limit: int | None = None) -> tuple[int, float]:
-    """Check references of entries (the first `limit` references when given) one git subprocess per reference; return (references checked, seconds)."""
+    """Check references of entries (the first `limit` references when given) one git subprocess per reference;
+    return (references checked, seconds)."""
     checked = 0
     started = time.perf_counter()
     for entry in entries:

@@ -23,7 +23,7 @@ from .references import extract_references
 COLD, WARM, INCREMENTAL, LIVE, MEMORY = ("cold full check", "warm full check", "incremental re-check",
                                          "file event to verdicts (watcher)", "peak memory")
 WARM_AIM_S, INCREMENTAL_AIM_MS, RATIO_AIM, MEMORY_AIM_MB = 1.0, 50.0, 50.0, 500.0
-BASELINE_SAMPLE = 300
+BASELINE_SAMPLE = 150
 """How many references the naive baseline really checks; its per-reference time is scaled to all of them."""
 
 

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import gc
 import os
 import time
+from contextlib import contextmanager
 from dataclasses import replace
 from datetime import datetime
-from typing import Callable, Iterable
+from typing import Callable, Iterable, Iterator
 
 from .check_model import STALE_STATUSES, EntryCheck, RefStatus, ReferenceCheck, Verdict
 from .model import Entry, Project, Status, utc_now
@@ -18,6 +20,19 @@ MAX_TEXT_CHECKED = 256_000
 """References are read from at most this many characters of an entry; a longer entry says so in its notes."""
 
 _NAME_KINDS = frozenset({"symbol", "flag", "env"})
+
+
+@contextmanager
+def _collector_paused() -> Iterator[None]:
+    """Pause the cyclic garbage collector during a check: the index holds millions of long-lived objects, and
+    every full collection triggered by a check's short-lived results would walk all of them again."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
 
 
 def same_project(entry_project: Project, repo_project: Project, *, shallow: bool = False) -> bool:
@@ -54,21 +69,24 @@ class Checker:
 
     def check_all(self, entries: Iterable[Entry]) -> dict[str, EntryCheck]:
         """Check every entry (building the index on first use); the results replace earlier ones."""
-        if not self.ready:
-            self.index.refresh()
-            self.ready = True
-        self.entries = {entry.id: entry for entry in entries if entry.status is not Status.PURGED}
-        self.results = {}
-        self._by_key = {}
-        self._by_fact = set()
-        return self._check(list(self.entries))
+        with _collector_paused():
+            if not self.ready:
+                self.index.refresh()
+                self.ready = True
+                gc.freeze()  # the index lives as long as the checker: later collections skip it
+            self.entries = {entry.id: entry for entry in entries if entry.status is not Status.PURGED}
+            self.results = {}
+            self._by_key = {}
+            self._by_fact = set()
+            return self._check(list(self.entries))
 
     def head_changed(self) -> dict[str, EntryCheck]:
         """HEAD, a branch or a tag moved: bring the index up to date and re-check every entry."""
-        self.index.refresh()
-        self.ready = True
-        self._by_key, self._by_fact = {}, set()
-        return self._check(list(self.entries))
+        with _collector_paused():
+            self.index.refresh()
+            self.ready = True
+            self._by_key, self._by_fact = {}, set()
+            return self._check(list(self.entries))
 
     def files_changed(self, paths: Iterable[str]) -> dict[str, EntryCheck]:
         """Working-tree files changed, appeared or vanished: re-check only the entries that depend on them."""

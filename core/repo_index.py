@@ -19,6 +19,7 @@ FACT_FILES = frozenset({
     "pyproject.toml", ".python-version", "setup.cfg", "setup.py", "tox.ini", "tox.toml", "package.json", ".nvmrc",
     ".node-version", "Makefile", "GNUmakefile", "makefile", "uv.lock", "poetry.lock", "pdm.lock", "Pipfile.lock",
     "Pipfile", "requirements.txt", "package-lock.json", "pnpm-lock.yaml", "yarn.lock", "bun.lockb", "bun.lock",
+    "noxfile.py", "pytest.ini",
 })
 """Files (by last part) the repository facts come from; a change to one re-reads the facts."""
 

@@ -90,11 +90,12 @@ class Spec:
         return any(all(clause.contains(version) for clause in alt) for alt in self.alternatives)
 
     def _points(self) -> set[Release]:
-        """Every release where the set of satisfying versions can begin (a bound, just above it, the next prefix)."""
+        """Every release where a satisfying range can begin: a bound, the next patch above it, the next prefix."""
         points: set[Release] = {(0,)}
         for alt in self.alternatives:
             for clause in alt:
-                points |= {clause.release, _pad(clause.release, 4) + (1,), _bump(clause.release)}
+                above = _bump(_pad(clause.release, 3)) if len(clause.release) <= 3 else clause.release + (1,)
+                points |= {clause.release, above, _bump(clause.release)}
         return points
 
     def intersects(self, other: Spec) -> bool:
@@ -257,7 +258,8 @@ def _check_manager(claim: str, facts: RepoFacts) -> ClaimCheck:
         language = "JavaScript" if js else "Python"
         return ClaimCheck("unverifiable", f"memory says {claim}; no {language} lock file in the repository",
                           facts=(memory,))
-    where = f"the repository uses {found[0].value} ({found[0].source}"
+    setting = found[0].detail.split(" =")[0]  # packageManager, when it comes from package.json
+    where = f"the repository uses {found[0].value} ({found[0].source}" + (f" {setting}" if setting else "")
     where += f"; also {found[1].value} in {found[1].source})" if len(found) > 1 else ")"
     ok = found[0].value == claim
     return ClaimCheck("ok" if ok else "contradicted", _line(f"memory says {claim}; {where}"),
