@@ -80,10 +80,11 @@ class Checker:
             self._by_fact = set()
             return self._check(list(self.entries))
 
-    def head_changed(self) -> dict[str, EntryCheck]:
-        """HEAD, a branch or a tag moved: bring the index up to date and re-check every entry."""
+    def head_changed(self, *, rescan: bool = True) -> dict[str, EntryCheck]:
+        """HEAD, a branch or a tag moved: bring the index up to date and re-check every entry (`rescan` False
+        re-reads only the files that differ between the two HEADs, for a watcher that reports the rest)."""
         with _collector_paused():
-            self.index.refresh()
+            self.index.refresh(rescan=rescan)
             self.ready = True
             self._by_key, self._by_fact = {}, set()
             return self._check(list(self.entries))

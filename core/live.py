@@ -70,7 +70,10 @@ def watch_repository(root: Path, git_dir: Path, *, stop: threading.Event,
 def apply_change(checker: Checker, change: RepoChange) -> dict[str, EntryCheck]:
     """Re-check what one change touches: everything after HEAD or a ref moved, else the entries on those paths."""
     if change.head_moved:
-        return checker.head_changed()
+        results = checker.head_changed(rescan=False)
+        if change.paths:
+            results.update(checker.files_changed(change.paths))
+        return results
     return checker.files_changed(change.paths)
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import stat
 import subprocess
 from collections import Counter
 from dataclasses import dataclass, field
@@ -85,9 +86,13 @@ class RepoIndex:
 
     # -- building --------------------------------------------------------------------------------
 
-    def refresh(self) -> set[str]:
-        """Bring everything up to date with HEAD and the working tree; return the paths whose names changed."""
+    def refresh(self, *, rescan: bool = True) -> set[str]:
+        """Bring everything up to date with HEAD and the working tree; return the paths whose names changed.
+
+        With `rescan` False (HEAD moved and a watcher reports working-tree edits), only the files that differ
+        between the old and the new HEAD are re-read instead of every file being looked at again."""
         self.notes = []
+        old_head = self.head
         self._read_head()
         self._read_refs()
         if self.head is not None:
@@ -104,7 +109,12 @@ class RepoIndex:
         for path in gone:
             self.stats.pop(path, None)
         self._rebuild_paths()
-        changed |= self.update_files(self.files, only_if_modified=True)
+        if rescan or old_head is None or self.head is None or old_head == self.head:
+            changed |= self.update_files(self.files, only_if_modified=True)
+        else:
+            output = self.repo.git.diff("--name-only", "-z", "--no-renames", old_head, self.head,
+                                        strip_newline_in_stdout=False)
+            changed |= self.update_files({p for p in output.split("\x00") if p} | (listed - set(self.names)))
         self.facts = read_facts(self.read_text, self.files, default_branch=self._default_branch())
         self.notes.extend(self.facts.notes)
         return changed
@@ -173,21 +183,22 @@ class RepoIndex:
         self.by_basename = by_basename
 
     def update_files(self, paths: Iterable[str], *, only_if_modified: bool = False) -> set[str]:
-        """Re-read these files' names (a vanished one is forgotten); return those whose names changed."""
+        """Re-read these files' names (a vanished one, or a symlink, is forgotten); return those whose names changed."""
         changed: set[str] = set()
+        root = str(self.root)
         for path in paths:
-            full = self.root / path
+            full = f"{root}/{path}"
             try:
-                stat = full.stat() if not full.is_symlink() else None
+                info = os.lstat(full)  # one call: a symlink is never followed out of the repository
             except OSError:
-                stat = None
-            if stat is None or not full.is_file():
+                info = None
+            if info is None or not stat.S_ISREG(info.st_mode):
                 if self.names.get(path) is not None:
                     self._forget(path)
                     changed.add(path)
                 self.stats.pop(path, None)
                 continue
-            key = (stat.st_mtime_ns, stat.st_size)
+            key = (info.st_mtime_ns, info.st_size)
             if only_if_modified and self.stats.get(path) == key:
                 continue
             self.stats[path] = key
