@@ -19,6 +19,7 @@ from textual.worker import Worker, WorkerState, get_current_worker
 
 from memrev.core.check_model import EntryCheck, Verdict
 from memrev.core.checker import Checker
+from memrev.core.diff_since import diff_since_verified
 from memrev.core.live import apply_change, watch_repository
 from memrev.core.model import Entry, utc_now
 from memrev.core.query import EntryIndex, Group
@@ -170,15 +171,18 @@ class MemrevApp(App[None]):
         with self.store.reader() as reader:
             entry = reader.get(entry_id)
             revisions = reader.revisions(entry_id) if entry else []
+        check = self.table.checks.get(entry_id)
+        diff = diff_since_verified(self.repo, check) if self.repo is not None and check is not None else []
         if entry is not None and not worker.is_cancelled:
-            self.post_message(DetailLoaded(entry, revisions))
+            self.post_message(DetailLoaded(entry, revisions, diff))
 
     @on(DetailLoaded)
     def show_detail(self, message: DetailLoaded) -> None:
         """Fill in the revisions when the entry is still the one highlighted."""
         current = self.table.current
         if current is not None and current.id == message.entry.id:
-            self.query_one(EntryDetail).show(message.entry, message.revisions, self.table.checks.get(current.id))
+            self.query_one(EntryDetail).show(message.entry, message.revisions, self.table.checks.get(current.id),
+                                             message.diff)
 
     # -- checking --------------------------------------------------------------------------------
 
@@ -245,7 +249,7 @@ class MemrevApp(App[None]):
         current = self.table.current
         detail = self.query_one(EntryDetail)
         if current is not None and current.id in message.checks and detail.entry is not None:
-            detail.show(detail.entry, detail.revisions, message.checks[current.id])
+            detail.show(detail.entry, detail.revisions, message.checks[current.id], detail.diff)
         if self.query_one("#filter", Input).value or self.group is not None:
             self.refresh_rows()
 

@@ -25,6 +25,7 @@ class DetailLoaded(Message):
 
     entry: Entry
     revisions: list[Revision]
+    diff: list[str]
 
 
 @dataclass

@@ -333,3 +333,20 @@ def test_find_removals_names_the_commit_that_removed_a_flag(history):
     flag = only(updated["e"], "flag")
     assert flag.commits[0].sha == history["shas"]["drop-flag"]
     assert "removed in" in flag.evidence and "Drop --legacy" in flag.evidence
+
+
+def test_a_version_bump_contradicts_the_old_claim_with_both_values_and_sources(history):
+    result = check(history, entry(history, "The project requires Python 3.10.", entry_id="old"),
+                   entry(history, "The project requires Python 3.12.", entry_id="new"))
+    old = only(result["old"], "version")
+    assert old.status is RefStatus.CONTRADICTED and old.suggestion == "Python 3.12"
+    assert ("memory", "3.10") in {(side, value) for side, value, _ in old.facts}
+    assert ("repository", ">=3.12", "pyproject.toml") in old.facts
+    assert result["old"].verdict is Verdict.STALE
+    assert only(result["new"], "version").status is RefStatus.OK
+
+
+def test_a_make_target_that_is_gone_suggests_the_nearest(history):
+    result = check(history, entry(history, "Run `make tests` before pushing."))["e"]
+    command = only(result, "command")
+    assert command.status is RefStatus.MISSING and command.suggestion == "make test"

@@ -99,3 +99,15 @@ async def test_without_a_repository_stored_verdicts_are_shown_and_r_explains(mak
         await pilot.press("r")
         await settle(pilot)
         assert any("nothing to re-check" in n.message for n in app._notifications)
+
+
+async def test_the_detail_pane_shows_the_diff_since_verification(make_app, demo_build):
+    app = make_app(repo=demo_build.repo)
+    async with app.run_test(size=(120, 60)) as pilot:
+        await settle(pilot)
+        app.jump_to("demo-06-changed-deploy-doc")
+        await settle(pilot)
+        shown = detail_text(app)
+        assert "diff since verification" in shown
+        assert "+Deploys go through CI now" in shown
+        assert "-2. Copy `dist/shop-*.whl`" in shown

@@ -47,17 +47,20 @@ class EntryDetail(VerticalScroll):
         self.entry: Entry | None = None
         self.check: EntryCheck | None = None
         self.revisions: Sequence[Revision] = ()
+        self.diff: Sequence[str] = ()
         self.body = Static("", id="detail-body")
 
     def compose(self):  # type: ignore[no-untyped-def]
         """One static body, re-rendered per entry."""
         yield self.body
 
-    def show(self, entry: Entry | None, revisions: Sequence[Revision] = (), check: EntryCheck | None = None) -> None:
-        """Render an entry with its latest check and its revisions (None clears the pane)."""
+    def show(self, entry: Entry | None, revisions: Sequence[Revision] = (), check: EntryCheck | None = None,
+             diff: Sequence[str] = ()) -> None:
+        """Render an entry with its latest check, the diff since it was verified, and its revisions (None clears)."""
         self.entry = entry
         self.check = check
         self.revisions = revisions
+        self.diff = diff
         if entry is None:
             self.body.update("")
             return
@@ -73,6 +76,15 @@ class EntryDetail(VerticalScroll):
             for line, key in check_lines(check):
                 text.append("\n  ")
                 text.append(line, style=_CHECK_STYLES.get(key.split("-", 1)[-1] if key else "", ""))
+            text.append("\n")
+        if diff:
+            text.append("\ndiff since verification", style="bold")
+            for line in diff:
+                style = "green" if line.startswith("+") else "red" if line.startswith("-") else "dim"
+                text.append("\n  ")
+                piece = marked_text(line)
+                piece.style = style
+                text.append_text(piece)
             text.append("\n")
         fields = provenance_fields(entry, self.clock())
         width = max(len(label) for label, _ in fields)
