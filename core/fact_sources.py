@@ -375,6 +375,6 @@ def _javascript(c: FactSink) -> None:
                 c.ranged.setdefault(normalise(name), (spec, "package.json"))
 
 
-READERS: tuple[Callable[[FactSink], None], ...] = (_pyproject, _python_files, _tox, _nox, _workflows, _locks, _makefiles,
-                                                   _javascript)
+READERS: tuple[Callable[[FactSink], None], ...] = (
+    _pyproject, _python_files, _tox, _nox, _workflows, _locks, _makefiles, _javascript)
 """Every reader, in the order `read_facts` runs them (earlier ones win ties such as a script defined twice)."""
