@@ -22,7 +22,7 @@ class PathEvent:
     """One commit's change to one path: added, modified, deleted, or renamed to / from another path."""
 
     commit: int
-    """The commit's position in `History.commits` (oldest first)."""
+    """The commit's position in `History.shas` (oldest first)."""
     status: str
     """A, M, D, T, R (this path was renamed away, to `other`) or N (this path is the new name, from `other`)."""
     other: str | None = None

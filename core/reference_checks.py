@@ -238,6 +238,10 @@ def check_symbol(ref: Reference, ctx: EntryContext) -> ReferenceCheck:
         return _result(ref, RefStatus.OK, f"defined in {preferred}:{where[preferred]}")
     if index.token_count.get(name) or index.token_count.get(ref.value):
         sample = index.token_sample.get(name) or index.token_sample.get(ref.value)
+        named = sorted(p for p in ctx.current if p in index.files and _is_code(p))
+        if named:  # the entry says where it is defined, and no file defines it any more
+            return _result(ref, RefStatus.MISSING, f"{name} is no longer defined in {', '.join(named)} or anywhere "
+                           f"else (still mentioned in {sample})" + _touched_files(ctx))
         return _result(ref, RefStatus.OK, f"used in {sample} (defined outside this repository)")
     if not index.files:
         return _unverifiable(ref, ctx)
@@ -254,6 +258,15 @@ def marked_as_code(ref: Reference, text: str) -> bool:
         return True
     line_start = text.rfind("\n", 0, ref.start) + 1
     return text.count("`", line_start, ref.start) % 2 == 1
+
+
+_CODE_SUFFIXES = (".py", ".pyi", ".js", ".mjs", ".cjs", ".ts", ".tsx", ".jsx", ".go", ".rs", ".rb", ".java", ".kt",
+                  ".swift", ".c", ".h", ".cc", ".cpp", ".hpp", ".cs", ".php", ".scala", ".ex", ".exs", ".lua", ".sh")
+
+
+def _is_code(path: str) -> bool:
+    """Whether a file is source code, where the names an entry cites would be defined."""
+    return path.endswith(_CODE_SUFFIXES)
 
 
 def _module_exists(index: RepoIndex, module: str) -> bool:

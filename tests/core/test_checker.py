@@ -350,3 +350,17 @@ def test_a_make_target_that_is_gone_suggests_the_nearest(history):
     result = check(history, entry(history, "Run `make tests` before pushing."))["e"]
     command = only(result, "command")
     assert command.status is RefStatus.MISSING and command.suggestion == "make test"
+
+
+def test_a_function_deleted_from_the_file_the_entry_names_is_missing_even_if_still_called(tmp_path: Path):
+    repo = GitRepo(tmp_path / "calls")
+    repo.write("src/pricing.py", "def apply_discount(price):\n    return price\n")
+    repo.write("src/cli.py", "from pricing import apply_discount\n\nprint(apply_discount(3))\n")
+    repo.commit("start")
+    checker = Checker(repo.path, clock=lambda: NOW)
+    entries = [Entry(id="d", text="`apply_discount` lives in src/pricing.py.")]
+    assert checker.check_all(entries)["d"].verdict is Verdict.FRESH
+    repo.write("src/pricing.py", "def apply_rebate(price):\n    return price\n")
+    symbol = only(checker.files_changed({"src/pricing.py"})["d"], "symbol")
+    checker.close()
+    assert symbol.status is RefStatus.MISSING and "still mentioned in src/cli.py" in symbol.evidence
