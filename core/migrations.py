@@ -106,6 +106,30 @@ MIGRATIONS: list[str] = [
     );
     create index checks_by_verdict on checks(verdict);
     """,
+    # 4: every write the scanner blocked, with its findings and a reviewer's decision per fingerprint.
+    """
+    create table rejections (
+        id integer primary key,
+        fingerprint text not null,
+        at text not null,
+        source text not null,
+        agent text,
+        file text,
+        entry_id text,
+        text text not null,
+        findings text not null,
+        decision text not null default 'unreviewed'
+    );
+    create index rejections_by_fingerprint on rejections(fingerprint);
+    create index rejections_by_decision on rejections(decision);
+    create table rejection_decisions (
+        fingerprint text primary key,
+        decision text not null,
+        decided_at text not null,
+        decided_by text not null,
+        reason text not null default ''
+    );
+    """,
 ]
 
 

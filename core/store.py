@@ -161,7 +161,11 @@ class MemoryStore:
 
     @contextmanager
     def transaction(self) -> Iterator[Any]:
-        """One write transaction: every change and its events commit together or not at all."""
+        """One write transaction: every change and its events commit together or not at all (a transaction opened
+        inside another joins it, so a multi-entry resolution commits as one)."""
+        if self.conn.in_transaction:
+            yield self.conn
+            return
         self.conn.execute("begin immediate")
         try:
             yield self.conn
@@ -494,6 +498,10 @@ class MemoryStore:
             by_type[entry_type] += 1
             by_scope[f"{scope_kind} · {name or 'global'}"] += 1
         return {"type": by_type, "scope": by_scope}
+
+    def projects(self) -> list[Project]:
+        """Every project the store knows, by name."""
+        return sorted(self._projects(self.conn, None).values(), key=lambda p: (p.name, p.key))
 
     def _projects(self, conn: Any, keys: list[str] | None) -> dict[str, Project]:
         """Projects by key (all of them when keys is None)."""

@@ -10,6 +10,7 @@ from typing import Sequence
 from .adapters.base import DriftError, SourceRead, SourceRef, WriteResult
 from .adapters.reconcile import reconcile
 from .adapters.registry import adapter_for
+from .gate import screen_entries
 from .model import Entry
 from .safe_io import is_within
 from .store import EntryFilter, MemoryStore
@@ -26,13 +27,15 @@ class SyncResult:
     unchanged: list[str] = field(default_factory=list)
     removed: list[str] = field(default_factory=list)
     reappeared: list[str] = field(default_factory=list)
+    blocked: list[str] = field(default_factory=list)
+    """New or revised entries the scanner blocked (each with a recorded rejection)."""
 
     @property
     def summary(self) -> str:
         """One line: `claude:PATH: 3 added, 1 revised, 0 unchanged, 1 removed at source, 0 warnings`."""
         return (f"{self.ref.label}: {len(self.added)} added, {len(self.revised)} revised, "
                 f"{len(self.unchanged)} unchanged, {len(self.removed)} removed at source, "
-                f"{len(self.read.warnings)} warnings")
+                f"{len(self.read.warnings)} warnings" + (f", {len(self.blocked)} blocked" if self.blocked else ""))
 
 
 def stored_for(store: MemoryStore, ref: SourceRef, read: SourceRead | None = None) -> list[Entry]:
@@ -50,8 +53,10 @@ def import_source(store: MemoryStore, ref: SourceRef, *, actor: str) -> SyncResu
     matched = reconcile(read, stored_for(store, ref, read))
     applied = store.apply(matched.entries, actor=actor, reason=f"import {ref.label}")
     removed = store.mark_removed(matched.removed, actor=actor, reason=f"no longer in {ref.label}")
+    blocked = screen_entries(store, [*applied.added, *applied.revised], source=f"import:{ref.label}", actor=actor)
     store.set_meta(_read_key(ref), json.dumps({str(path): digest for path, digest in sorted(read.files.items())}))
-    return SyncResult(ref, read, applied.added, applied.revised, applied.unchanged, removed, applied.reappeared)
+    return SyncResult(ref, read, applied.added, applied.revised, applied.unchanged, removed, applied.reappeared,
+                      blocked)
 
 
 def _read_key(ref: SourceRef) -> str:

@@ -1,6 +1,6 @@
 """`python -m memrev.tui` runs the same command line as `memrev`."""
 
-from memrev.tui.cli import main
+from memrev.tui.entry import main
 
 if __name__ == "__main__":
     main()

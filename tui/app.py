@@ -21,12 +21,16 @@ from memrev.core.check_model import EntryCheck, Verdict
 from memrev.core.checker import Checker
 from memrev.core.diff_since import diff_since_verified
 from memrev.core.live import apply_change, watch_repository
-from memrev.core.model import Entry, utc_now
+from memrev.core.conflicts import Conflict, find_conflicts
+from memrev.core.model import Entry, Status, utc_now
 from memrev.core.query import EntryIndex, Group
+from memrev.core.rejections import Decision, rejections
 from memrev.core.repo_index import RepositoryError
 from memrev.core.store import MemoryStore
 from memrev.tui.commands import EntryCommands, FilterCommands
-from memrev.tui.messages import ChecksUpdated, CheckStatus, DetailLoaded, EntriesLoaded
+from memrev.tui.messages import ChecksUpdated, CheckStatus, DetailLoaded, EntriesLoaded, ReviewCounts
+from memrev.tui.screens.audit import AuditScreen
+from memrev.tui.screens.conflicts import ConflictScreen
 from memrev.tui.screens.help import HelpScreen
 from memrev.tui.widgets.entry_detail import EntryDetail
 from memrev.tui.widgets.entry_table import EntryTable
@@ -38,6 +42,10 @@ EMPTY_TEXT = (
     "Import your own:         memrev import jsonl:FILE\n\n"
     "Press ? for help, q to quit."
 )
+
+
+NEAR_DUPLICATE_LIMIT = 2_000
+"""Above this many entries the app finds conflicts from claims alone; `memrev conflicts` also asks the vector index."""
 
 
 class MemrevApp(App[None]):
@@ -52,13 +60,15 @@ class MemrevApp(App[None]):
         Binding("slash", "focus_filter", "Filter", id="filter"),
         Binding("r", "recheck", "Re-check", id="recheck"),
         Binding("R", "recheck_all", "Re-check all", id="recheck-all"),
+        Binding("a", "audit", "Audit blocked", id="audit"),
+        Binding("c", "conflicts", "Conflicts", id="conflicts"),
         Binding("question_mark", "help", "Help", id="help"),
         Binding("q", "quit", "Quit", id="quit"),
     ]
 
     def __init__(self, *, db_path: str | Path | None = None, store: MemoryStore | None = None,
                  clock: Callable[[], datetime] = utc_now, notices: list[str] | None = None,
-                 repo: str | Path | None = None, live: bool = True) -> None:
+                 repo: str | Path | None = None, live: bool = True, start_audit: bool = False) -> None:
         """Open the app on a store (or the database at `db_path`), computing ages from `clock`; with `repo`,
         check every entry against that repository and, when `live`, re-check as its files change."""
         super().__init__()
@@ -81,6 +91,10 @@ class MemrevApp(App[None]):
         """Owned by the checking worker; any other use holds `checker_lock`."""
         self.checker_lock = threading.Lock()
         self.stop_watching = threading.Event()
+        self.conflicts: list[Conflict] = []
+        """Open conflicts as last computed (the main screen counts them; `c` opens them)."""
+        self.start_audit = start_audit
+        """Open on the rejection audit (`memrev audit`); leaving it quits."""
         self.theme = "textual-dark"
 
     def compose(self) -> ComposeResult:
@@ -93,6 +107,7 @@ class MemrevApp(App[None]):
                             id="filter")
                 yield Static(EMPTY_TEXT, id="empty")
                 yield Static(self._idle_status(), id="check-status")
+                yield Static("", id="review-status")
                 yield EntryTable(clock=self.clock, id="entries")
                 yield EntryDetail(clock=self.clock, id="detail")
         yield Footer()
@@ -103,7 +118,9 @@ class MemrevApp(App[None]):
         return self.query_one(EntryTable)
 
     def on_mount(self) -> None:
-        """Focus the table and start reading the store."""
+        """Focus the table and start reading the store (or open the audit when asked to)."""
+        if self.start_audit:
+            self.push_screen(AuditScreen(rejections(self.store), standalone=True))
         self.query_one("#empty").display = False
         self.table.focus()
         self.load_entries()
@@ -136,6 +153,7 @@ class MemrevApp(App[None]):
         self.query_one(EntryDetail).display = not empty
         (self.query_one(GroupTree) if empty else self.table).focus()  # hiding the table must not move focus at random
         self.refresh_rows()
+        self.refresh_review()
         if self.repo is not None and not empty and self.checker is None:
             self.check_entries(list(message.entries))
 
@@ -246,6 +264,7 @@ class MemrevApp(App[None]):
         self.table.update_checks(message.checks)
         if message.complete:
             self.query_one(GroupTree).show_counts(self.index.entries, self.index.verdicts)
+            self.refresh_review()
         current = self.table.current
         detail = self.query_one(EntryDetail)
         if current is not None and current.id in message.checks and detail.entry is not None:
@@ -324,6 +343,46 @@ class MemrevApp(App[None]):
     def action_focus_filter(self) -> None:
         """Move the focus to the filter box."""
         self.query_one("#filter", Input).focus()
+
+    def action_audit(self) -> None:
+        """Open the audit of every write the scanner blocked."""
+        found = rejections(self.store)
+        first = next((i for i, r in enumerate(found) if r.decision is Decision.UNREVIEWED), 0)
+        self.push_screen(AuditScreen(found, start=first), lambda _: self.refresh_review())
+
+    def action_conflicts(self) -> None:
+        """Open the open conflicts, side by side, to resolve them one by one."""
+        entries = {entry.id: entry for entry in self.index.entries} if self.index else {}
+        self.push_screen(ConflictScreen(list(self.conflicts), entries), self._after_conflicts)
+
+    def _after_conflicts(self, changed: bool | None) -> None:
+        """Reload after a resolution changed entries, else just recount."""
+        if changed:
+            self.load_entries()
+        else:
+            self.refresh_review()
+
+    # -- review counts ---------------------------------------------------------------------------
+
+    @work(thread=True, exclusive=True, group="review", exit_on_error=False)
+    def refresh_review(self) -> None:
+        """Count blocked entries and unaudited rejections, and find open conflicts, in a worker thread."""
+        checks = dict(self.table.checks)
+        with self.store.reader() as reader:
+            entries = reader.entries()
+            unreviewed = len(rejections(reader, decision=Decision.UNREVIEWED))
+            near = reader if len(entries) <= NEAR_DUPLICATE_LIMIT else None  # one vector query per entry
+            conflicts = find_conflicts(entries, checks=checks, store=near)
+        blocked = sum(entry.status is Status.BLOCKED for entry in entries)
+        self.post_message(ReviewCounts(blocked, unreviewed, conflicts))
+
+    @on(ReviewCounts)
+    def show_review_counts(self, message: ReviewCounts) -> None:
+        """Show what needs a reviewer on the main screen."""
+        self.conflicts = message.conflicts
+        parts = [f"⛔ {message.blocked} blocked", f"{message.unreviewed} blocked write(s) to audit (a)",
+                 f"{len(message.conflicts)} conflict(s) (c)"]
+        self.query_one("#review-status", Static).update(" · ".join(parts))
 
     def action_help(self) -> None:
         """Open the help screen."""

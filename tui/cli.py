@@ -13,6 +13,7 @@ from typing import Any
 
 import click
 
+from memrev.core.gate import screen_entries
 from memrev.core.humanize import format_age, format_when
 from memrev.core.jsonl import write_jsonl
 from memrev.core.model import EntryType, ScopeKind, Status, utc_now
@@ -21,6 +22,9 @@ from memrev.core.store import EntryFilter, StoreError, default_db_path
 from memrev.core.visible import make_visible
 from memrev.core.adapters.registry import discover_all
 from memrev.tui.cli_check import check_command
+from memrev.tui.cli_conflicts import conflicts_command, resolve_command
+from memrev.tui.cli_hooks import hook_group
+from memrev.tui.cli_scan import rejections_command, scan_command
 from memrev.tui.cli_import import import_command, import_native, sources_command
 from memrev.tui.cli_support import EXIT_INPUT, EXIT_OK, InputError, open_store, store_errors, table
 
@@ -70,19 +74,31 @@ def _import_here(ctx: click.Context) -> list[str]:
 cli.add_command(import_command)
 cli.add_command(sources_command)
 cli.add_command(check_command)
+cli.add_command(scan_command)
+cli.add_command(rejections_command)
+cli.add_command(hook_group)
+cli.add_command(conflicts_command)
+cli.add_command(resolve_command)
 
 
-def run_app(db: Path, notices: list[str] | None = None, repo: Path | None = None) -> None:
+def run_app(db: Path, notices: list[str] | None = None, repo: Path | None = None, audit: bool = False) -> None:
     """Open the review app on a database (showing `notices` once it is up), checking entries against `repo`."""
     from memrev.tui.app import MemrevApp
 
     try:
-        app = MemrevApp(db_path=db, notices=notices or [], repo=repo)
+        app = MemrevApp(db_path=db, notices=notices or [], repo=repo, start_audit=audit)
     except (StoreError, OSError) as error:
         raise InputError(str(error)) from None
     app.run()
     if app.return_code:
         sys.exit(app.return_code)
+
+
+@cli.command("audit")
+@click.pass_context
+def audit_command(ctx: click.Context) -> None:
+    """Audit the writes the scanner blocked: t threat, f false positive, s skip, b back, q quit."""
+    run_app(ctx.obj["db"], audit=True)
 
 
 @cli.command("export")
@@ -214,6 +230,7 @@ def demo_command(ctx: click.Context, target: Path | None, no_tui: bool) -> None:
     ctx.obj["quiet_notice"] = not no_tui
     store = open_store(ctx)
     result = store.apply(build.entries, actor="demo", reason="demo import")
+    screen_entries(store, [*result.added, *result.revised], source="import demo", actor="demo")
     native, errors = import_native(store, discover_all(cwd=build.repo, home=build.home, env={}))
     if not no_tui:
         store.close()

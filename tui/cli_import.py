@@ -11,6 +11,7 @@ import click
 
 from memrev.core.adapters.base import SourceRef
 from memrev.core.adapters.registry import adapter_for, discover_all
+from memrev.core.gate import screen_entries
 from memrev.core.jsonl import ImportFileError, JsonlBatch
 from memrev.core.sources import SourceSpec, parse_source, read_exchange
 from memrev.core.store import MemoryStore, StoreError
@@ -103,12 +104,15 @@ def _import_exchange(store: MemoryStore, specs: list[SourceSpec], skip_invalid: 
     except StoreError as error:
         raise InputError(f"{reason}: {error}") from None
     added, revised = set(result.added), set(result.revised)
+    blocked = set(screen_entries(store, [*result.added, *result.revised], source=reason, actor=actor()))
     for spec, batch in batches:
         ids = [entry.id for entry in batch.entries]
         n_added = sum(1 for i in ids if i in added)
         n_revised = sum(1 for i in ids if i in revised)
+        n_blocked = sum(1 for i in ids if i in blocked)
         click.echo(f"{spec.label}: {n_added} added, {n_revised} revised, "
-                   f"{len(ids) - n_added - n_revised} unchanged, {len(batch.skipped)} skipped")
+                   f"{len(ids) - n_added - n_revised} unchanged, {len(batch.skipped)} skipped"
+                   + (f", {n_blocked} blocked by the scanner (see `memrev rejections`)" if n_blocked else ""))
     return failed
 
 

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from textual.message import Message
 
 from memrev.core.check_model import EntryCheck
+from memrev.core.conflicts import Conflict
 from memrev.core.model import Entry
 from memrev.core.store import Revision
 
@@ -43,3 +44,12 @@ class CheckStatus(Message):
 
     text: str
     running: bool
+
+
+@dataclass
+class ReviewCounts(Message):
+    """What needs a reviewer at a glance: blocked entries, unaudited rejections and open conflicts."""
+
+    blocked: int
+    unreviewed: int
+    conflicts: list[Conflict]

@@ -9,16 +9,18 @@ from pathlib import Path
 import pytest
 from test_cli import assert_one_line_error, memrev_script, run, run_process
 
+from memrev.core.gate import screen_entries
 from memrev.core.model import Entry, Status
 from memrev.core.store import MemoryStore
 
 
 @pytest.fixture
 def demo_db(tmp_path: Path, demo_build) -> Path:
-    """A database holding the demo's entries."""
+    """A database holding the demo's entries, screened by the scanner as `memrev demo` screens them."""
     path = tmp_path / "demo.db"
     with MemoryStore(path) as store:
-        store.apply(demo_build.entries, actor="test")
+        result = store.apply(demo_build.entries, actor="test")
+        screen_entries(store, result.added, source="import demo", actor="test")
     return path
 
 
@@ -33,8 +35,6 @@ def test_json_gives_every_demo_entry_its_verdict_with_evidence(demo_db: Path, de
     report = json.loads(result.stdout)
     verdicts = {entry["id"]: entry["verdict"] for entry in report["entries"]}
     for entry_id, expectation in demo_build.expectations.items():
-        if expectation.verdict == "blocked":
-            continue  # blocking malicious entries is the scanner's job; here they only have nothing to check
         assert verdicts[entry_id] == expectation.verdict, entry_id
     renamed = next(e for e in report["entries"] if e["id"] == "demo-03-stale-renamed-utils")
     ref = next(r for r in renamed["references"] if r["kind"] == "path")
@@ -86,12 +86,10 @@ def test_fail_on_chooses_what_fails(demo_db: Path, demo_build, fail_on: str, cod
     assert check(demo_db, demo_build.repo, "--fail-on", fail_on).exit_code == code
 
 
-def test_a_blocked_entry_is_reported_blocked(demo_db: Path, demo_build) -> None:
+def test_blocked_entries_are_reported_blocked_and_fail_when_asked(demo_db: Path, demo_build) -> None:
     with MemoryStore(demo_db) as store:
-        store.set_status("demo-14-malicious-injection", Status.BLOCKED, actor="test", reason="injection")
-    report = json.loads(check(demo_db, demo_build.repo, "--json").stdout)
-    verdicts = {entry["id"]: entry["verdict"] for entry in report["entries"]}
-    assert verdicts["demo-14-malicious-injection"] == "blocked"
+        assert store.get("demo-14-malicious-injection").status is Status.BLOCKED
+    assert check(demo_db, demo_build.repo, "--fail-on", "blocked").exit_code == 1
 
 
 @pytest.mark.parametrize(("args", "needle"), [

@@ -1,0 +1,161 @@
+"""Every write the scanner blocked, kept for audit with a reviewer's decision per fingerprint (content plus rule)."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, replace
+from datetime import datetime
+from enum import Enum
+from typing import Any, Sequence
+
+from .scan_model import Finding, ScanResult, Severity, fingerprint
+from .serialize import format_time, parse_time
+from .store import MemoryStore, StoreError
+
+
+class Decision(str, Enum):
+    """A reviewer's call on a rejection: not yet looked at, a real threat (stays blocked), or a false positive."""
+
+    UNREVIEWED = "unreviewed"
+    THREAT = "threat"
+    FALSE_POSITIVE = "false-positive"
+
+
+@dataclass(frozen=True)
+class Rejection:
+    """One blocked write: the attempted text (secrets redacted), where it came from, when, why, and the decision."""
+
+    id: int
+    fingerprint: str
+    at: datetime
+    source: str
+    agent: str | None
+    file: str | None
+    entry_id: str | None
+    text: str
+    findings: tuple[Finding, ...]
+    decision: Decision
+
+    @property
+    def rules(self) -> tuple[str, ...]:
+        """The blocking rule ids, in order."""
+        return tuple(dict.fromkeys(f.rule for f in self.findings if f.severity is Severity.BLOCK))
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready values for `memrev rejections --json`."""
+        return {"id": self.id, "fingerprint": self.fingerprint, "at": format_time(self.at), "source": self.source,
+                "agent": self.agent, "file": self.file, "entry_id": self.entry_id, "text": self.text,
+                "findings": [f.to_dict() for f in self.findings], "decision": self.decision.value}
+
+
+def rejection_fingerprint(text: str, result: ScanResult) -> str:
+    """The fingerprint of a blocked text: its content hash plus its blocking rules."""
+    rules = sorted({f.rule for f in result.findings if f.severity is Severity.BLOCK})
+    return fingerprint(text, "+".join(rules) or "none")
+
+
+def redact(text: str, findings: Sequence[Finding]) -> tuple[str, tuple[Finding, ...]]:
+    """The text with every secret span replaced by a marker (so the audit log never holds a live credential), and
+    the findings with their spans moved to match."""
+    spans: list[tuple[int, int]] = []
+    for start, end in sorted((f.start, f.end) for f in findings if f.family == "secret" and f.end > f.start):
+        if spans and start < spans[-1][1]:
+            spans[-1] = (spans[-1][0], max(end, spans[-1][1]))
+        else:
+            spans.append((start, end))
+    pieces: list[str] = []
+    moves: list[tuple[int, int, int, int]] = []  # original span -> new span
+    last = shift = 0
+    for start, end in spans:
+        marker = f"⟦redacted {end - start} chars⟧"
+        pieces += [text[last:start], marker]
+        moves.append((start, end, start + shift, start + shift + len(marker)))
+        shift += len(marker) - (end - start)
+        last = end
+    pieces.append(text[last:])
+    return "".join(pieces), tuple(replace(f, start=_moved(f.start, moves), end=_moved(f.end, moves, True))
+                                  for f in findings)
+
+
+def _moved(position: int, moves: Sequence[tuple[int, int, int, int]], is_end: bool = False) -> int:
+    """Where a position of the original text lands in the redacted one."""
+    shift = 0
+    for start, end, new_start, new_end in moves:
+        if position >= end:
+            shift = new_end - end
+        elif position > start or (position == start and is_end):
+            return new_end if is_end else new_start
+        else:
+            break
+    return position + shift
+
+
+def decision_for(store: MemoryStore, key: str) -> Decision | None:
+    """The decision already taken on a fingerprint, if any (a fingerprint decided once is not asked again)."""
+    row = store.conn.execute("select decision from rejection_decisions where fingerprint = ?", (key,)).fetchone()
+    return Decision(row[0]) if row else None
+
+
+def record_rejection(store: MemoryStore, text: str, result: ScanResult, *, source: str, actor: str,
+                     agent: str | None = None, file: str | None = None, entry_id: str | None = None) -> Rejection:
+    """Keep one blocked write with its findings; committed before this returns, so a gate answers only after it."""
+    key = rejection_fingerprint(text, result)
+    now = format_time(store.clock())
+    safe, moved = redact(text, result.findings)
+    findings = json.dumps([f.to_dict() for f in moved], ensure_ascii=False)
+    with store.transaction() as conn:
+        row = conn.execute("select decision from rejection_decisions where fingerprint = ?", (key,)).fetchone()
+        decision = Decision(row[0]) if row else Decision.UNREVIEWED
+        cursor = conn.execute(
+            "insert into rejections(fingerprint, at, source, agent, file, entry_id, text, findings, decision) "
+            "values (?, ?, ?, ?, ?, ?, ?, ?, ?)", (key, now, source, agent, file, entry_id, safe, findings,
+                                                   decision.value))
+        rejection_id = int(cursor.lastrowid)
+        store._event(conn, now, actor, "rejected", entry_id, None,
+                     {"rejection": rejection_id, "rules": list(result.rules), "source": source,
+                      "decision": decision.value}, result.summary())
+    return get_rejection(store, rejection_id)
+
+
+def decide(store: MemoryStore, rejection_id: int, decision: Decision, *, actor: str, reason: str = "") -> Rejection:
+    """Record a reviewer's decision for a rejection's fingerprint, applied to every rejection that shares it."""
+    current = get_rejection(store, rejection_id)
+    now = format_time(store.clock())
+    with store.transaction() as conn:
+        conn.execute(
+            "insert into rejection_decisions(fingerprint, decision, decided_at, decided_by, reason) "
+            "values (?, ?, ?, ?, ?) on conflict(fingerprint) do update set decision = excluded.decision, "
+            "decided_at = excluded.decided_at, decided_by = excluded.decided_by, reason = excluded.reason",
+            (current.fingerprint, decision.value, now, actor, reason))
+        conn.execute("update rejections set decision = ? where fingerprint = ?", (decision.value, current.fingerprint))
+        store._event(conn, now, actor, f"rejection:{decision.value}", current.entry_id,
+                     {"decision": current.decision.value}, {"decision": decision.value, "rejection": rejection_id,
+                                                            "fingerprint": current.fingerprint}, reason)
+    return get_rejection(store, rejection_id)
+
+
+_SELECT = "select id, fingerprint, at, source, agent, file, entry_id, text, findings, decision from rejections"
+
+
+def get_rejection(store: MemoryStore, rejection_id: int) -> Rejection:
+    """One rejection by id, or a one-line error."""
+    row = store.conn.execute(_SELECT + " where id = ?", (rejection_id,)).fetchone()
+    if row is None:
+        raise StoreError(f"no rejection with id {rejection_id}")
+    return _from_row(row)
+
+
+def rejections(store: MemoryStore, *, decision: Decision | None = None) -> list[Rejection]:
+    """Every rejection, oldest first (only those with one decision when given)."""
+    if decision is None:
+        rows = store.conn.execute(_SELECT + " order by id").fetchall()
+    else:
+        rows = store.conn.execute(_SELECT + " where decision = ? order by id", (decision.value,)).fetchall()
+    return [_from_row(row) for row in rows]
+
+
+def _from_row(row: Sequence[Any]) -> Rejection:
+    """A rejection from its row."""
+    findings = tuple(Finding.from_dict(item) for item in json.loads(row[8]))
+    return Rejection(int(row[0]), row[1], parse_time(row[2], "at"), row[3], row[4], row[5], row[6],  # type: ignore[arg-type]
+                     row[7], findings, Decision(row[9]))

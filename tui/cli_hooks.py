@@ -1,0 +1,90 @@
+"""`memrev hook ...`: Claude Code hooks that gate memory writes and brief a new session on what to distrust."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from pathlib import Path
+
+import click
+
+from memrev.core.check_model import Verdict
+from memrev.core.model import Status
+from memrev.core.rejections import Decision, rejections
+from memrev.core.visible import make_visible
+from memrev.tui.cli_support import open_store
+from memrev.tui.hook_runner import run_pre_tool_use
+
+MAX_LISTED = 8
+"""The session-start summary lists at most this many entries per kind, so it stays short in the context."""
+
+
+@click.group("hook")
+def hook_group() -> None:
+    """Claude Code hooks: gate memory writes (PreToolUse) and summarise what to distrust (SessionStart)."""
+
+
+@hook_group.command("claude-pre-tool-use")
+@click.pass_context
+def pre_tool_use_command(ctx: click.Context) -> None:
+    """Read PreToolUse JSON on stdin; block a Write, Edit or MultiEdit into memory that the scanner stops (exit 2)."""
+    raw = sys.stdin.read() if sys.stdin is not None else ""
+    db = ctx.obj["db"] if ctx.obj.get("db_given") else None
+    outcome = run_pre_tool_use(raw, db=db, home=Path.home(), env=os.environ)
+    click.echo(outcome.stdout, nl=False)
+    click.echo(outcome.stderr, nl=False, err=True)
+    ctx.exit(outcome.code)
+
+
+@hook_group.command("session-start")
+@click.pass_context
+def session_start_command(ctx: click.Context) -> None:
+    """Print a short summary of stale, conflicting and blocked entries for Claude Code's SessionStart."""
+    raw = sys.stdin.read() if sys.stdin is not None and not sys.stdin.isatty() else ""
+    try:
+        data = json.loads(raw) if raw.strip() else {}
+    except json.JSONDecodeError:
+        data = {}
+    cwd = Path(data.get("cwd") or Path.cwd()) if isinstance(data, dict) else Path.cwd()
+    ctx.obj["quiet_notice"] = True
+    try:
+        store = open_store(ctx)
+    except click.ClickException as error:  # SessionStart cannot block: say why and stop
+        click.echo(f"memrev: no memory review available ({error.format_message()})")
+        return
+    for line in session_summary(store, cwd):
+        click.echo(line)
+
+
+def session_summary(store: object, cwd: Path) -> list[str]:
+    """Lines for the new session: what is stale, what conflicts, what was blocked, and that memory is a lead."""
+    from memrev.core.checker import same_project
+    from memrev.core.conflicts import find_conflicts
+    from memrev.core.project import identify_project
+
+    project = identify_project(cwd)
+    entries = [e for e in store.entries() if e.status not in (Status.REVOKED, Status.SUPERSEDED, Status.PURGED)  # type: ignore[attr-defined]
+               and (e.scope.project is None or same_project(e.scope.project, project))]
+    checks = store.checks()  # type: ignore[attr-defined]
+    stale = [e for e in entries if e.id in checks and checks[e.id].verdict in (Verdict.STALE, Verdict.CHANGED)]
+    blocked = [e for e in entries if e.status is Status.BLOCKED]
+    conflicts = find_conflicts(entries, checks=checks)
+    unreviewed = len(rejections(store, decision=Decision.UNREVIEWED))  # type: ignore[arg-type]
+    head = f"memrev: memory review for {project.name}: {len(stale)} stale or changed, {len(conflicts)} conflict(s), " \
+           f"{len(blocked)} blocked, {unreviewed} blocked write(s) not yet reviewed."
+    lines = [head]
+    if not checks:
+        lines.append("No staleness check stored yet: run `memrev check` in this repository.")
+    for entry in stale[:MAX_LISTED]:
+        check = checks[entry.id]
+        finding = next(iter(check.findings), None)
+        why = f"{finding.text}: {finding.evidence}" if finding else check.reason
+        lines.append(f"- {check.verdict.value}: \"{make_visible(entry.first_line)[:80]}\" ({make_visible(why)[:120]})")
+    for conflict in conflicts[:MAX_LISTED]:
+        lines.append(f"- conflict on {conflict.subject}: {make_visible(conflict.evidence)[:160]}")
+    if blocked:
+        lines.append(f"- {len(blocked)} blocked entr{'y' if len(blocked) == 1 else 'ies'} will not be loaded.")
+    if stale or conflicts:
+        lines.append("Memory is a lead, not an authority: verify these against the repository before acting on them.")
+    return lines

@@ -1,0 +1,103 @@
+"""Run Claude Code's PreToolUse hook: pass everything through fast, scan memory writes, block with a recorded reason.
+
+Only `memrev.core.claude_hook` is imported up front; the scanner and the store load only for a memory write.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Mapping
+
+from memrev.core.claude_hook import MEMORY_TOOLS, HookInputError, content_after, deny_json, is_memory_path
+from memrev.core.claude_hook import parse_hook_input
+
+EXIT_ALLOW, EXIT_BLOCK = 0, 2
+"""Claude Code's hook protocol: 0 lets the call proceed, 2 blocks it and feeds stderr to the model."""
+
+
+@dataclass(frozen=True)
+class HookOutcome:
+    """What the hook prints and how it exits."""
+
+    code: int
+    stdout: str = ""
+    stderr: str = ""
+
+
+def run_pre_tool_use(raw: str, *, db: Path | None, home: Path, env: Mapping[str, str]) -> HookOutcome:
+    """Decide one tool call: anything but a write into memory passes; a poisoned memory write is blocked."""
+    try:
+        call = parse_hook_input(raw)
+    except HookInputError as error:  # fail open: never block a call because the hook could not read it
+        return HookOutcome(EXIT_ALLOW, stderr=f"memrev hook: could not scan: {error}\n")
+    if call.tool not in MEMORY_TOOLS or call.file_path is None:
+        return HookOutcome(EXIT_ALLOW)
+    if not is_memory_path(call.file_path, cwd=call.cwd, home=home, env=env):
+        return HookOutcome(EXIT_ALLOW)
+    try:
+        current = _read(call.file_path) if call.tool != "Write" else None
+        return _gate(content_after(call, current), call.file_path, call.tool, db)
+    except Exception as error:  # noqa: BLE001 - a memory write memrev cannot scan is held back, never waved through
+        reason = f"memrev could not scan this memory write to {call.file_path} ({type(error).__name__}: {error}); " \
+                 "held back to be safe"
+        return HookOutcome(EXIT_BLOCK, stdout=deny_json(reason) + "\n", stderr=f"memrev hook: could not scan: {reason}\n")
+
+
+def _read(path: Path) -> str | None:
+    """The file's current text, or None when it does not exist or cannot be read as UTF-8."""
+    try:
+        return path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return None
+
+
+def _gate(text: str, path: Path, tool: str, db: Path | None) -> HookOutcome:
+    """Scan the content and, on a block, record the rejection before answering."""
+    from memrev.core.scanner import scan
+
+    if not scan(text).blocked:  # the common case: no store is opened at all
+        return HookOutcome(EXIT_ALLOW)
+    from memrev.core.gate import gate_text
+    from memrev.core.store import MemoryStore, StoreError, default_db_path
+
+    notes = ""
+    store = None
+    try:
+        store = MemoryStore(db or default_db_path())
+    except (StoreError, OSError) as error:
+        notes = f"memrev hook: rejection not recorded: {error}\n"
+    try:
+        verdict = gate_text(store, text, source=f"hook:claude-pre-tool-use:{tool}", actor="hook:claude",
+                            agent="claude", file=str(path))
+    finally:
+        if store is not None:
+            store.close()
+    if verdict.allowed:
+        return HookOutcome(EXIT_ALLOW, stderr=notes)
+    where = f" (rejection #{verdict.rejection.id}; review with `memrev audit`)" if verdict.rejection else ""
+    reason = f"memrev blocked this memory write to {path}: {verdict.reason}{where}"
+    return HookOutcome(EXIT_BLOCK, stdout=deny_json(reason) + "\n", stderr=notes + reason + "\n")
+
+
+def fast_path(argv: list[str]) -> int | None:
+    """Handle `memrev [--db PATH] hook claude-pre-tool-use` without loading the CLI; None for any other command."""
+    db: Path | None = None
+    rest = list(argv)
+    while rest and rest[0].startswith("--db"):
+        if rest[0] == "--db" and len(rest) > 1:
+            db, rest = Path(rest[1]), rest[2:]
+        elif rest[0].startswith("--db="):
+            db, rest = Path(rest[0][5:]), rest[1:]
+        else:
+            return None
+    if rest != ["hook", "claude-pre-tool-use"]:
+        return None
+    import sys
+
+    raw = "" if sys.stdin is None or sys.stdin.closed else sys.stdin.read()
+    outcome = run_pre_tool_use(raw, db=db, home=Path.home(), env=os.environ)
+    sys.stdout.write(outcome.stdout)
+    sys.stderr.write(outcome.stderr)
+    return outcome.code
