@@ -28,6 +28,7 @@ screenshots: $(VENV)/.installed
 bench: $(VENV)/.installed
 	$(BIN)/memrev bench store
 	$(BIN)/memrev bench check
+	$(BIN)/memrev bench scan
 
 clean:
 	rm -rf $(VENV) build *.egg-info

@@ -314,6 +314,22 @@ def bench_check_command(files: int, commits: int, count: int, repo: Path | None,
     click.echo(format_figures(figures))
 
 
+@bench_group.command("scan")
+@click.option("--megabytes", type=click.FloatRange(min=0.01), default=10.0, show_default=True)
+@click.option("--entries", "count", type=click.IntRange(min=100), default=10_000, show_default=True,
+              help="Entries for the conflict-detection figure.")
+@store_errors
+def bench_scan_command(megabytes: float, count: int) -> None:
+    """Scanner throughput against a Hermes-style pattern loop, conflict detection, and the hook's round trip."""
+    from memrev.core.bench_conflicts import run_conflict_bench
+    from memrev.core.bench_scan import run_scan_bench
+    from memrev.core.bench_store import format_figures
+    from memrev.tui.bench_hook import run_hook_bench
+
+    figures = [*run_scan_bench(int(megabytes * 1_000_000)), run_conflict_bench(count), run_hook_bench()]
+    click.echo(format_figures(figures))
+
+
 def main() -> None:
     """Console entry point: every error is one line on stderr, usage errors included."""
     try:

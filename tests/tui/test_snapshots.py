@@ -63,3 +63,12 @@ def test_detail_shows_the_evidence_of_a_stale_entry(snap_compare, make_app, demo
         await _settle(pilot)
 
     assert snap_compare(make_app(repo=demo_build.repo), terminal_size=SIZE, run_before=run_before)
+
+
+def test_conflict_view_side_by_side(snap_compare, make_app, demo_build):
+    async def run_before(pilot) -> None:
+        await _settle(pilot)
+        await pilot.press("c")
+        await _settle(pilot)
+
+    assert snap_compare(make_app(repo=demo_build.repo), terminal_size=SIZE, run_before=run_before)

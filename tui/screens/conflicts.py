@@ -22,9 +22,10 @@ from memrev.tui.cli_support import actor
 from memrev.tui.widgets.entry_detail import marked_text
 
 
-def side_text(side: ConflictSide, entry: Entry | None) -> Text:
-    """One side: the entry's text and where it comes from, or the repository fact and its file."""
+def side_text(number: int, side: ConflictSide, entry: Entry | None) -> Text:
+    """One side, numbered for its key: the entry's text and where it comes from, or the repository fact and its file."""
     text = Text()
+    text.append(f"[{number}] ", style="bold reverse")
     if side.entry_id is None:
         text.append("repository\n", style="bold")
         text.append(f"{make_visible(side.value)}\n", style="bold green")
@@ -44,7 +45,7 @@ def side_text(side: ConflictSide, entry: Entry | None) -> Text:
 
 
 class ConflictScreen(Screen[bool]):
-    """Walk through conflicts: `1`/`2` keep that side, `k` keep both (narrow scopes), `c` correct, `n`/`p`, escape."""
+    """Walk through conflicts: `1`..`4` keep that side, `k` keep both (narrow scopes), `c` correct, `n`/`p`, escape."""
 
     DEFAULT_CSS = """
     ConflictScreen #conflict-counter { height: 1; padding: 0 1; background: $panel; text-style: bold; }
@@ -56,8 +57,10 @@ class ConflictScreen(Screen[bool]):
     """
 
     BINDINGS = [
-        Binding("1", "keep(0)", "Keep left"),
-        Binding("2", "keep(1)", "Keep right"),
+        Binding("1", "keep(0)", "Keep [1]"),
+        Binding("2", "keep(1)", "Keep [2]"),
+        Binding("3", "keep(2)", "Keep [3]", show=False),
+        Binding("4", "keep(3)", "Keep [4]", show=False),
         Binding("k", "ask('scopes')", "Keep both"),
         Binding("c", "ask('correction')", "Correct"),
         Binding("n,right", "move(1)", "Next"),
@@ -108,12 +111,12 @@ class ConflictScreen(Screen[bool]):
         counter.update(f"conflict {self.position + 1}/{len(self.conflicts)} · {conflict.kind} · {conflict.subject}")
         self.query_one("#conflict-evidence", Static).update(make_visible(conflict.evidence))
         sides = list(conflict.sides)
-        left = side_text(sides[0], self.entries.get(sides[0].entry_id or ""))
+        left = side_text(1, sides[0], self.entries.get(sides[0].entry_id or ""))
         right = Text()
         for index, side in enumerate(sides[1:]):
             if index:
                 right.append("\n\n")
-            right.append_text(side_text(side, self.entries.get(side.entry_id or "")))
+            right.append_text(side_text(index + 2, side, self.entries.get(side.entry_id or "")))
         self.query_one("#side-0", Static).update(left)
         self.query_one("#side-1", Static).update(right)
 
