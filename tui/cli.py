@@ -230,7 +230,7 @@ def demo_command(ctx: click.Context, target: Path | None, no_tui: bool) -> None:
     ctx.obj["quiet_notice"] = not no_tui
     store = open_store(ctx)
     result = store.apply(build.entries, actor="demo", reason="demo import")
-    screen_entries(store, [*result.added, *result.revised], source="import demo", actor="demo")
+    blocked = screen_entries(store, [*result.added, *result.revised], source="import demo", actor="demo")
     native, errors = import_native(store, discover_all(cwd=build.repo, home=build.home, env={}))
     if not no_tui:
         store.close()
@@ -240,7 +240,8 @@ def demo_command(ctx: click.Context, target: Path | None, no_tui: bool) -> None:
     click.echo(f"demo memories:   {build.jsonl}")
     click.echo(f"demo home:       {build.home}  (native Claude, Codex, Hermes and OpenClaw memory)")
     click.echo(f"database:        {ctx.obj['db']}")
-    click.echo(f"imported {len(result.added)} entries ({len(result.unchanged)} already there)")
+    click.echo(f"imported {len(result.added)} entries ({len(result.unchanged)} already there); "
+               f"{len(blocked)} blocked by the scanner (review them with: memrev --db {ctx.obj['db']} audit)")
     for sync in native:
         click.echo(f"  {sync.summary}")
     for message in errors:

@@ -81,3 +81,20 @@ def test_session_start_summarises_what_to_distrust(checked_demo: Path, demo_buil
     assert any("src/shop/utils.py" in line for line in lines)
     assert any(line.startswith("- conflict on python-package-manager") for line in lines)
     assert lines[-1].startswith("Memory is a lead")
+
+
+def test_the_demo_blocks_its_malicious_entries_with_named_rules(tmp_path: Path, demo_build) -> None:
+    db = tmp_path / "demo.db"
+    result = run(db, "demo", "--no-tui", "--dir", str(tmp_path / "demo"))
+    assert result.exit_code == 0 and "4 blocked by the scanner" in result.stdout
+    with MemoryStore(db) as store:
+        blocked = {e.id for e in store.entries() if e.status is Status.BLOCKED}
+        from memrev.core.rejections import rejections
+
+        rules = {r.entry_id: set(r.rules) for r in rejections(store)}
+    malicious = {i for i, x in demo_build.expectations.items() if x.verdict == "blocked"}
+    assert malicious <= blocked
+    assert "prompt_injection" in rules["demo-14-malicious-injection"]
+    assert any(rule.startswith("invisible") for rule in rules["demo-15-malicious-invisible"])
+    assert any(rule.startswith("secret") for rule in rules["demo-16-malicious-secret"])
+    assert rules["demo-17-malicious-exfiltration"]
