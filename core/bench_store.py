@@ -65,7 +65,7 @@ def _fmt_value(value: float | None, unit: str) -> str:
     if value is None or math.isnan(value):
         return "n/a"
     if unit.endswith("/s"):
-        return f"{value:,.0f} {unit}"
+        return f"{value:,.0f} {unit}" if value >= 100 else f"{value:.1f} {unit}"
     return f"{value:.3f} {unit}" if value < 10 else f"{value:,.1f} {unit}"
 
 
