@@ -1,9 +1,10 @@
 """The scanner's rule table: every rule id with its family, severity and description, and the patterns behind them.
 
-Patterns are written in lowercase for the lowercased, normalised text and are compiled into one combined regex (one
-named group per rule), so an entry is matched in a single pass however many rules there are. Every repetition is
-bounded or runs over a class disjoint from what follows it, so matching stays linear on any input. Secret patterns
-find candidates in the same pass; `SECRET_CHECKS` then confirms each on the case-preserving text.
+Patterns are written in lowercase for the lowercased, normalised text; the scanner derives one trigger regex from
+their literal heads, so an entry is matched in one pass however many rules there are. Every repetition is bounded or
+runs over a class disjoint from what follows it, and long windows stop at the rule's own start word (`_gap`), so
+matching stays linear on any input. Secret candidates are found in the same pass and `confirm_secret` checks each on
+the case-preserving text.
 """
 
 from __future__ import annotations
@@ -27,15 +28,26 @@ class RuleInfo(NamedTuple):
     description: str
 
 
+def _gap(length: int, stop: str) -> str:
+    """A lazy window of up to `length` characters on one line that never runs past `stop` (the rule's own start), so
+    a text full of the rule's start word costs linear time, not length times more."""
+    return f"(?:(?!{stop})[^\\n]){{0,{length}}}?"
+
+
+_TRANSLATE, _RUN, _ENV_PIPE, _SOCAT = (r"\btranslate\b", r"\b(?:run|execute|send|curl|copy|push)\b",
+                                      r"\b(?:env|printenv|history|set)\s*\|", r"\bsocat\b")
+_CHECK_IN, _CURL, _WGET = r"\b(?:check|report|phone|beacon)\b", r"\bcurl\b", r"\bwget\b"
+_SEND, _EXFILTRATE = r"\b(?:send|post|upload|forward|report)\b", r"\bexfiltrate\b"
 _SECRET_VAR = r"\$\{?[a-z0-9_]{0,48}?(?:key|token|secret|password|passwd|credential|auth|cookie)s?\b"
 _SENSITIVE = (r"(?:\.env\b(?!\.(?:example|sample|template|dist|defaults?)\b)|\.ssh/|\bid_(?:rsa|dsa|ecdsa|ed25519)\b"
               r"|\.netrc\b|\.pgpass\b|\.npmrc\b|\.pypirc\b|\.git-credentials\b|\.aws/(?:credentials|config)\b"
               r"|\.docker/config\.json|\.kube/config\b|\.gnupg/|_history\b|/etc/shadow\b|/etc/passwd\b"
               r"|(?<=[/~._-])credentials\b|credentials\.(?:json|csv|xml|ya?ml)\b|\.vault-token\b"
               r"|secrets?\.(?:ya?ml|json|toml|env)\b|\.codex/auth\.json|\.config/gh/hosts\.yml)")
+_VERB = r"\b(?:update|modify|edit|write|change|append|add|overwrite|rewrite|insert|prepend|inject|tee|sed)\b"
 _MODIFY = (r"\b(?:update|modify|edit|write|change|append|add\s+to|overwrite|rewrite|insert\s+into|prepend\s+to"
-           r"|inject\s+into|tee(?:\s+-a)?|sed\s+-i)\b[^\n]{0,160}?")
-_REDIRECT = r"(?<=[^\s>]\s|[^\s>][^\s>])>>?\s?['\"]?[^\s'\"]{0,120}?"
+           r"|inject\s+into|tee(?:\s+-a)?|sed\s+-i)\b" + _gap(160, _VERB))
+_REDIRECT = r"(?<=[^\s>]\s|[^\s>][^\s>])>>?\s?['\"]?[^\s'\">]{0,120}?"
 _AGENT_FILES = (r"(?:\bagents\.md\b|\bclaude(?:\.local)?\.md\b|\.cursorrules\b|\.clinerules\b|\.windsurfrules\b"
                 r"|copilot-instructions\.md|\bgemini\.md\b|\.cursor/rules\b|\.claude/(?:settings(?:\.local)?\.json"
                 r"|commands/|agents/|hooks/)|\.codex/config\.toml)")
@@ -60,9 +72,12 @@ PATTERN_RULES: tuple[tuple[str, str, str, str], ...] = (
      rf"(?:(?:the|your|my|of|these|those|other|{_STRONG_WORDS})\s+){{0,3}}"
      r"(?:instructions?|directives?|prompts?|guidelines|rules|commands|programming|constraints)\b"),
     ("role_hijack", _I, "tries to give the agent a new role or identity",
-     r"\byou\s+are\s+[\w \t',-]{0,80}?\bnow\s+(?:a|an|the)\s+|\bfrom\s+now\s+on,?\s+you\s+(?:are|will\s+be|will\s+act"
-     r"\s+as)\s+(?:a|an|the)\s+|\byou\s+are\s+no\s+longer\s+(?:an?\s+)?(?:ai|assistant|claude|hermes|codex|bound"
-     r"|restricted|language\s+model)\b|\bact\s+as\s+(?:a|an)\s+(?:unrestricted|unfiltered|evil|malicious|jailbroken)\b"),
+     r"\byou\s+are\s+(?:(?!you\s+are\b)[\w \t',-]){0,80}?\bnow\s+(?:a|an|the)\s+"
+     r"|\bfrom\s+now\s+on,?\s+you\s+(?:are|will\s+be|will\s+act\s+as)\s+(?:a|an|the)\s+"
+     r"|\bfrom\s+now\s+on,?\s+you\s+are\s+(?:dan|free|unrestricted|unfiltered|jailbroken)\b"
+     r"|\byou\s+are\s+no\s+longer\s+(?:an?\s+)?(?:ai|assistant|claude|hermes|codex|bound"
+     r"|restricted|language\s+model)\b"
+     r"|\bact\s+as\s+(?:a|an)\s+(?:unrestricted|unfiltered|evil|malicious|jailbroken)\b"),
     ("sys_prompt_override", _I, "claims to override or replace the system prompt",
      r"\bsystem\s+prompt\s+override\b|\boverride\s+(?:the\s+|your\s+|all\s+){0,2}system\s+(?:prompt|instructions"
      r"|message)|\bnew\s+system\s+prompt\s*:|<\|im_start\|>\s*system|<\|system\|>|<</?sys>>|\[/?inst\]"),
@@ -84,9 +99,11 @@ PATTERN_RULES: tuple[tuple[str, str, str, str], ...] = (
      r"<[a-z][a-z0-9]{0,10}\b[^<>]{0,300}?(?:display\s*:\s*none|visibility\s*:\s*hidden|font-size\s*:\s*0(?:\.0+)?"
      r"(?:px|pt|em|rem|%)?\s*[;\"'>]|opacity\s*:\s*0(?:\.0+)?\s*[;\"'>])"),
     ("translate_execute", _I, "asks the agent to translate text into code and run it",
-     r"\btranslate\b[^\n]{0,80}?\b(?:into|to)\s+(?:python|bash|shell|code|javascript|js|powershell|ruby|perl|sql"
+     rf"\btranslate\b{_gap(80, _TRANSLATE)}\b(?:into|to)\s+(?:python|bash|shell|code|javascript|js|powershell"
+     r"|ruby|perl|sql"
      r"|(?:a|an)\s+(?:script|command|program))\b[^\n]{0,40}?\b(?:and|then)\s+(?:execute|run|eval|exec)\b|\btranslate"
-     r"\b[^\n]{0,80}?\b(?:and|then)\s+(?:execute|run|eval|exec)\s+(?:it|that|them|the\s+(?:result|output|code))\b"),
+     rf"\b{_gap(80, _TRANSLATE)}\b(?:and|then)\s+(?:execute|run|eval|exec)\s+"
+     r"(?:it|that|them|the\s+(?:result|output|code))\b"),
     ("deception_hide", _I, "tells the agent to hide something from the user",
      r"\b(?:do\s+not|don'?t|never)\s+(?:tell|inform|notify|alert)\s+the\s+user\b|\bkeep\s+(?:this|it)\s+(?:a\s+)?"
      r"secret\s+from\s+the\s+user\b"),
@@ -104,25 +121,27 @@ PATTERN_RULES: tuple[tuple[str, str, str, str], ...] = (
      r"|by)\b|\byour\s+(?:(?:core|system|new)\s+)?(?:instructions|programming|directives|guidelines|rules)\s+(?:have"
      r"\s+been|were|are\s+now)\s+(?:updated|changed|replaced|overridden|revoked)\b"),
     ("identity_override", _I, "gives the agent a new name or identity",
-     r"\bname\s+yourself\s+\w|\bcall\s+yourself\s+\w|\byour\s+(?:new\s+)?name\s+is\s+now\b|\byour\s+true\s+identity\s+is\b"),
+     r"\bname\s+yourself\s+\w|\bcall\s+yourself\s+\w|\byour\s+(?:new\s+)?name\s+is\s+now\b"
+     r"|\byour\s+true\s+identity\s+is\b"),
     ("forced_action", _I, "forces the agent to act silently or without telling the user",
      r"\b(?:silently|secretly|covertly|stealthily)\s+(?:run|execute|download|install|send|upload|post|curl|wget|fetch"
      r"|copy|exfiltrate|forward|delete|modify|add|write|push|commit)\b|\b(?:run|execute|download|install|send|upload"
-     r"|post|curl|wget|fetch|copy|delete|push|commit)\b[^\n]{0,80}?\bwithout\s+(?:telling|informing|notifying"
+     rf"|post|curl|wget|fetch|copy|delete|push|commit)\b{_gap(80, _RUN)}\bwithout\s+(?:telling|informing|notifying"
      r"|alerting|letting)\s+(?:the\s+)?(?:user|human|operator|anyone|them)\b|\bexecute\s+(?:it|this|them|the\s+"
      r"(?:command|payload|script))\s+(?:immediately\s+)?without\s+(?:question|hesitation|confirmation|review)\b"
      r"|\b(?:always|must)\s+(?:immediately\s+)?(?:execute|run)\s+(?:any|all|every)\s+(?:commands?|instructions?"
      r"|code)\s+(?:from|in|found\s+in|received)\b"),
     ("exfil_curl", _X, "curl sending secrets, environment or a sensitive file",
-     rf"\bcurl\b[^\n]{{0,200}}?(?:{_SECRET_VAR}|(?:-d|--data[a-z-]*|-f|--form)[\s=]+['\"]?(?:\w+=)?@['\"]?"
+     rf"\bcurl\b{_gap(200, _CURL)}(?:{_SECRET_VAR}|(?:-d|--data[a-z-]*|-f|--form)[\s=]+['\"]?(?:\w+=)?@['\"]?"
      rf"[^\s'\"]{{0,120}}?{_SENSITIVE}|(?:-t|--upload-file)[\s=]+['\"]?[^\s'\"]{{0,120}}?{_SENSITIVE}"
      r"|\$\((?:env|printenv|history)\b|`(?:env|printenv)`)"),
     ("exfil_wget", _X, "wget sending secrets or a sensitive file",
-     rf"\bwget\b[^\n]{{0,200}}?(?:{_SECRET_VAR}|--post-(?:file|data)[\s=]+['\"]?@?[^\s'\"]{{0,120}}?{_SENSITIVE}"
+     rf"\bwget\b{_gap(200, _WGET)}(?:{_SECRET_VAR}|--post-(?:file|data)[\s=]+['\"]?@?[^\s'\"]{{0,120}}?{_SENSITIVE}"
      r"|\$\((?:env|printenv|history)\b)"),
     ("read_secrets", _X, "reads a credentials file, key or shell history",
-     rf"\b(?:cat|bat|tac|strings|xxd|hexdump|base64|grep|rg|awk|scp|rsync|tar|zip|gpg)\s+[^\n;|&]{{0,160}}?"
-     rf"{_SENSITIVE}|\b(?:cat\s+['\"]?credentials\b|(?:cp|head|tail|less|more)\s+(?:-[\w-]+\s+){{0,4}}['\"]?"
+     rf"\b(?:cat|bat|tac|strings|xxd|hexdump|base64|grep|rg|awk|scp|rsync|tar|zip|gpg)\s+"
+     rf"(?:(?!\b(?:cat|grep|tar)\b)[^\n;|&]){{0,160}}?"
+     rf"{_SENSITIVE}|\b(?:cat\s+['\"]?credentials\b|(?:cp|head|tail|less|more)\s+(?:-[\w-]+(?:\s+\d+)?\s+){{0,4}}['\"]?"
      rf"[^\s'\"]{{0,120}}?{_SENSITIVE})|\b(?:read|dump|collect|grab|extract|harvest|steal|exfiltrate|upload|send"
      r"|copy)\s+(?:(?:the|all|their|user'?s|the\s+user'?s)\s+){0,3}(?:shell|bash|zsh|command|terminal)\s+history\b"),
     ("leak_system_prompt", _X, "asks the agent to reveal its system prompt",
@@ -134,7 +153,8 @@ PATTERN_RULES: tuple[tuple[str, str, str, str], ...] = (
      r"|original|hidden)\s+instructions)\b"),
     ("send_to_url", _X, "sends data to an external URL or address",
      rf"\b(?:send|post|upload|transmit|forward|submit|report|leak|beam|stream|sync|copy|push|pipe|mail|email)\s+"
-     rf"(?:[^\n]{{0,60}}?\s)?{_DATA}\s+(?:[^\n]{{0,30}}?\s)?to\s+{_URL}|\bexfiltrate\b[^\n]{{0,120}}?\bto\b"),
+     rf"(?:{_gap(60, _SEND)}\s)?{_DATA}\s+(?:[^\n]{{0,30}}?\s)?to\s+{_URL}"
+     rf"|\bexfiltrate\b{_gap(120, _EXFILTRATE)}\bto\b"),
     ("context_exfil", _X, "sends or dumps the conversation or context",
      r"\b(?:output|print|dump|send|share|leak|reveal|upload|post|forward|export|transmit|copy)\s+(?:(?:the|your|this"
      r"|our|all|entire|full|whole|complete|current)\s+){0,3}(?:conversation|chat|session|context\s+window|message"
@@ -147,17 +167,19 @@ PATTERN_RULES: tuple[tuple[str, str, str, str], ...] = (
     ("hermes_env", _X, "touches Hermes's secrets file ~/.hermes/.env",
      r"(?:\.hermes|\$hermes_home|\$\{hermes_home\})/\.env\b"),
     ("exfil_pipe", _X, "pipes environment or shell history to a network tool",
-     r"(?<![\w$./-])(?:env|printenv|history|set|export\s+-p|declare\s+-x|compgen\s+-v)\s*\|[^\n]{0,80}?\b(?:curl"
+     r"(?<![\w$./-])(?:env|printenv|history|set|export\s+-p|declare\s+-x|compgen\s+-v)\s*\|"
+     rf"{_gap(80, _ENV_PIPE)}\b(?:curl"
      r"|wget|nc|ncat|netcat|socat|telnet|openssl\s+s_client)\b"),
     ("exfil_raw_socket", _X, "opens a raw socket or reverse shell (nc -e, /dev/tcp, piping into netcat)",
      r"/dev/(?:tcp|udp)/[\w.-]+/\d+|\b(?:nc|ncat|netcat)\s+(?:-\w+\s+){0,4}-[a-z]*[ec]\s+(?:/bin/)?(?:ba|z|da)?sh\b"
-     r"|\|\s*(?:nc|ncat|netcat|socat|telnet)\s+(?:-\w+\s+){0,4}[\w.-]+\.[\w.-]+\s+\d{2,5}\b|\bsocat\b[^\n]{0,80}?"
-     r"\bexec:|\bbash\s+-i\s*>&"),
+     r"|\|\s*(?:nc|ncat|netcat|socat|telnet)\s+(?:-\w+\s+){0,4}[\w.-]+\.[\w.-]+\s+\d{2,5}\b"
+     r"|\b(?:nc|ncat|netcat)\s+(?:-\w+\s+){0,4}[\w.-]+\s+\d{2,5}\s*<|\bsocat\b"
+     rf"{_gap(80, _SOCAT)}\bexec:|\bbash\s+-i\s*>&"),
     ("ssh_backdoor", _P, "adds an SSH key to authorized_keys",
      r"authorized_keys"),
     ("agent_config_mod", _P, "edits an agent instruction or settings file (AGENTS.md, CLAUDE.md, .cursorrules...)",
      rf"{_MODIFY}{_AGENT_FILES}|{_REDIRECT}{_AGENT_FILES}|\b(?:cp|mv)\s+\S+\s+\S*?{_AGENT_FILES}"
-     r"|\b(?:update|modify|edit|write|change|add|append|insert)\b[^\n]{0,80}?(?:\bhooks?\b[^\n]{0,80}?settings"
+     rf"|\b(?:update|modify|edit|write|change|add|append|insert)\b{_gap(80, _VERB)}(?:\bhooks?\b[^\n]{{0,80}}?settings"
      r"(?:\.local)?\.json|settings(?:\.local)?\.json[^\n]{0,80}?\bhooks?\b)"),
     ("hermes_config_mod", _P, "edits Hermes's config, SOUL.md, memories or skills",
      rf"{_MODIFY}{_HERMES_FILES}|{_REDIRECT}{_HERMES_FILES}"),
@@ -166,7 +188,8 @@ PATTERN_RULES: tuple[tuple[str, str, str, str], ...] = (
     ("sudoers_mod", _P, "edits sudoers or grants passwordless root",
      r"/etc/sudoers\b|\bsudoers\.d\b|\bvisudo\b|\bnopasswd\s*:|\busermod\s+-a?g\w*\s+(?:sudo|wheel|admin|root)\b"),
     ("crontab_persistence", _P, "installs a cron job or launch agent that survives the session",
-     r"\bcrontab\s+-e\b|\|\s*crontab\b|\bcrontab\s+(?!-[lr]\b)['\"]?[\w./~-]+|@reboot\s+\S|(?:>>?|\btee\s+-a)\s*"
+     r"\bcrontab\s+-e\b|\|\s*crontab\b|\bcrontab\s+['\"]?(?:[\w.~-]*/[\w./~-]*|[\w-]+\.(?:txt|cron|tab))"
+     r"|@reboot\s+\S|(?:>>?|\btee\s+-a)\s*"
      r"/etc/cron(?:tab|\.d/|\.(?:hourly|daily|weekly|monthly)/)|\bschtasks\s+/create\b"),
     ("c2_node_registration", _P, "tells the agent to register itself as a node of a remote network",
      rf"\bregister\s+(?:yourself\s+|this\s+(?:agent|machine|host|instance)\s+)?as\s+(?:an?\s+)?(?:new\s+)?(?:node"
@@ -175,7 +198,8 @@ PATTERN_RULES: tuple[tuple[str, str, str, str], ...] = (
     ("c2_heartbeat", _P, "tells the agent to check in with a remote controller periodically",
      rf"\b(?:send|post|emit|transmit)\s+(?:(?:a|periodic|regular)\s+){{0,2}}(?:heartbeats?|beacons?|check-?ins?)\s+"
      rf"(?:back\s+)?to\s+(?:the\s+)?(?:{_C2}|master|https?://|\d{{1,3}}\.\d)|\b(?:check\s+in|report\s+back|phone\s+"
-     r"home|beacon(?:\s+out)?)\s+(?:to|with)\s+[^\n]{0,80}?\bevery\s+\d+\s*(?:s|secs?|seconds?|m|mins?|minutes?|h"
+     r"home|beacon(?:\s+out)?)\s+(?:to|with)\s+"
+     rf"{_gap(80, _CHECK_IN)}\bevery\s+\d+\s*(?:s|secs?|seconds?|m|mins?|minutes?|h"
      r"|hours?)\b"),
     ("c2_task_pull", _P, "tells the agent to fetch its next commands from a remote server",
      rf"\b(?:fetch|pull|get|download|retrieve|poll|check)\s+(?:for\s+)?(?:(?:new|your|the|next|latest|pending"
@@ -201,7 +225,8 @@ PATTERN_RULES: tuple[tuple[str, str, str, str], ...] = (
      r"|implants?|binaries)\s+(?:to|on)\s+(?:the\s+)?disk\b|\bhistory\s+-c\b|\bunset\s+histfile\b|\bhistfile\s*=\s*"
      r"/dev/null|\bhistsize\s*=\s*0\b|\bset\s+\+o\s+history\b|\b(?:clear|wipe|delete|erase|remove|scrub|cover)\s+"
      r"(?:(?:the|all|your|any|my)\s+){0,2}(?:shell\s+history|bash\s+history|command\s+history|audit\s+logs?|tracks"
-     r"|traces|evidence)\b|\b(?:rm|shred)\s+(?:-\w+\s+){0,4}[^\n;|&]{0,40}?(?:_history\b|/var/log\b)"
+     r"|traces|evidence)\b"
+     r"|\b(?:rm|shred)\s+(?:-\w+\s+){0,4}(?:(?!\b(?:rm|shred)\b)[^\n;|&]){0,40}?(?:_history\b|/var/log\b)"
      r"|\bln\s+-sf?\s+/dev/null\s+\S*_history"),
     ("env_var_unset_agent", _P, "unsets or disables the agent's own environment variables",
      r"\bunset\s+(?:-[fv]\s+)?(?:[a-z_][a-z0-9_]{0,40}\s+){0,4}(?:hermes|claude|codex|agent|openclaw)\w*"
@@ -212,65 +237,59 @@ PATTERN_RULES: tuple[tuple[str, str, str, str], ...] = (
 
 
 class SecretCheck(NamedTuple):
-    """How to confirm a secret candidate on case-preserving text: its exact shape and how random its body must be."""
+    """A secret rule: what it finds, its lowercase candidate pattern, and how a candidate is confirmed on the
+    case-preserving text (its exact shape, how random it must be, whether it needs a digit)."""
 
     description: str
+    candidate: str
     exact: re.Pattern[str]
     min_entropy: float
     needs_digit: bool = False
 
 
-def _secret(description: str, exact: str, min_entropy: float, needs_digit: bool = False) -> SecretCheck:
+def _secret(description: str, candidate: str, exact: str, min_entropy: float = 3.0, digit: bool = False) -> SecretCheck:
     """A SecretCheck with its exact pattern compiled."""
-    return SecretCheck(description, re.compile(exact), min_entropy, needs_digit)
+    return SecretCheck(description, candidate, re.compile(exact), min_entropy, digit)
 
-
-SECRET_RULES: tuple[tuple[str, str], ...] = (
-    ("secret_private_key", r"-----begin [a-z0-9 ]{0,30}private key(?: block)?-----[^-]{0,12000}(?:-----end "
-                           r"[a-z0-9 ]{0,30}private key(?: block)?-----)?"),
-    ("secret_aws_access_key", r"\b(?:akia|asia|abia|acca)[a-z0-9]{16}\b"),
-    ("secret_aws_secret_key", r"(?:aws|secret_?access_?key)[\w.-]{0,30}?['\"]?\s*(?::|=|=>)\s*['\"]?[a-z0-9/+]{40}"
-                              r"(?![a-z0-9/+=])"),
-    ("secret_github_token", r"\b(?:gh[pousr]_[a-z0-9]{36,255}|github_pat_[a-z0-9_]{22,255})\b"),
-    ("secret_gitlab_token", r"\bglpat-[a-z0-9_-]{20}\b"),
-    ("secret_slack_token", r"\bxox[baprs]-[a-z0-9-]{10,200}|https://hooks\.slack\.com/services/t[a-z0-9]+/b[a-z0-9]+"
-                           r"/[a-z0-9]+"),
-    ("secret_stripe_key", r"\b(?:sk|rk)_live_[a-z0-9]{20,200}"),
-    ("secret_anthropic_key", r"\bsk-ant-[a-z0-9_-]{20,300}"),
-    ("secret_openai_key", r"\bsk-(?!ant-)(?:proj-|svcacct-|admin-)?[a-z0-9_-]{20,300}"),
-    ("secret_google_api_key", r"\baiza[0-9a-z_-]{35}"),
-    ("secret_npm_token", r"\bnpm_[a-z0-9]{36}\b"),
-    ("secret_huggingface_token", r"\bhf_[a-z]{34}\b"),
-    ("secret_pypi_token", r"\bpypi-ageichlwas5vcmc[a-z0-9_-]{50,300}"),
-    ("secret_jwt", r"\beyj[a-z0-9_-]{8,2000}\.eyj[a-z0-9_-]{8,4000}\.[a-z0-9_-]{0,2000}"),
-    ("secret_connection_string", r"\b(?:postgres(?:ql)?|mysql|mariadb|mongodb(?:\+srv)?|rediss?|amqps?|mssql)://"
-                                 r"[^\s:/@'\"]{1,64}:[^\s@/'\"]{1,128}@"),
-    ("hardcoded_secret", r"(?:api[_-]?key|apikey|token|secret|passw(?:or)?d|pwd|auth[_-]?key|access[_-]?key"
-                         r"|private[_-]?key|client[_-]?secret|credentials?)[\w.-]{0,24}?['\"]?\s*(?::=?|=>?)\s*"
-                         r"(?:[\"'`][a-z0-9+/=_.-]{20,}|[a-z0-9+/=_-]{20,})"),
-)
-"""(rule id, lowercase candidate pattern) for secrets; candidates are confirmed by SECRET_CHECKS or the scanner."""
 
 SECRET_CHECKS: Mapping[str, SecretCheck] = MappingProxyType({
-    "secret_private_key": _secret("a private key block", r"-----BEGIN [A-Z0-9 ]{0,30}PRIVATE KEY", 0.0),
-    "secret_aws_access_key": _secret("an AWS access key id", r"(?:AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}", 2.0),
-    "secret_aws_secret_key": _secret("an AWS secret access key", r"[A-Za-z0-9/+]{40}$", 3.5),
-    "secret_github_token": _secret("a GitHub token", r"gh[pousr]_[A-Za-z0-9]{36,255}|github_pat_\w{22,255}", 3.0),
-    "secret_gitlab_token": _secret("a GitLab personal access token", r"glpat-[A-Za-z0-9_-]{20}", 3.0),
-    "secret_slack_token": _secret("a Slack token or webhook", r"xox[baprs]-[A-Za-z0-9-]{10,200}|https://hooks\.slack"
-                                  r"\.com/services/T[A-Z0-9]+/B[A-Z0-9]+/[A-Za-z0-9]+", 2.5, True),
-    "secret_stripe_key": _secret("a Stripe live secret key", r"(?:sk|rk)_live_[A-Za-z0-9]{20,200}", 3.0),
-    "secret_anthropic_key": _secret("an Anthropic API key", r"sk-ant-[A-Za-z0-9_-]{20,300}", 3.0),
-    "secret_openai_key": _secret("an OpenAI-style API key", r"sk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_-]{20,300}",
-                                 3.0, True),
-    "secret_google_api_key": _secret("a Google API key", r"AIza[0-9A-Za-z_-]{35}", 3.0),
-    "secret_npm_token": _secret("an npm token", r"npm_[A-Za-z0-9]{36}", 3.0),
-    "secret_huggingface_token": _secret("a Hugging Face token", r"hf_[A-Za-z]{34}", 3.0),
-    "secret_pypi_token": _secret("a PyPI API token", r"pypi-AgEIcHlwaS5vcmc[A-Za-z0-9_-]{50,300}", 3.0),
-    "secret_jwt": _secret("a JSON Web Token", r"eyJ[A-Za-z0-9_-]{8,2000}\.eyJ[A-Za-z0-9_-]{8,4000}\.[\w-]{0,2000}", 3.0),
-    "secret_connection_string": _secret("a database URL with a password", r"(?<=:)[^\s@/:'\"]{1,128}(?=@)", 2.5),
-    "hardcoded_secret": _secret("a hardcoded password, token or API key", r".", 3.5),
+    "secret_private_key": _secret(
+        "a private key block", r"-----begin [a-z0-9 ]{0,30}private key(?: block)?-----[^-]{0,12000}(?:-----end "
+        r"[a-z0-9 ]{0,30}private key(?: block)?-----)?", r"-----BEGIN [A-Z0-9 ]{0,30}PRIVATE KEY", 0.0),
+    "secret_aws_access_key": _secret("an AWS access key id", r"\b(?:akia|asia|abia|acca)[a-z0-9]{16}\b",
+                                     r"(?:AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}", 2.0),
+    "secret_aws_secret_key": _secret(
+        "an AWS secret access key", r"(?:aws|secret_?access_?key)[\w.-]{0,30}?['\"]?\s*(?::|=|=>)\s*['\"]?"
+        r"[a-z0-9/+]{40}(?![a-z0-9/+=])", r"[A-Za-z0-9/+]{40}$", 3.5),
+    "secret_github_token": _secret("a GitHub token", r"\b(?:gh[pousr]_[a-z0-9]{36,255}|github_pat_[a-z0-9_]{22,255})\b",
+                                   r"gh[pousr]_[A-Za-z0-9]{36,255}|github_pat_\w{22,255}"),
+    "secret_gitlab_token": _secret("a GitLab personal access token", r"\bglpat-[a-z0-9_-]{20}\b",
+                                   r"glpat-[A-Za-z0-9_-]{20}"),
+    "secret_slack_token": _secret(
+        "a Slack token or webhook", r"\bxox[baprs]-[a-z0-9-]{10,200}|https://hooks\.slack\.com/services/t[a-z0-9]+"
+        r"/b[a-z0-9]+/[a-z0-9]+", r"xox[baprs]-[A-Za-z0-9-]{10,200}|https://hooks\.slack\.com/services/T[A-Z0-9]+"
+        r"/B[A-Z0-9]+/[A-Za-z0-9]+", 2.5, True),
+    "secret_stripe_key": _secret("a Stripe live secret key", r"\b(?:sk|rk)_live_[a-z0-9]{20,200}",
+                                 r"(?:sk|rk)_live_[A-Za-z0-9]{20,200}"),
+    "secret_anthropic_key": _secret("an Anthropic API key", r"\bsk-ant-[a-z0-9_-]{20,300}", r"sk-ant-[\w-]{20,300}"),
+    "secret_openai_key": _secret("an OpenAI-style API key", r"\bsk-(?!ant-)(?:proj-|svcacct-|admin-)?[a-z0-9_-]{20,300}",
+                                 r"sk-(?:proj-|svcacct-|admin-)?[\w-]{20,300}", 3.0, True),
+    "secret_google_api_key": _secret("a Google API key", r"\baiza[0-9a-z_-]{35}", r"AIza[\w-]{35}"),
+    "secret_npm_token": _secret("an npm token", r"\bnpm_[a-z0-9]{36}\b", r"npm_[A-Za-z0-9]{36}"),
+    "secret_huggingface_token": _secret("a Hugging Face token", r"\bhf_[a-z]{34}\b", r"hf_[A-Za-z]{34}"),
+    "secret_pypi_token": _secret("a PyPI API token", r"\bpypi-ageichlwas5vcmc[a-z0-9_-]{50,300}",
+                                 r"pypi-AgEIcHlwaS5vcmc[\w-]{50,300}"),
+    "secret_jwt": _secret("a JSON Web Token", r"\beyj[a-z0-9_-]{8,2000}\.eyj[a-z0-9_-]{8,4000}\.[a-z0-9_-]{0,2000}",
+                          r"eyJ[\w-]{8,2000}\.eyJ[\w-]{8,4000}\.[\w-]{0,2000}"),
+    "secret_connection_string": _secret(
+        "a database URL with a password", r"\b(?:postgres(?:ql)?|mysql|mariadb|mongodb(?:\+srv)?|rediss?|amqps?|mssql)"
+        r"://[^\s:/@'\"]{1,64}:[^\s@/'\"]{1,128}@", r"(?<=:)[^\s@/:'\"]{1,128}(?=@)", 2.5),
+    "hardcoded_secret": _secret(
+        "a hardcoded password, token or API key", r"(?:api[_-]?key|apikey|token|secret|passw(?:or)?d|pwd"
+        r"|auth[_-]?key|access[_-]?key|private[_-]?key|client[_-]?secret|credentials?)[\w.-]{0,24}?['\"]?\s*"
+        r"(?::=?|=>?)\s*(?:[\"'`][a-z0-9+/=_.-]{20,512}|[a-z0-9+/=_-]{20,512})", r".", 3.5),
 })
+"""Every secret rule; candidates found on the lowercased text are confirmed by `confirm_secret`."""
 
 INVISIBLE_RULES: tuple[tuple[str, Severity, str], ...] = (
     ("invisible_zero_width", BLOCK, "zero-width characters that hide or split words"),
@@ -283,12 +302,13 @@ INVISIBLE_RULES: tuple[tuple[str, Severity, str], ...] = (
     ("invisible_control", BLOCK, "control characters (terminal escapes, NUL, backspace...)"),
     ("invisible_private_use", WARN, "private-use characters (icon fonts; meaning unknown to the model)"),
     ("invisible_format", BLOCK, "other invisible format characters or lone surrogates"),
+    ("invisible_bom", WARN, "a byte-order mark at the very start (an encoding artefact; strip it)"),
 )
 
 SCAN_ERROR, OVERSIZED = "scan_error", "oversized_entry"
 RULES: Mapping[str, RuleInfo] = MappingProxyType({
     **{rule: RuleInfo(family, BLOCK, description) for rule, family, description, _ in PATTERN_RULES},
-    **{rule: RuleInfo(_S, BLOCK, f"contains {SECRET_CHECKS[rule].description}") for rule, _ in SECRET_RULES},
+    **{rule: RuleInfo(_S, BLOCK, f"contains {check.description}") for rule, check in SECRET_CHECKS.items()},
     **{rule: RuleInfo("invisible", severity, description) for rule, severity, description in INVISIBLE_RULES},
     OVERSIZED: RuleInfo(_I, BLOCK, "entry too large to scan completely"),
     SCAN_ERROR: RuleInfo(_I, BLOCK, "the scanner failed on this text, so it is blocked to be safe"),
@@ -297,7 +317,7 @@ RULES: Mapping[str, RuleInfo] = MappingProxyType({
 
 
 SOURCES: Mapping[str, str] = MappingProxyType({**{rule: source for rule, _, _, source in PATTERN_RULES},
-                                               **dict(SECRET_RULES)})
+                                               **{rule: c.candidate for rule, c in SECRET_CHECKS.items()}})
 """Every rule's lowercase pattern, matched on the normalised text."""
 LOOSE_SOURCES: Mapping[str, str] = MappingProxyType({
     rule: source.replace(r"\s+", r"\s*").replace(r"\b", "") for rule, _, _, source in PATTERN_RULES})

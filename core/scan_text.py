@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from array import array
 from bisect import bisect_right
 from dataclasses import dataclass, field
-from typing import Iterator
+from typing import Iterator, Sequence
 
 from .visible import _ordinary_in_context, char_name
 
@@ -26,8 +27,8 @@ _SPECIAL = re.compile(
 """Characters that may be hidden, or may fold to ASCII; everything else is copied as it is."""
 
 _CONFUSABLES = dict(zip(
-    "аbвеёіїјкмнорсуухѕԁԛԝһӏɡɑıȷАВЕКМНОРСТХУІЈЅԀҮαβγεικνορτυχωηϲϳΑΒΕΖΗΙΚΜΝΟΡΤΥΧօսʼ‘’‚‛′“”„″‐‑‒–—―−⁄∕․˸",
-    "abbeeiijkmhopcyyxsdqwhlgaijABEKMHOPCTXYIJSDYabyeikvoptuxwncjABEZHIKMNOPTYXou'''''''\"\"\"\"------//.:",
+    "авеёіїјкмнорсухѕԁԛԝһӏɡɑıȷАВЕКМНОРСТХУІЈЅԀҮαβγεικνορτυχωηϲϳΑΒΕΖΗΙΚΜΝΟΡΤΥΧօս" "ʼ‘’‚‛′“”„″‐‑‒–—―−⁄∕․˸",
+    "abeeiijkmhopcyxsdqwhlgaijABEKMHOPCTXYIJSDYabyeikvoptuxwncjABEZHIKMNOPTYXou" "''''''\"\"\"\"-------//.:",
 ))
 """Common Cyrillic, Greek and Armenian look-alikes of Latin letters, and typographic quotes and dashes."""
 _CONFUSABLES.update({chr(0x1F150 + i): chr(0x61 + i) for i in range(26)})  # negative circled letters
@@ -38,6 +39,7 @@ ZERO_WIDTH, BIDI, BIDI_MARK, TAGS, SELECTORS, SOFT_HYPHEN, HANGUL, CONTROL, PRIV
     "invisible_zero_width", "invisible_bidi", "invisible_bidi_mark", "invisible_tag_characters",
     "invisible_variation_selectors", "invisible_soft_hyphen", "invisible_hangul_filler", "invisible_control",
     "invisible_private_use", "invisible_format")
+BOM = "invisible_bom"
 _FIXED = {0x200B: ZERO_WIDTH, 0x2060: ZERO_WIDTH, 0x2061: ZERO_WIDTH, 0x2062: ZERO_WIDTH, 0x2063: ZERO_WIDTH,
           0x2064: ZERO_WIDTH, 0xFEFF: ZERO_WIDTH, 0x00AD: SOFT_HYPHEN, 0x115F: HANGUL, 0x1160: HANGUL,
           0x3164: HANGUL, 0xFFA0: HANGUL, 0x034F: FORMAT, 0x180E: FORMAT, 0x2800: FORMAT, 0x17B4: FORMAT,
@@ -81,8 +83,8 @@ class Normalised:
     text: str
     lower: str
     hidden: list[HiddenRun]
-    _norm: list[int]
-    _orig: list[int]
+    _norm: Sequence[int]
+    _orig: Sequence[int]
     length: int
     hidden_total: dict[str, int] = field(default_factory=dict)
     """How many hidden runs of each rule there were, including those past the recording cap."""
@@ -184,36 +186,43 @@ def _flag_tags(raw: str, start: int, end: int) -> bool:
             and all(0x30 <= b <= 0x39 or 0x61 <= b <= 0x7A for b in body))
 
 
-def selector_bytes(chars: str) -> bytes:
-    """The bytes a run of variation selectors encodes (VS1-16 are 0-15, VS17-256 are 16-255), as smugglers use them."""
-    return bytes(ord(c) - 0xFE00 if ord(c) <= 0xFE0F else ord(c) - 0xE0100 + 16 for c in chars)
+_SELECTOR_BYTES = {**{0xFE00 + b: chr(b) for b in range(16)}, **{0xE0100 + b: chr(b + 16) for b in range(240)}}
+"""Variation selectors as the bytes smugglers make them carry (VS1-16 are 0-15, VS17-256 are 16-255), as latin-1."""
+_TAG_TEXT = {0xE0000 + b: chr(b) if 0x20 <= b < 0x7F else None for b in range(0x80)}
+"""Tag characters as the ASCII they shadow; the others (language tag, cancel tag) spell nothing."""
 
 
 class _Builder:
     """Accumulates normalised pieces and offset anchors while walking the raw text."""
 
     def __init__(self, max_runs: int) -> None:
+        """An empty view whose first character maps to the original's first; at most max_runs hidden runs per rule."""
         self.pieces: list[str] = []
-        self.norm = [0]
-        self.orig = [0]
+        self.norm = array("q", [0])
+        self.orig = array("q", [0])
         self.delta = 0
         self.n = 0
         self.hidden: list[HiddenRun] = []
         self.per_rule: dict[str, int] = {}
         self.max_runs = max_runs
 
-    def emit(self, text: str, origin: int, one_to_one: bool = False) -> None:
-        """Append text whose characters come from `origin` (one each from origin on when one_to_one, else all)."""
-        for offset in range(1 if one_to_one else len(text)):
-            if origin - self.n - offset != self.delta:
-                if self.norm[-1] == self.n + offset:
-                    self.norm.pop()
-                    self.orig.pop()
-                self.norm.append(self.n + offset)
+    def plain(self, text: str, origin: int) -> None:
+        """Append text whose characters come one to one from raw[origin:], adding an anchor if the offset moved."""
+        n = self.n
+        if origin - n != self.delta:
+            if self.norm[-1] == n:
+                self.norm[-1], self.orig[-1] = n, origin
+            else:
+                self.norm.append(n)
                 self.orig.append(origin)
-                self.delta = origin - self.n - offset
+            self.delta = origin - n
         self.pieces.append(text)
-        self.n += len(text)
+        self.n = n + len(text)
+
+    def emit(self, text: str, origin: int) -> None:
+        """Append text whose characters all come from raw[origin] (a ligature or symbol that folds to several)."""
+        for char in text:
+            self.plain(char, origin)
 
     def hide(self, rule: str, index: int, chars: str, decoded: str = "") -> None:
         """Record hidden characters at raw `index`, merging with the previous run of the same rule when adjacent."""
@@ -235,61 +244,49 @@ def _walk_run(raw: str, start: int, end: int, out: _Builder) -> None:
     """Classify and fold the special characters in raw[start:end] (in one translate when all are known and plain)."""
     run = raw[start:end]
     if _plain.issuperset(run):
-        out.emit(run.translate(_table), start, True)
+        out.plain(run.translate(_table), start)
         return
     i = start
     while i < end:
-        char = raw[i]
-        replacement, rule = _classify(char)
+        replacement, rule = _cache.get(raw[i]) or _classify(raw[i])
         if rule is None:
-            if len(replacement) == 1:
-                out.emit(replacement, i, True)
-            elif replacement:
-                out.emit(replacement, i)
-            i += 1
+            out.plain(replacement, i) if len(replacement) == 1 else out.emit(replacement, i)
         elif rule != _CONTEXT:
-            out.hide(rule, i, char)  # type: ignore[arg-type]
-            i += 1
+            out.hide(rule, i, raw[i])  # type: ignore[arg-type]
         else:
-            i = _walk_context(raw, i, end, out)
+            i = _walk_context(raw, i, out)
+            continue
+        i += 1
 
 
-def _walk_context(raw: str, i: int, end: int, out: _Builder) -> int:
-    """Handle one context-dependent character or run starting at i; return the index after it."""
+_TAG_RUN = re.compile("[\U000e0000-\U000e007f]+")
+_SELECTOR_RUN = re.compile("[\ufe00-\ufe0f\U000e0100-\U000e01ef]+")
+
+
+def _walk_context(raw: str, i: int, out: _Builder) -> int:
+    """Handle one context-dependent character, or run of tags or selectors, at i; return the index after it."""
     code = ord(raw[i])
-    if 0xE0000 <= code <= 0xE007F:
-        j = i
-        while j < end and 0xE0000 <= ord(raw[j]) <= 0xE007F:
-            j += 1
-        if not _flag_tags(raw, i, j):
-            text = "".join(chr(ord(c) - 0xE0000) if 0x20 <= ord(c) - 0xE0000 < 0x7F else "" for c in raw[i:j])
-            out.hide(TAGS, i, raw[i:j], decoded=text)
-            _emit_payload(raw, i, j, out, lambda c: chr(ord(c) - 0xE0000) if 0xE0020 <= ord(c) < 0xE007F else "")
-        return j
-    if 0xFE00 <= code <= 0xFE0F or 0xE0100 <= code <= 0xE01EF:
-        j = i
-        while j < end and (0xFE00 <= ord(raw[j]) <= 0xFE0F or 0xE0100 <= ord(raw[j]) <= 0xE01EF):
-            j += 1
-        if not _selector_run_ordinary(raw, i, j):
-            payload = selector_bytes(raw[i:j]).decode("latin-1")
-            out.hide(SELECTORS, i, raw[i:j], decoded=payload)
-            if j - i > 1:
-                _emit_payload(raw, i, j, out, lambda c: selector_bytes(c).decode("latin-1"))
+    if 0xE0000 <= code <= 0xE007F or 0xFE00 <= code <= 0xFE0F or 0xE0100 <= code <= 0xE01EF:
+        tags = code >= 0xE0000 and code <= 0xE007F
+        j = (_TAG_RUN if tags else _SELECTOR_RUN).match(raw, i).end()  # type: ignore[union-attr]
+        if (_flag_tags if tags else _selector_run_ordinary)(raw, i, j):
+            return j
+        text = raw[i:j].translate(_TAG_TEXT if tags else _SELECTOR_BYTES)
+        out.hide(TAGS if tags else SELECTORS, i, raw[i:j], decoded=text)
+        if j - i > 1 or tags:  # a payload joins the text the rules read, set apart by spaces
+            out.plain(" ", i)
+            if len(text) == j - i:
+                out.plain(text, i)
+            else:  # some tags (language, cancel) spell nothing
+                for index in range(i, j):
+                    if char := raw[index].translate(_TAG_TEXT):
+                        out.plain(char, index)
+            out.plain(" ", j - 1)
         return j
     rule = _joiner_rule(raw, i) if code in (0x200C, 0x200D) else _mark_rule(raw, i)
     if rule is not None:
         out.hide(rule, i, raw[i])
     return i + 1
-
-
-def _emit_payload(raw: str, start: int, end: int, out: _Builder, decode) -> None:  # type: ignore[no-untyped-def]
-    """Put smuggled text into the normalised view between spaces, each character mapped to the one that hides it."""
-    out.emit(" ", start, True)
-    for index in range(start, end):
-        text = decode(raw[index])
-        if text:
-            out.emit(text, index, True)
-    out.emit(" ", end - 1, True)
 
 
 def normalise(raw: str, max_runs: int = 100) -> Normalised:
@@ -299,14 +296,17 @@ def normalise(raw: str, max_runs: int = 100) -> Normalised:
         return Normalised(raw, raw.lower(), [], [0], [0], len(raw))
     out = _Builder(max_runs)
     last = 0
-    for match in _SPECIAL.finditer(raw, first.start()):
+    if raw[0] == "\ufeff":  # a leading byte-order mark is an encoding artefact, not a hidden word break
+        out.hide(BOM, 0, raw[0])
+        last = 1
+    for match in _SPECIAL.finditer(raw, max(first.start(), last)):
         start, end = match.span()
         if start > last:
-            out.emit(raw[last:start], last, True)
+            out.plain(raw[last:start], last)
         _walk_run(raw, start, end, out)
         last = end
     if last < len(raw):
-        out.emit(raw[last:], last, True)
+        out.plain(raw[last:], last)
     text = "".join(out.pieces)
     lower = text.lower()
     if len(lower) != len(text):
@@ -314,11 +314,12 @@ def normalise(raw: str, max_runs: int = 100) -> Normalised:
     return Normalised(text, lower, out.hidden, out.norm, out.orig, len(raw), out.per_rule)
 
 
-_SEP = r"[.\-_*·,|+'~:]"
-_SPACED_HINTS = (re.compile(r"[ \t]\S[ \t]{1,3}\S(?!\S)"), re.compile(rf"{_SEP}[^\W\d_]{_SEP}{{1,2}}[^\W\d_](?![^\W_])"))
-"""Cheap tests for two single characters in a row (` a b`, `.a.b`), which any spaced-out word has; most text has none."""
-_SPACED = re.compile(rf"(?<!\S)\S(?:[ \t]{{1,3}}\S(?!\S)){{2,}}|(?<![^\W_])[^\W\d_](?:{_SEP}{{1,2}}[^\W\d_](?![^\W_])){{2,}}")
-"""Three or more single characters separated by spaces (`c u r l  $ K E Y`), or letters by punctuation (`i.g.n.o.r.e`)."""
+_SEP = r"[ .\-_*·,|+'~:]"
+_SPACED_HINT = re.compile(rf"[\t{_SEP[1:-1]}]\S[\t{_SEP[1:-1]}]{{1,3}}\S(?![^\W_])")
+"""A cheap test for two single characters in a row (` a b`, `.a.b`): every spaced-out word has one, most text none."""
+_SPACED = re.compile(rf"(?<!\S)\S(?:[ \t]{{1,3}}\S(?!\S)){{2,}}"
+                     rf"|(?<![^\W_])[^\W\d_](?:{_SEP}{{1,2}}[^\W\d_](?![^\W_])){{2,}}")
+"""Three or more single characters apart by spaces (`c u r l  $ K E Y`), or letters by punctuation (`i.g.n.o.r.e`)."""
 _UNIT = re.compile(r"\S")
 _LETTER = re.compile(r"[^\W\d_]")
 _CHUNK, _OVERLAP, _CONTEXT = 400, 120, 80
@@ -331,7 +332,7 @@ def spaced_windows(low: str) -> Iterator[tuple[str, list[int], int, int]]:
     gap become word breaks (`i g n o r e  t h i s` reads `ignore this`). Long runs come in overlapping chunks, so the
     work stays linear however long the run is.
     """
-    if all(hint.search(low) is None for hint in _SPACED_HINTS):
+    if _SPACED_HINT.search(low) is None:
         return
     for run in _SPACED.finditer(low):
         unit = _UNIT if run.group()[1:2].isspace() else _LETTER

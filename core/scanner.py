@@ -9,13 +9,12 @@ loosened match over those letters collapsed. Secrets are redacted in every reaso
 from __future__ import annotations
 
 import re
-from collections import Counter
 from typing import Any, Iterator, Mapping, NamedTuple, Sequence
 
 from .scan_model import Finding, ScanResult
 from .scan_rules import (LOOSE_SOURCES, OVERSIZED, RULES, SCAN_ERROR, SECRET_CHECKS, SOURCES, RuleInfo,
                          confirm_secret)
-from .scan_text import SELECTORS, TAGS, HiddenRun, normalise, spaced_windows
+from .scan_text import SELECTORS, TAGS, HiddenRun, Normalised, normalise, spaced_windows
 from .visible import make_visible
 
 __all__ = ["RULES", "RuleInfo", "scan", "redact", "MAX_SCAN_CHARS", "MAX_FINDINGS_PER_RULE"]
@@ -25,8 +24,8 @@ MAX_SCAN_CHARS = 16_000_000
 MAX_FINDINGS_PER_RULE = 100
 """Findings kept per rule and entry; the last one says how many more matched (a flood helps nobody review)."""
 _EVIDENCE, _READING = 200, 80
-_WS = "\x01"
-"""Stands for a run of whitespace inside a literal head."""
+_WS, _CLASS = "\x01", "\x02"
+"""Head tokens: a run of whitespace, and the mark before a character class."""
 _WS_RUN = re.compile(r"\s+")
 
 
@@ -59,41 +58,68 @@ def _clip(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[:limit - 1] + "…"
 
 
-def _heads(items: Sequence[Any], limit: int = 16) -> list[tuple[str, bool, bool]]:
-    """(literal head, whether it spans all of items, whether a word boundary precedes it) for each way items start.
+_CATEGORIES = {"CATEGORY_DIGIT": r"\d", "CATEGORY_NOT_DIGIT": r"\D", "CATEGORY_SPACE": r"\s",
+               "CATEGORY_NOT_SPACE": r"\S", "CATEGORY_WORD": r"\w", "CATEGORY_NOT_WORD": r"\W"}
 
-    Works on the parsed pattern: literals, small classes, groups and alternations extend heads; zero-width assertions
-    are skipped; `\\s+` and literal spaces become `_WS`; anything else ends the head.
+
+def _class(items: Sequence[Any]) -> str | None:
+    """A parsed character class written back as a regex class token, or None if it uses something unusual."""
+    parts = []
+    for op, av in items:
+        kind = str(op)
+        if kind == "NEGATE":
+            parts.insert(0, "^")
+        elif kind == "LITERAL":
+            parts.append(f"\\U{av:08x}")
+        elif kind == "RANGE":
+            parts.append(f"\\U{av[0]:08x}-\\U{av[1]:08x}")
+        elif kind == "CATEGORY" and str(av) in _CATEGORIES:
+            parts.append(_CATEGORIES[str(av)])
+        else:
+            return None
+    return _CLASS + "[" + "".join(parts) + "]"
+
+
+Head = tuple[str, ...]
+"""A literal head as tokens: single characters, `_WS` for a run of whitespace, or `_CLASS` + a character class."""
+
+
+def _heads(items: Sequence[Any], limit: int = 16) -> list[tuple[Head, bool, bool]]:
+    """(head, whether it spans all of items, whether a word boundary precedes it) for each way items can start.
+
+    Works on the parsed pattern: literals, classes, groups, alternations and optional parts extend heads; zero-width
+    assertions are skipped; `\\s+` and literal spaces become `_WS`; anything else ends the head.
     """
-    heads = [("", True, False)]
+    heads: list[tuple[Head, bool, bool]] = [((), True, False)]
     for op, av in items:
         if not any(complete for _, complete, _ in heads):
             break
         name = str(op)
         if name in ("AT", "ASSERT", "ASSERT_NOT"):
             if str(av) == "AT_BOUNDARY":
-                heads = [(h, c, b or h == "") for h, c, b in heads]
+                heads = [(h, c, b or not h) for h, c, b in heads]
             continue
+        options: list[tuple[Head, bool, bool]] = []
         if name == "LITERAL":
-            options = [(_WS if chr(av).isspace() else chr(av), True, False)]
+            options = [((_WS if chr(av).isspace() else chr(av),), True, False)]
         elif name == "IN" and len(av) <= 6 and all(str(kind) == "LITERAL" for kind, _ in av):
-            options = [(chr(code), True, False) for _, code in av]
+            options = [((chr(code),), True, False) for _, code in av]
+        elif name == "IN" and (token := _class(av)) is not None:
+            options = [((token,), True, False)]
         elif name == "SUBPATTERN":
             options = _heads(av[3].data, limit)
         elif name == "BRANCH":
             options = [head for branch in av[1] for head in _heads(branch.data, limit)]
         elif name == "MAX_REPEAT" and av[0] >= 1 and "CATEGORY_SPACE" in str(av[2].data):
-            options = [(_WS, True, False)]
+            options = [((_WS,), True, False)]
         elif name in ("MAX_REPEAT", "MIN_REPEAT") and av[0] == 0 and av[1] == 1:
-            options = _heads(av[2].data, limit) + [("", True, False)]
-        else:
-            options = []
+            options = _heads(av[2].data, limit) + [((), True, False)]
         grown = []
         for head, complete, bounded in heads:
             if not complete or not options or len(head) >= limit:
                 grown.append((head, False, bounded))
                 continue
-            grown += [(head + more, more_complete, bounded or (head == "" and more_bounded))
+            grown += [(head + more, more_complete, bounded or (not head and more_bounded))
                       for more, more_complete, more_bounded in options]
         if len(grown) > 48:  # selective enough; stop extending before the trie balloons
             heads = [(head, False, bounded) for head, _, bounded in grown]
@@ -102,17 +128,21 @@ def _heads(items: Sequence[Any], limit: int = 16) -> list[tuple[str, bool, bool]
     return heads
 
 
-def _trie(heads: Sequence[str]) -> str:
-    """A regex alternation of literal heads nested by shared prefix (the heads are prefix-free)."""
+def _trie(heads: Sequence[Head]) -> str:
+    """A regex alternation of heads nested by shared prefix (the heads are prefix-free)."""
     tree: dict[str, Any] = {}
     for head in heads:
         node = tree
         for token in head:
             node = node.setdefault(token, {})
 
+    def regex(token: str) -> str:
+        """One token as regex."""
+        return r"\s+" if token == _WS else token[1:] if token[:1] == _CLASS else re.escape(token)
+
     def emit(node: dict[str, Any]) -> str:
         """The alternation under one trie node."""
-        branches = [(r"\s+" if token == _WS else re.escape(token)) + emit(child) for token, child in sorted(node.items())]
+        branches = [regex(token) + emit(child) for token, child in sorted(node.items())]
         return "" if not branches else branches[0] if len(branches) == 1 else "(?:" + "|".join(branches) + ")"
     return emit(tree)
 
@@ -123,63 +153,73 @@ class _Matcher:
 
     Heads that start with a letter are only looked for after a non-alphanumeric character (or at the very start), so
     the trigger regex begins with one character class and the regex engine skips the letters inside words in C,
-    which is most of the text. With `anywhere`, heads are looked for at every position (for collapsed words).
+    which is most of the text; heads that start with punctuation (`<!--`, `~/.ssh`, `|`) have a second trie. With
+    `anywhere`, all heads are looked for at every position (for spaced-out letters collapsed into one long word).
     """
 
     def __init__(self, sources: Mapping[str, str], anywhere: bool = False) -> None:
-        """Compile each rule, and the trigger regex from the literal heads of all of them."""
+        """Compile each rule, and the trigger regexes from the heads of all of them."""
         try:
             from re import _parser as parser  # type: ignore[attr-defined]
         except ImportError:  # Python 3.10
             import sre_parse as parser  # type: ignore[no-redef]
         self.patterns = {rule: re.compile(source) for rule, source in sources.items()}
-        found: dict[str, set[str]] = {}
+        found: dict[Head, set[str]] = {}
         for rule, source in sources.items():
             for head, _, _ in _heads(parser.parse(source).data):
-                head = head.rstrip(_WS)
-                if not head:
+                if head[:1] and head[0].isalnum():  # word heads stay literal so a match names its rules exactly
+                    head = head[:next((i for i, t in enumerate(head) if t[:1] == _CLASS), len(head))]
+                while head and head[-1] in (_WS, ""):
+                    head = head[:-1]
+                if not head or head[0][:1] in (_WS, _CLASS):
                     raise ValueError(f"a branch of rule {rule} starts with no literal text")
                 found.setdefault(head, set()).add(rule)
-        merged: dict[str, set[str]] = {}
+        merged: dict[Head, set[str]] = {}
         for head in sorted(found, key=len):
-            shorter = next((h for h in merged if head.startswith(h)), None)
+            shorter = next((h for h in merged if head[:len(h)] == h), None)
             merged.setdefault(shorter or head, set()).update(found[head])
         order = list(sources)
-        self.rules_at = {head: tuple(sorted(rules, key=order.index)) for head, rules in merged.items()}
+        ordered = {head: tuple(sorted(rules, key=order.index)) for head, rules in merged.items()}
         words = [head for head in merged if head[0].isalnum()]
-        marks = sorted({head[0] for head in merged if not head[0].isalnum()})
-        rests = {mark: _trie([head[1:] for head in merged if head[0] == mark]) for mark in marks}
+        marks = [head for head in merged if not head[0].isalnum()]
+        self.by_word = {"".join(head): rules for head, rules in ordered.items() if head in words}
+        self.by_mark: dict[str, tuple[str, ...]] = {}
+        for head in marks:
+            self.by_mark[head[0]] = tuple(sorted(set(self.by_mark.get(head[0], ())) | merged[head], key=order.index))
         self.anywhere = anywhere
         self.word_at = re.compile(_trie(words))
         self.words = re.compile(f"[^a-z0-9](?=({_trie(words)}))")
-        self.marks = re.compile("|".join(re.escape(mark) + rest for mark, rest in rests.items()))
-        self.anywhere_trigger = re.compile(_trie(list(merged)))
+        self.marks = re.compile(_trie(marks))
+        self.any_at = re.compile(f"(?=({_trie(words)}))|{_trie(marks)}")
 
-    def _triggers(self, text: str) -> list[tuple[int, str]]:
-        """(position, head) of every place a rule can start, in text order."""
-        found: list[tuple[int, str]] = []
+    def _triggers(self, text: str) -> list[tuple[int, tuple[str, ...]]]:
+        """(position, rules that can start there) for every place a rule can start, in text order."""
+        by_word, by_mark = self.by_word, self.by_mark
         if self.anywhere:
-            search, position = self.anywhere_trigger.search, 0
-            while (match := search(text, position)) is not None:
-                found.append((match.start(), match.group()))
-                position = match.start() + 1
-            return found
+            return [(m.start(), by_mark[m.group()[0]] if m.group(1) is None else by_word[self._key(m.group(1))])
+                    for m in self.any_at.finditer(text)]
+        found = [(m.start(1), by_word[self._key(m.group(1))]) for m in self.words.finditer(text)]
         if text[:1].isalnum() and (head := self.word_at.match(text)) is not None:
-            found.append((0, head.group()))
-        found += [(match.start(1), match.group(1)) for match in self.words.finditer(text)]
-        found += [(match.start(), match.group()) for match in self.marks.finditer(text)]
+            found.append((0, by_word[self._key(head.group())]))
+        found += [(m.start(), by_mark[m.group()[0]]) for m in self.marks.finditer(text)]
         found.sort()
         return found
 
+    @staticmethod
+    def _key(head: str) -> str:
+        """A matched word head as the key it was registered under (whitespace runs become `_WS`)."""
+        return _WS_RUN.sub(_WS, head) if " " in head or not head.isprintable() else head
+
     def hits(self, text: str) -> Iterator[_Hit]:
-        """Every rule match in text, overlapping ones included; a rule's match inside its previous one is skipped."""
+        """Every rule match in text; a rule is not tried again inside its own previous match (keeps it linear)."""
         last_end: dict[str, int] = {}
-        for start, key in self._triggers(text):
-            if not key.isprintable() or " " in key:
-                key = _WS_RUN.sub(_WS, key)
-            for rule in self.rules_at.get(key, ()):
-                match = self.patterns[rule].match(text, start)
-                if match is not None and match.end() > last_end.get(rule, -1):
+        patterns = self.patterns
+        for start, rules in self._triggers(text):
+            for rule in rules:
+                if start < last_end.get(rule, 0):
+                    continue
+                match = patterns[rule].match(text, start)
+                if match is not None:
                     last_end[rule] = match.end()
                     yield _Hit(rule, start, match.end(), match.group())
 
@@ -213,7 +253,7 @@ def _sanitise(text: str, secrets: list[_Secret]) -> str:
     return text
 
 
-def _hidden_finding(raw: str, run: HiddenRun, secrets: list[_Secret], more: int) -> Finding:
+def _hidden_finding(raw: str, run: HiddenRun, secrets: list[_Secret]) -> Finding:
     """One finding for a run of hidden characters, named by code point; smuggled text decoded into the evidence."""
     info = RULES[run.rule]
     count = run.end - run.start
@@ -228,43 +268,47 @@ def _hidden_finding(raw: str, run: HiddenRun, secrets: list[_Secret], more: int)
     else:
         reason = f"invisible unicode character{'s' if count > 1 else ''} {run.labels()}"
         evidence = _excerpt(raw, max(0, run.start - 24), min(len(raw), run.end + 24), secrets)
-    if more:
-        evidence += f" (+{more} more not listed)"
     return Finding(run.rule, info.family, info.severity, run.start, run.end, _clip(reason, 300),
                    _clip(evidence, 300))
 
 
-def _scan(text: str) -> list[Finding]:
-    """All findings for one text, unsorted."""
-    body = text[:MAX_SCAN_CHARS]
-    norm = normalise(body, MAX_FINDINGS_PER_RULE)
-    secrets: list[_Secret] = []
-    findings: list[Finding] = []
-    pattern_hits: list[_Hit] = []
-    for hit in _STRICT.hits(norm.lower):
-        if hit.rule not in SECRET_CHECKS:
-            pattern_hits.append(hit)
-            continue
-        confirmed = confirm_secret(hit.rule, norm.text[hit.start:hit.end])
-        if confirmed is not None:
-            value, key = confirmed
-            start, end = norm.span(hit.start, hit.end)
-            secret = _Secret(start, end, value, redact(value))
-            secrets.append(secret)
-            info = RULES[hit.rule]
-            evidence = f"{_clip(key, 40)} = {secret.redacted}" if key else secret.redacted
-            findings.append(Finding(hit.rule, info.family, info.severity, start, end, info.description, evidence))
-    secrets.sort()
-    seen = {(hit.rule, hit.start, hit.end) for hit in pattern_hits}
+def _spaced_hits(norm: Normalised, known: list[_Hit]) -> list[_Hit]:
+    """Loose matches over spaced-out text collapsed into words, in normalised coordinates, not already in `known`."""
+    found: list[_Hit] = []
+    seen: set[tuple[str, int, int]] | None = None
     for window, origin, first, last in spaced_windows(norm.lower):
+        seen = seen if seen is not None else {(hit.rule, hit.start, hit.end) for hit in known}
         for hit in _LOOSE.hits(window):
             spaced = _Hit(hit.rule, origin[hit.start], origin[hit.end - 1] + 1, hit.reading)
             if hit.end > first and hit.start < last and (spaced.rule, spaced.start, spaced.end) not in seen:
                 seen.add((spaced.rule, spaced.start, spaced.end))
-                pattern_hits.append(spaced)
-    counts: Counter[str] = Counter()
-    for hit in pattern_hits:
-        counts[hit.rule] += 1
+                found.append(spaced)
+    return found
+
+
+def _scan(text: str) -> list[Finding]:
+    """All findings for one text, unsorted; each rule keeps its first MAX_FINDINGS_PER_RULE findings."""
+    body = text[:MAX_SCAN_CHARS]
+    norm = normalise(body, MAX_FINDINGS_PER_RULE)
+    secrets: list[_Secret] = []
+    findings: list[Finding] = []
+    hits: list[_Hit] = []
+    counts: dict[str, int] = {}
+    for hit in _STRICT.hits(norm.lower):
+        if hit.rule not in SECRET_CHECKS:
+            hits.append(hit)
+        elif (confirmed := confirm_secret(hit.rule, norm.text[hit.start:hit.end])) is not None:
+            value, key = confirmed
+            start, end = norm.span(hit.start, hit.end)
+            secrets.append(_Secret(start, end, value, redact(value)))
+            counts[hit.rule] = counts.get(hit.rule, 0) + 1
+            if counts[hit.rule] <= MAX_FINDINGS_PER_RULE:
+                info = RULES[hit.rule]
+                evidence = f"{_clip(key, 40)} = {redact(value)}" if key else redact(value)
+                findings.append(Finding(hit.rule, info.family, info.severity, start, end, info.description, evidence))
+    secrets.sort()
+    for hit in hits + _spaced_hits(norm, hits):
+        counts[hit.rule] = counts.get(hit.rule, 0) + 1
         if counts[hit.rule] > MAX_FINDINGS_PER_RULE:
             continue
         info = RULES[hit.rule]
@@ -274,9 +318,8 @@ def _scan(text: str) -> list[Finding]:
             reason += f"; obfuscated, reads as “{_clip(_sanitise(hit.reading, secrets), _READING)}”"
         findings.append(Finding(hit.rule, info.family, info.severity, start, end, reason,
                                 _clip(_excerpt(body, start, end, secrets), 300)))
-    for run in norm.hidden:
-        findings.append(_hidden_finding(body, run, secrets, 0))
-    findings = _note_overflow(findings, counts, norm.hidden_total)
+    findings += [_hidden_finding(body, run, secrets) for run in norm.hidden]
+    findings = _note_overflow(findings, {**counts, **norm.hidden_total})
     if len(text) > MAX_SCAN_CHARS:
         info = RULES[OVERSIZED]
         findings.append(Finding(OVERSIZED, info.family, info.severity, MAX_SCAN_CHARS, len(text),
@@ -284,10 +327,9 @@ def _scan(text: str) -> list[Finding]:
     return findings
 
 
-def _note_overflow(findings: list[Finding], counts: Mapping[str, int], hidden: Mapping[str, int]) -> list[Finding]:
+def _note_overflow(findings: list[Finding], counts: Mapping[str, int]) -> list[Finding]:
     """Mark the last kept finding of each rule that hit the cap with how many more there were."""
-    extra = {rule: n - MAX_FINDINGS_PER_RULE for rule, n in {**counts, **hidden}.items()
-             if n > MAX_FINDINGS_PER_RULE}
+    extra = {rule: n - MAX_FINDINGS_PER_RULE for rule, n in counts.items() if n > MAX_FINDINGS_PER_RULE}
     if not extra:
         return findings
     last = {f.rule: index for index, f in enumerate(findings)}

@@ -405,7 +405,8 @@ def test_demo_builds_imports_and_summarises(db: Path, tmp_path: Path, demo_build
     assert f"demo repository: {root / 'shop'}" in lines
     assert f"demo memories:   {root / 'memories.jsonl'}" in lines
     assert f"database:        {db}" in lines
-    assert f"imported {len(demo_build.entries)} entries (0 already there)" in lines
+    assert any(line.startswith(f"imported {len(demo_build.entries)} entries (0 already there); 4 blocked by the scanner")
+               for line in lines)
     assert any(line.startswith("by type:  ") for line in lines)
     assert any(line.startswith("by scope: ") for line in lines)
     assert "⟨U+200B⟩" in result.stdout and ZWSP not in result.stdout
