@@ -46,3 +46,16 @@ def make_app(tmp_path: Path, demo_build) -> Callable[..., object]:
         return app
 
     return factory
+
+
+@pytest.fixture
+def demo_db(tmp_path: Path, demo_build) -> Path:
+    """A database holding the demo's entries, screened by the scanner as `memrev demo` screens them."""
+    from memrev.core.gate import screen_entries
+    from memrev.core.store import MemoryStore
+
+    path = tmp_path / "demo.db"
+    with MemoryStore(path) as store:
+        result = store.apply(demo_build.entries, actor="test")
+        screen_entries(store, result.added, source="import demo", actor="test")
+    return path

@@ -9,19 +9,8 @@ from pathlib import Path
 import pytest
 from test_cli import assert_one_line_error, memrev_script, run, run_process
 
-from memrev.core.gate import screen_entries
 from memrev.core.model import Entry, Status
 from memrev.core.store import MemoryStore
-
-
-@pytest.fixture
-def demo_db(tmp_path: Path, demo_build) -> Path:
-    """A database holding the demo's entries, screened by the scanner as `memrev demo` screens them."""
-    path = tmp_path / "demo.db"
-    with MemoryStore(path) as store:
-        result = store.apply(demo_build.entries, actor="test")
-        screen_entries(store, result.added, source="import demo", actor="test")
-    return path
 
 
 def check(db: Path, repo: Path, *args: str):

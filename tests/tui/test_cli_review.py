@@ -9,21 +9,16 @@ import pytest
 from click.testing import CliRunner
 from test_cli import assert_one_line_error, run
 
-from memrev.core.gate import screen_entries
 from memrev.core.model import LinkKind, Status
 from memrev.core.store import MemoryStore
 from memrev.tui.cli import cli
 
 
 @pytest.fixture
-def checked_demo(tmp_path: Path, demo_build) -> Path:
-    """A database of the demo's entries, screened and checked against the demo repository."""
-    path = tmp_path / "demo.db"
-    with MemoryStore(path) as store:
-        result = store.apply(demo_build.entries, actor="test")
-        screen_entries(store, result.added, source="import demo", actor="test")
-    run(path, "check", "--repo", str(demo_build.repo), "--no-import")
-    return path
+def checked_demo(demo_db: Path, demo_build) -> Path:
+    """The screened demo database, checked against the demo repository."""
+    run(demo_db, "check", "--repo", str(demo_build.repo), "--no-import")
+    return demo_db
 
 
 def test_scan_blocks_records_and_explains(tmp_path: Path) -> None:
