@@ -1,0 +1,106 @@
+"""Path references: does the file or folder still exist, where did it go, and did it change since verification?"""
+
+from __future__ import annotations
+
+import fnmatch
+
+from .check_context import MAX_LISTED_COMMITS, EntryContext, repo_relative, result, short
+from .check_model import RefStatus, ReferenceCheck
+from .references import Reference
+
+_AGENT_FILES = frozenset("MEMORY.md USER.md memory.md memory_summary.md raw_memories.md".split())
+_AGENT_FOLDERS = frozenset("rollout_summaries sessions memories memory skills .codex .claude .hermes .openclaw".split())
+"""Agents' own memory files and folders, which entries name but which live in the agent's home, not the repository."""
+
+def resolve_path(ref: Reference, ctx: EntryContext) -> tuple[str | None, str | None]:
+    """The repository path a path reference means, or (None, why it cannot be checked)."""
+    index = ctx.index
+    relative = repo_relative(ref.value, ctx.entry, index)
+    if relative is None:
+        return None, "outside the repository"
+    if any(char in relative for char in "*?["):
+        return None, "a pattern, not one file"
+    if not relative or ref.has_folder or relative in index.files or relative in index.folders:
+        return relative, None
+    matches = index.by_basename.get(relative, [])
+    if len(matches) == 1:
+        return matches[0], None
+    if len(matches) > 1:
+        shown = ", ".join(sorted(matches)[:3]) + (", …" if len(matches) > 3 else "")
+        return None, f"{len(matches)} files are named {relative} ({shown}): which one is meant is unclear"
+    gone = index.history.basenames.get(relative, set())
+    if len(gone) == 1:
+        return next(iter(gone)), None
+    return relative, None
+
+
+def check_path(ref: Reference, ctx: EntryContext) -> ReferenceCheck:
+    """Does the file or folder still exist, where did it go, and did it change since the entry was verified?"""
+    index = ctx.index
+    path, problem = resolve_path(ref, ctx)
+    if path is None:
+        if problem == "a pattern, not one file":
+            relative = repo_relative(ref.value, ctx.entry, index) or ref.value
+            matched = fnmatch.filter(index.files, relative)
+            if matched:
+                return result(ref, RefStatus.OK, f"matches {len(matched)} file(s), e.g. {sorted(matched)[0]}")
+        return result(ref, RefStatus.UNVERIFIABLE, problem or "cannot be checked")
+    if path == "":
+        return result(ref, RefStatus.OK, "the repository's own folder")
+    if path not in index.files and (path.rsplit("/", 1)[-1] in _AGENT_FILES or path.split("/", 1)[0] in _AGENT_FOLDERS):
+        return result(ref, RefStatus.UNVERIFIABLE, f"{path} is an agent's own memory file, not a repository file")
+    ctx.cited.add(path)
+    if path in index.folders:
+        ctx.current.add(path)
+        return result(ref, RefStatus.OK, f"folder {path}/ exists", path=path)
+    if path in index.files:
+        ctx.current.add(path)
+        return _changed_since(ref, ctx, path)
+    return _gone(ref, ctx, path)
+
+
+def _changed_since(ref: Reference, ctx: EntryContext, path: str) -> ReferenceCheck:
+    """An existing file: `changed` when commits touched it after the entry's baseline, else `ok`."""
+    index = ctx.index
+    names = index.names.get(path)
+    if ref.line and names is not None and names.lines and ref.line > names.lines:
+        return result(ref, RefStatus.CHANGED, f"line {ref.line} is past the end of {path} ({names.lines} lines)",
+                       path=path)
+    if ctx.since is None:
+        return result(ref, RefStatus.OK, f"{path} exists (never verified: changes cannot be dated)", path=path)
+    events = index.history.changes_since(path, ctx.since)
+    if not events:
+        return result(ref, RefStatus.OK, f"{path} exists, unchanged since {ctx.since_label}", path=path)
+    commits = tuple(index.history.commit_info(e.commit, e) for e in reversed(events))
+    added = sum(c.added or 0 for c in commits)
+    removed = sum(c.removed or 0 for c in commits)
+    evidence = (f"{path} changed in {len(commits)} commit(s) since {ctx.since_label}: +{added} -{removed} lines "
+                f"(latest {short(commits[0])})")
+    base = index.history.shas[ctx.since] if ctx.since >= 0 else None
+    hint = f"git diff {base[:12]} HEAD -- {path}" if base else f"git log -- {path}"
+    return result(ref, RefStatus.CHANGED, evidence, hint, commits[:MAX_LISTED_COMMITS], path=path)
+
+
+def _gone(ref: Reference, ctx: EntryContext, path: str) -> ReferenceCheck:
+    """A path that does not exist now: renamed (follow the chain), deleted (by which commit), or never there."""
+    index = ctx.index
+    history = index.history
+    final, renames, deletion = history.follow(path)
+    steps = tuple(history.commit_info(event.commit, event) for event in renames)
+    if renames and final in index.files and deletion is None:
+        ctx.current.add(final)
+        chain = " -> ".join([path, *(event.other or "" for event in renames)])
+        where = f"renamed {len(renames)} times: {chain}" if len(renames) > 1 else f"renamed to {final}"
+        return result(ref, RefStatus.RENAMED, f"{where} in {', '.join(short(c) for c in steps)}", final, steps,
+                       path=final)
+    if deletion is not None:
+        deleted = history.commit_info(deletion.commit, deletion)
+        before = f"renamed to {final}, then " if renames else ""
+        return result(ref, RefStatus.MISSING, f"{before}deleted in {short(deleted)}", None, (*steps, deleted))
+    if history.events.get(path) or renames:
+        return result(ref, RefStatus.MISSING, f"{final} is deleted in the working tree (not committed)")
+    if path in index.ignored([path]):
+        return result(ref, RefStatus.UNVERIFIABLE, f"{path} is ignored by git (a build output or local file)")
+    if index.shallow:
+        return result(ref, RefStatus.UNVERIFIABLE, f"{path} is not here, and this shallow clone lacks older history")
+    return result(ref, RefStatus.MISSING, f"{path} is not in the repository and never was in HEAD's history")
