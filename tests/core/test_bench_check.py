@@ -35,3 +35,11 @@ def test_bench_check_prints_every_figure(tmp_path: Path) -> None:
     assert result.exit_code == 0, (result.output, result.exception)
     for name in ("cold full check", "warm full check", "incremental re-check", "peak memory"):
         assert name in result.stdout
+
+
+def test_entries_drawn_from_any_repository_edit_a_real_function(demo_build) -> None:
+    from memrev.core.bench_check import entries_for_repo
+
+    entries, editable, symbol = entries_for_repo(demo_build.repo, 60)
+    assert len(entries) == 60 and f"def {symbol}(" in (demo_build.repo / editable).read_text()
+    assert sum(editable in entry.text for entry in entries) >= 2
