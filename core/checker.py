@@ -12,7 +12,8 @@ from typing import Callable, Iterable, Iterator
 
 from .check_model import STALE_STATUSES, EntryCheck, RefStatus, ReferenceCheck, Verdict
 from .model import Entry, Project, Status, utc_now
-from .reference_checks import EntryContext, baseline, check_reference, resolve_path
+from .check_context import EntryContext, baseline
+from .reference_checks import check_reference
 from .references import Reference, extract_references
 from .repo_index import RepoIndex, is_fact_file
 
@@ -98,10 +99,8 @@ class Checker:
         for path in changed:
             old, new = before.get(path), self.index.names.get(path)
             tokens = (old.tokens if old else frozenset()) ^ (new.tokens if new else frozenset())
-            defined = {n for n, _ in old.definitions} if old else set()
-            defined ^= {n for n, _ in new.definitions} if new else set()
-            if old and new and old.definitions != new.definitions:
-                defined |= {n for n, _ in old.definitions} | {n for n, _ in new.definitions}
+            before_defs, after_defs = (old.definitions if old else ()), (new.definitions if new else ())
+            defined = {name for name, _ in (*before_defs, *after_defs)} if before_defs != after_defs else set()
             for key in (*(f"name:{t}" for t in tokens | defined), *_path_keys(path)):
                 affected |= self._by_key.get(key, set())
             if is_fact_file(path):
@@ -285,5 +284,3 @@ def _verdict(entry: Entry, results: list[ReferenceCheck], label: str, now: datet
     why = "nothing concrete to check" if not results else "none of its references can be checked here"
     return Verdict.UNVERIFIABLE, round(base * decay, 2), f"{why}; {age}"
 
-
-__all__ = ["Checker", "same_project", "resolve_path"]

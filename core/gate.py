@@ -23,10 +23,10 @@ class GateResult:
 
 
 def gate_text(store: MemoryStore | None, text: str, *, source: str, actor: str, agent: str | None = None,
-              file: str | None = None, entry_id: str | None = None) -> GateResult:
-    """Scan `text`; a block is recorded (when a store is given) before the answer, unless a reviewer already
-    marked the same fingerprint a false positive."""
-    result = scan(text)
+              file: str | None = None, entry_id: str | None = None, result: ScanResult | None = None) -> GateResult:
+    """Scan `text` (unless its `result` is given); a block is recorded (when a store is given) before the answer,
+    unless a reviewer already marked the same fingerprint a false positive."""
+    result = result if result is not None else scan(text)
     if not result.blocked:
         return GateResult(True, result)
     if store is not None and decision_for(store, rejection_fingerprint(text, result)) is Decision.FALSE_POSITIVE:

@@ -6,15 +6,13 @@ import builtins
 import re
 from typing import Callable
 
-from .check_context import EntryContext, baseline, repo_relative, result, short, unverifiable
+from .check_context import EntryContext, result, short, unverifiable
 from .check_model import RefStatus, ReferenceCheck
 from .git_history import PathEvent
-from .path_checks import check_path, resolve_path
+from .path_checks import check_path
 from .references import Reference
 from .repo_facts import check_command_claim, check_version_claim
 from .repo_index import RepoIndex
-
-__all__ = ["EntryContext", "baseline", "repo_relative", "resolve_path", "check_reference"]
 
 _BUILTINS = frozenset(dir(builtins)) | frozenset("""
 self cls this super console JSON Math Object Array String Number Promise window document process require module

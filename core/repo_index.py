@@ -79,6 +79,9 @@ class RepoIndex:
         self.history = History()
         self.facts: RepoFacts = read_facts(lambda _: None, ())
         self.commit_lookup: dict[str, str | None] = {}
+        self.default_branch: str | None = None
+        self.ignore_lookup: dict[str, bool] = {}
+        """Whether git ignores a (missing) path, asked once per path until the files or HEAD change."""
 
     def close(self) -> None:
         """Stop GitPython's helper processes."""
@@ -86,12 +89,13 @@ class RepoIndex:
 
     # -- building --------------------------------------------------------------------------------
 
-    def refresh(self, *, rescan: bool = True) -> set[str]:
-        """Bring everything up to date with HEAD and the working tree; return the paths whose names changed.
+    def refresh(self, *, rescan: bool = True) -> None:
+        """Bring everything up to date with HEAD and the working tree.
 
         With `rescan` False (HEAD moved and a watcher reports working-tree edits), only the files that differ
         between the old and the new HEAD are re-read instead of every file being looked at again."""
         self.notes = []
+        self.ignore_lookup = {}
         old_head = self.head
         self._read_head()
         self._read_refs()
@@ -103,21 +107,20 @@ class RepoIndex:
         if self.shallow:
             self.notes.append("shallow clone: renames, deletions and commits older than its boundary cannot be known")
         listed = self._list_files()
-        gone = self.files - listed
-        self.files = listed
-        changed = {path for path in gone if self.names.pop(path, None) is not None}
-        for path in gone:
+        for path in self.files - listed:  # no longer listed: its names leave every lookup
+            self._forget(path)
             self.stats.pop(path, None)
+        self.files = listed
         self._rebuild_paths()
         if rescan or old_head is None or self.head is None or old_head == self.head:
-            changed |= self.update_files(self.files, only_if_modified=True)
+            self.update_files(self.files, only_if_modified=True)
         else:
             output = self.repo.git.diff("--name-only", "-z", "--no-renames", old_head, self.head,
                                         strip_newline_in_stdout=False)
-            changed |= self.update_files({p for p in output.split("\x00") if p} | (listed - set(self.names)))
-        self.facts = read_facts(self.read_text, self.files, default_branch=self._default_branch())
+            self.update_files({p for p in output.split("\x00") if p} | (listed - set(self.names)))
+        self.default_branch = self._read_default_branch()
+        self.facts = read_facts(self.read_text, self.files, default_branch=self.default_branch)
         self.notes.extend(self.facts.notes)
-        return changed
 
     def _read_head(self) -> None:
         """The current commit, branch (None when detached) and whether the clone is shallow."""
@@ -147,18 +150,13 @@ class RepoIndex:
         self.refs = refs
         self.commit_lookup = {}
 
-    def _default_branch(self) -> str | None:
-        """The remote's default branch when known, else main or master when one exists, else the current branch."""
-        for remote_head in ("origin/HEAD",):
-            try:
-                target = self.repo.git.symbolic_ref(f"refs/remotes/{remote_head}")
-                return target.rsplit("/", 1)[-1]
-            except Exception:  # noqa: BLE001 - no remote HEAD recorded
-                pass
-        for name in ("main", "master"):
-            if name in self.refs.branches:
-                return name
-        return self.branch
+    def _read_default_branch(self) -> str | None:
+        """The remote's default branch when recorded, else main or master when one exists, else the current branch."""
+        try:
+            return self.repo.git.symbolic_ref("refs/remotes/origin/HEAD").rsplit("/", 1)[-1]
+        except Exception:  # noqa: BLE001 - no remote HEAD recorded
+            pass
+        return next((name for name in ("main", "master") if name in self.refs.branches), self.branch)
 
     def _list_files(self) -> set[str]:
         """Tracked files plus untracked files git does not ignore, in one `ls-files`."""
@@ -253,10 +251,11 @@ class RepoIndex:
         if appeared or vanished:
             self.files = (self.files | appeared) - vanished
             self._rebuild_paths()
+            self.ignore_lookup = {}
         changed = self.update_files(p for p in paths if p in self.files or p in self.names)
         changed |= appeared | vanished
         if any(is_fact_file(p) for p in changed):
-            self.facts = read_facts(self.read_text, self.files, default_branch=self._default_branch())
+            self.facts = read_facts(self.read_text, self.files, default_branch=self.default_branch)
         return changed
 
     def _ignored(self, paths: set[str]) -> set[str]:
@@ -303,8 +302,13 @@ class RepoIndex:
         return {name: self.commit_lookup.get(name) for name in names}
 
     def ignored(self, paths: Iterable[str]) -> set[str]:
-        """Which of these (missing) paths git would ignore, so build outputs are not called missing."""
-        return self._ignored(set(paths))
+        """Which of these (missing) paths git would ignore, so build outputs are not called missing; each path is
+        asked once, so a warm check runs no git command for it."""
+        wanted = {path for path in paths if path not in self.ignore_lookup}
+        if wanted:
+            found = self._ignored(wanted)
+            self.ignore_lookup.update((path, path in found) for path in wanted)
+        return {path for path in paths if self.ignore_lookup.get(path)}
 
 
 _READ_LIMIT = 1_000_001

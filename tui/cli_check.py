@@ -7,8 +7,8 @@ from pathlib import Path
 
 import click
 
-from memrev.core.check_report import (failing_findings, load_baseline, parse_fail_on, report_json, report_sarif,
-                                      report_text)
+from memrev.core.check_report import (failing_findings, fingerprint, load_baseline, parse_fail_on, report_json,
+                                      report_sarif, report_text)
 from memrev.core.checker import Checker
 from memrev.core.model import utc_now
 from memrev.core.repo_index import RepositoryError
@@ -58,7 +58,7 @@ def check_command(ctx: click.Context, repo: Path | None, as_json: bool, as_sarif
     for note in checker.index.notes:
         click.echo(f"memrev: note: {note}", err=True)
     failing = failing_findings(entries, checks, fail_on=kinds, baseline=known)
-    failing_keys = {key for key in _fingerprints(failing)}
+    failing_keys = {fingerprint(entry, check, ref) for entry, check, ref in failing}
     if as_json:
         document = report_json(entries, checks, repo=str(checker.index.root), head=checker.index.head,
                                fail_on=kinds, failing=failing_keys)
@@ -74,9 +74,3 @@ def check_command(ctx: click.Context, repo: Path | None, as_json: bool, as_sarif
             click.echo(f"{len(failing)} finding(s) fail (--fail-on {fail_on})", err=True)
     ctx.exit(EXIT_FINDINGS if failing else EXIT_OK)
 
-
-def _fingerprints(failing: list) -> list[str]:
-    """The fingerprints of failing findings."""
-    from memrev.core.check_report import fingerprint
-
-    return [fingerprint(entry, check, ref) for entry, check, ref in failing]

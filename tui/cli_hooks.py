@@ -12,6 +12,7 @@ import click
 from memrev.core.check_model import Verdict
 from memrev.core.model import Status
 from memrev.core.rejections import Decision, rejections
+from memrev.core.store import MemoryStore
 from memrev.core.visible import make_visible
 from memrev.tui.cli_support import open_store
 from memrev.tui.hook_runner import run_pre_tool_use
@@ -57,20 +58,20 @@ def session_start_command(ctx: click.Context) -> None:
         click.echo(line)
 
 
-def session_summary(store: object, cwd: Path) -> list[str]:
+def session_summary(store: MemoryStore, cwd: Path) -> list[str]:
     """Lines for the new session: what is stale, what conflicts, what was blocked, and that memory is a lead."""
     from memrev.core.checker import same_project
     from memrev.core.conflicts import find_conflicts
     from memrev.core.project import identify_project
 
     project = identify_project(cwd)
-    entries = [e for e in store.entries() if e.status not in (Status.REVOKED, Status.SUPERSEDED, Status.PURGED)  # type: ignore[attr-defined]
+    entries = [e for e in store.entries() if e.status not in (Status.REVOKED, Status.SUPERSEDED, Status.PURGED)
                and (e.scope.project is None or same_project(e.scope.project, project))]
-    checks = store.checks()  # type: ignore[attr-defined]
+    checks = store.checks()
     stale = [e for e in entries if e.id in checks and checks[e.id].verdict in (Verdict.STALE, Verdict.CHANGED)]
     blocked = [e for e in entries if e.status is Status.BLOCKED]
     conflicts = find_conflicts(entries, checks=checks)
-    unreviewed = len(rejections(store, decision=Decision.UNREVIEWED))  # type: ignore[arg-type]
+    unreviewed = len(rejections(store, decision=Decision.UNREVIEWED))
     head = f"memrev: memory review for {project.name}: {len(stale)} stale or changed, {len(conflicts)} conflict(s), " \
            f"{len(blocked)} blocked, {unreviewed} blocked write(s) not yet reviewed."
     lines = [head]

@@ -57,7 +57,8 @@ def _gate(text: str, path: Path, tool: str, db: Path | None) -> HookOutcome:
     """Scan the content and, on a block, record the rejection before answering."""
     from memrev.core.scanner import scan
 
-    if not scan(text).blocked:  # the common case: no store is opened at all
+    result = scan(text)
+    if not result.blocked:  # the common case: no store is opened at all
         return HookOutcome(EXIT_ALLOW)
     from memrev.core.gate import gate_text
     from memrev.core.store import MemoryStore, StoreError, default_db_path
@@ -70,7 +71,7 @@ def _gate(text: str, path: Path, tool: str, db: Path | None) -> HookOutcome:
         notes = f"memrev hook: rejection not recorded: {error}\n"
     try:
         verdict = gate_text(store, text, source=f"hook:claude-pre-tool-use:{tool}", actor="hook:claude",
-                            agent="claude", file=str(path))
+                            agent="claude", file=str(path), result=result)
     finally:
         if store is not None:
             store.close()

@@ -364,3 +364,18 @@ def test_a_function_deleted_from_the_file_the_entry_names_is_missing_even_if_sti
     symbol = only(checker.files_changed({"src/pricing.py"})["d"], "symbol")
     checker.close()
     assert symbol.status is RefStatus.MISSING and "still mentioned in src/cli.py" in symbol.evidence
+
+
+def test_a_file_deleted_by_a_commit_stops_defining_its_names(tmp_path: Path):
+    repo = GitRepo(tmp_path / "gone")
+    repo.write("src/a.py", "def alpha():\n    return 1\n")
+    repo.write("src/b.py", "def beta():\n    return 2\n")
+    repo.commit("two files")
+    checker = Checker(repo.path, clock=lambda: NOW)
+    entries = [Entry(id="a", text="Call `alpha` for the first value.")]
+    assert checker.check_all(entries)["a"].verdict is Verdict.FRESH
+    repo.rm("src/a.py")
+    repo.commit("drop a.py")
+    for rescan in (True, False):
+        assert only(checker.head_changed(rescan=rescan)["a"], "symbol").status is RefStatus.MISSING
+    checker.close()
