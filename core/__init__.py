@@ -1,1 +1,1 @@
-"""memrev's headless domain: the memory model, the store, exchange formats and the demo (no UI imports)."""
+"""memrev's headless domain, one package per stage: sources, store, check, scan, conflicts (no UI imports)."""

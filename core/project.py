@@ -6,7 +6,7 @@ import os
 import re
 from pathlib import Path
 
-from .model import Project
+from memrev.core.model import Project
 
 _SCP_LIKE = re.compile(r"^(?:[\w.-]+@)?(?P<host>[\w.-]+):(?P<path>(?!//).+)$")
 

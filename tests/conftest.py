@@ -1,15 +1,10 @@
-"""Fixtures shared by every test layer: a frozen clock, the demo's entries, and review apps built on them."""
+"""Fixtures shared by every test layer: an isolated environment, and the demo's entries."""
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
 from pathlib import Path
-from typing import Callable
 
 import pytest
-
-FROZEN_NOW = datetime(2026, 7, 1, 12, 0, tzinfo=timezone.utc)
-"""The time every app under test believes it is, so ages on screen never drift."""
 
 
 @pytest.fixture(autouse=True)
@@ -25,37 +20,6 @@ def _isolated_environment(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> No
 @pytest.fixture(scope="session")
 def demo_build(tmp_path_factory: pytest.TempPathFactory):
     """The demo repository and entries, built once per test run (they are deterministic)."""
-    from memrev.core.demo import build_demo
+    from memrev.core.demo.builder import build_demo
 
     return build_demo(tmp_path_factory.mktemp("demo") / "build")
-
-
-@pytest.fixture
-def make_app(tmp_path: Path, demo_build) -> Callable[..., object]:
-    """A factory of review apps on a fresh store file: the demo's entries, given entries, or none."""
-    from memrev.core.store import MemoryStore
-    from memrev.tui.app import MemrevApp
-
-    def factory(entries: list | None = None, *, empty: bool = False, name: str = "app.db", repo: Path | None = None,
-                live: bool = False) -> MemrevApp:
-        store = MemoryStore(tmp_path / name, clock=lambda: FROZEN_NOW)
-        if not empty:
-            store.apply(demo_build.entries if entries is None else entries, actor="test")
-        app = MemrevApp(store=store, clock=lambda: FROZEN_NOW, repo=repo, live=live)
-        app.animation_level = "none"
-        return app
-
-    return factory
-
-
-@pytest.fixture
-def demo_db(tmp_path: Path, demo_build) -> Path:
-    """A database holding the demo's entries, screened by the scanner as `memrev demo` screens them."""
-    from memrev.core.gate import screen_entries
-    from memrev.core.store import MemoryStore
-
-    path = tmp_path / "demo.db"
-    with MemoryStore(path) as store:
-        result = store.apply(demo_build.entries, actor="test")
-        screen_entries(store, result.added, source="import demo", actor="test")
-    return path

@@ -17,16 +17,16 @@ from textual.events import Key
 from textual.widgets import Footer, Header, Input, Static
 from textual.worker import Worker, WorkerState, get_current_worker
 
-from memrev.core.check_model import EntryCheck, Verdict
-from memrev.core.checker import Checker
-from memrev.core.diff_since import diff_since_verified
-from memrev.core.live import apply_change, watch_repository
-from memrev.core.conflicts import Conflict, find_conflicts
+from memrev.core.check.checker import Checker
+from memrev.core.check.diff_since import diff_since_verified
+from memrev.core.check.live import apply_change, watch_repository
+from memrev.core.check.model import EntryCheck, Verdict
+from memrev.core.check.repo_index import RepositoryError
+from memrev.core.conflicts.detect import Conflict, find_conflicts
 from memrev.core.model import Entry, Status, utc_now
-from memrev.core.query import EntryIndex, Group
-from memrev.core.rejections import Decision, rejections
-from memrev.core.repo_index import RepositoryError
-from memrev.core.store import MemoryStore
+from memrev.core.scan.rejections import Decision, rejections
+from memrev.core.store.memory_store import MemoryStore
+from memrev.core.store.query import EntryIndex, Group
 from memrev.tui.commands import EntryCommands, FilterCommands
 from memrev.tui.messages import ChecksUpdated, CheckStatus, DetailLoaded, EntriesLoaded, ReviewCounts
 from memrev.tui.screens.audit import AuditScreen

@@ -14,11 +14,11 @@ from pathlib import Path
 from textual.app import App, ComposeResult
 from textual.widgets import DataTable
 
-from memrev.core.bench_store import Figure, synthetic_entries
+from memrev.core.bench.store import Figure, synthetic_entries
 from memrev.core.humanize import format_age
 from memrev.core.model import Entry, utc_now
-from memrev.core.query import EntryIndex
-from memrev.core.store import MemoryStore
+from memrev.core.store.memory_store import MemoryStore
+from memrev.core.store.query import EntryIndex
 from memrev.tui.app import MemrevApp
 from memrev.tui.widgets.entry_table import EntryTable
 

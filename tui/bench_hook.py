@@ -11,7 +11,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from memrev.core.bench_store import Figure
+from memrev.core.bench.store import Figure
 
 HOOK = "hook round trip (non-memory call)"
 AIM_MS = 150.0
@@ -41,7 +41,7 @@ def run_hook_bench(runs: int = RUNS) -> Figure:
     with tempfile.TemporaryDirectory(prefix="memrev-bench-hook-") as folder:
         env = {**os.environ, "MEMREV_DB": str(Path(folder) / "memrev.db")}
         fast = _median_ms([_memrev(), "hook", "claude-pre-tool-use"], payload, env, runs)
-        full = _median_ms([sys.executable, "-c", "import sys; from memrev.tui.cli import main; main()", "hook",
+        full = _median_ms([sys.executable, "-c", "import sys; from memrev.tui.cli.main import main; main()", "hook",
                            "claude-pre-tool-use"], payload, env, runs)
     return Figure(HOOK, fast, "ms", f"< {AIM_MS:g} ms", full, "the same call through the full command line",
                   full / fast if fast else None, fast < AIM_MS, f"median of {runs} process starts each")

@@ -5,10 +5,10 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Iterator, Sequence
 
-from memrev.core.check_model import EntryCheck
+from memrev.core.check.model import EntryCheck
 from memrev.core.humanize import format_age, format_when
 from memrev.core.model import Entry
-from memrev.core.store import Revision
+from memrev.core.store.memory_store import Revision
 from memrev.core.visible import describe_hidden, make_visible
 
 

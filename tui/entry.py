@@ -12,7 +12,7 @@ def main() -> None:
     code = fast_path(sys.argv[1:])
     if code is not None:
         sys.exit(code)
-    from memrev.tui.cli import main as cli_main
+    from memrev.tui.cli.main import main as cli_main
 
     cli_main()
 

@@ -1,6 +1,6 @@
 """Run Claude Code's PreToolUse hook: pass everything through fast, scan memory writes, block with a recorded reason.
 
-Only `memrev.core.claude_hook` is imported up front; the scanner and the store load only for a memory write.
+Only `memrev.core.scan.claude_hook` is imported up front; the scanner and the store load only for a memory write.
 """
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Mapping
 
-from memrev.core.claude_hook import MEMORY_TOOLS, HookInputError, content_after, deny_json, is_memory_path
-from memrev.core.claude_hook import parse_hook_input
+from memrev.core.scan.claude_hook import MEMORY_TOOLS, HookInputError, content_after, deny_json, is_memory_path
+from memrev.core.scan.claude_hook import parse_hook_input
 
 EXIT_ALLOW, EXIT_BLOCK = 0, 2
 """Claude Code's hook protocol: 0 lets the call proceed, 2 blocks it and feeds stderr to the model."""
@@ -55,13 +55,13 @@ def _read(path: Path) -> str | None:
 
 def _gate(text: str, path: Path, tool: str, db: Path | None) -> HookOutcome:
     """Scan the content and, on a block, record the rejection before answering."""
-    from memrev.core.scanner import scan
+    from memrev.core.scan.scanner import scan
 
     result = scan(text)
     if not result.blocked:  # the common case: no store is opened at all
         return HookOutcome(EXIT_ALLOW)
-    from memrev.core.gate import gate_text
-    from memrev.core.store import MemoryStore, StoreError, default_db_path
+    from memrev.core.scan.gate import gate_text
+    from memrev.core.store.memory_store import MemoryStore, StoreError, default_db_path
 
     notes = ""
     store = None

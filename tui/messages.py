@@ -6,10 +6,10 @@ from dataclasses import dataclass
 
 from textual.message import Message
 
-from memrev.core.check_model import EntryCheck
-from memrev.core.conflicts import Conflict
+from memrev.core.check.model import EntryCheck
+from memrev.core.conflicts.detect import Conflict
 from memrev.core.model import Entry
-from memrev.core.store import Revision
+from memrev.core.store.memory_store import Revision
 
 
 @dataclass

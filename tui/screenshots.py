@@ -12,8 +12,8 @@ from typing import Awaitable, Callable
 from textual.pilot import Pilot
 from textual.widgets import Input
 
-from memrev.core.demo import build_demo
-from memrev.core.store import MemoryStore
+from memrev.core.demo.builder import build_demo
+from memrev.core.store.memory_store import MemoryStore
 from memrev.tui.app import MemrevApp
 
 SCREENSHOT_NOW = datetime(2026, 7, 1, 12, 0, tzinfo=timezone.utc)

@@ -15,10 +15,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Sequence
 
-from .bench_baseline import naive_check
-from .bench_store import Figure
-from .model import Entry, Scope, ScopeKind
-from .references import extract_references
+from memrev.core.bench.check_baseline import naive_check
+from memrev.core.bench.store import Figure
+from memrev.core.check.references import extract_references
+from memrev.core.model import Entry, Scope, ScopeKind
 
 COLD, WARM, INCREMENTAL, LIVE, MEMORY = ("cold full check", "warm full check", "incremental re-check",
                                          "file event to verdicts (watcher)", "peak memory")
@@ -43,7 +43,7 @@ class CheckerRun:
 
 def _measure(repo: Path, entries: list[Entry], editable: str, symbol: str, live: bool) -> CheckerRun:
     """Cold and warm full checks, one incremental re-check after an edit, and optionally the same through the watcher."""
-    from .checker import Checker
+    from memrev.core.check.checker import Checker
 
     started = time.perf_counter()
     checker = Checker(repo)
@@ -72,7 +72,7 @@ def _through_watcher(checker: object, target: Path, text: str) -> float | None:
     """Seconds from writing a file to re-checked verdicts through the real watcher (50 ms debounce included)."""
     import threading
 
-    from .live import live_checks
+    from memrev.core.check.live import live_checks
 
     stop = threading.Event()
     done: list[float] = []
@@ -113,7 +113,7 @@ def measure_in_child(repo: Path, entries: list[Entry], editable: str, symbol: st
 def entries_for_repo(repo: Path, count: int, seed: int = 7) -> tuple[list[Entry], str, str]:
     """Entries of about three references each (a file, a name it defines, a flag) drawn from any repository,
     with the file and name an edit will touch."""
-    from .repo_index import RepoIndex
+    from memrev.core.check.repo_index import RepoIndex
 
     index = RepoIndex(repo)
     index.refresh()

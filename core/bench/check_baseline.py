@@ -12,8 +12,8 @@ import time
 from pathlib import Path
 from typing import Sequence
 
-from .model import Entry
-from .references import extract_references
+from memrev.core.check.references import extract_references
+from memrev.core.model import Entry
 
 OK, MISSING, RENAMED, UNVERIFIABLE = "ok", "missing", "renamed", "unverifiable"
 """The statuses the baseline gives; a claim the repository contradicts (a wrong version) counts as missing."""

@@ -11,10 +11,10 @@ import random
 import time
 from dataclasses import dataclass
 
-from .bench_store import Figure, synthetic_entries
-from .claims import clear_claim_cache, contradictions, extract_claims
-from .conflicts import comparable, find_conflicts, project_of
-from .model import Entry, EntryType, Project, Scope, ScopeKind, Source, Status, derive_entry_id
+from memrev.core.bench.store import Figure, synthetic_entries
+from memrev.core.conflicts.claims import clear_claim_cache, contradictions, extract_claims
+from memrev.core.conflicts.detect import comparable, find_conflicts, project_of
+from memrev.core.model import Entry, EntryType, Project, Scope, ScopeKind, Source, Status, derive_entry_id
 
 CONFLICTS = "conflict detection"
 AIM_S = 2.0

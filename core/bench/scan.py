@@ -14,8 +14,8 @@ import string
 import time
 import unicodedata
 
-from .bench_store import Figure
-from .scanner import scan
+from memrev.core.bench.store import Figure
+from memrev.core.scan.scanner import scan
 
 SCAN = "scanner throughput"
 RATIO_AIM = 2.0

@@ -16,10 +16,10 @@ from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import Callable, Iterable, Sequence
 
-from .embedding import cosine_distance
-from .model import Entry, EntryType, Project, Provenance, Scope, ScopeKind, Source, Status, WrittenBy
-from .model import derive_entry_id
-from .store import MemoryStore
+from memrev.core.model import Entry, EntryType, Project, Provenance, Scope, ScopeKind, Source, Status, WrittenBy
+from memrev.core.model import derive_entry_id
+from memrev.core.store.embedding import cosine_distance
+from memrev.core.store.memory_store import MemoryStore
 
 INSERT = "insert rate with events"
 FTS = "fts query p50"

@@ -18,8 +18,8 @@ from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import Any, Callable, Iterator, Sequence
 
-from .model import Entry, EntryType, Project, Provenance, Scope, ScopeKind, Source, WrittenBy
-from .project import identify_project
+from memrev.core.model import Entry, EntryType, Project, Provenance, Scope, ScopeKind, Source, WrittenBy
+from memrev.core.project import identify_project
 
 AUTHOR_NAME = "Bench Author"
 AUTHOR_EMAIL = "bench@example.com"

@@ -10,12 +10,12 @@ from dataclasses import replace
 from datetime import datetime
 from typing import Callable, Iterable, Iterator
 
-from .check_model import STALE_STATUSES, EntryCheck, RefStatus, ReferenceCheck, Verdict
-from .model import Entry, Project, Status, utc_now
-from .check_context import EntryContext, baseline
-from .reference_checks import check_reference
-from .references import Reference, extract_references
-from .repo_index import RepoIndex, is_fact_file
+from memrev.core.check.context import EntryContext, baseline
+from memrev.core.check.model import STALE_STATUSES, EntryCheck, RefStatus, ReferenceCheck, Verdict
+from memrev.core.check.reference_checks import check_reference
+from memrev.core.check.references import Reference, extract_references
+from memrev.core.check.repo_index import RepoIndex, is_fact_file
+from memrev.core.model import Entry, Project, Status, utc_now
 
 MAX_TEXT_CHECKED = 256_000
 """References are read from at most this many characters of an entry; a longer entry says so in its notes."""

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .check_model import CommitInfo, RefStatus, ReferenceCheck
-from .model import Entry
-from .references import Reference
-from .repo_index import RepoIndex
+from memrev.core.check.model import CommitInfo, RefStatus, ReferenceCheck
+from memrev.core.check.references import Reference
+from memrev.core.check.repo_index import RepoIndex
+from memrev.core.model import Entry
 
 MAX_LISTED_COMMITS = 10
 """A `changed` reference lists at most this many commits (newest first); the count covers all of them."""

@@ -6,7 +6,7 @@ import re
 import subprocess
 from pathlib import Path
 
-from .check_model import EntryCheck, RefStatus
+from memrev.core.check.model import EntryCheck, RefStatus
 
 MAX_DIFF_LINES = 80
 """At most this many diff lines are shown per entry; the rest is one line saying how many were left out."""

@@ -8,7 +8,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Callable, Collection, Protocol
 
-from .version_spec import JS_MANAGERS, parse_release, parse_spec
+from memrev.core.check.version_spec import JS_MANAGERS, parse_release, parse_spec
 
 __all__ = ["MAKEFILES", "READERS", "Fact", "FactSink", "RepoFacts", "error_line", "normalise"]
 

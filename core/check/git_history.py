@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from typing import TYPE_CHECKING, Iterable
 
-from .check_model import CommitInfo
+from memrev.core.check.model import CommitInfo
 
 if TYPE_CHECKING:
     from git import Repo

@@ -9,8 +9,8 @@ from typing import Iterator
 
 from watchfiles import Change, DefaultFilter, watch
 
-from .check_model import EntryCheck
-from .checker import Checker
+from memrev.core.check.checker import Checker
+from memrev.core.check.model import EntryCheck
 
 DEFAULT_DEBOUNCE_MS = 100
 """How long to gather file events before re-checking (watchfiles' own default, 1,600 ms, is too slow to review by)."""

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import fnmatch
 
-from .check_context import MAX_LISTED_COMMITS, EntryContext, repo_relative, result, short
-from .check_model import RefStatus, ReferenceCheck
-from .references import Reference
+from memrev.core.check.context import MAX_LISTED_COMMITS, EntryContext, repo_relative, result, short
+from memrev.core.check.model import RefStatus, ReferenceCheck
+from memrev.core.check.references import Reference
 
 _AGENT_FILES = frozenset("MEMORY.md USER.md memory.md memory_summary.md raw_memories.md".split())
 _AGENT_FOLDERS = frozenset("rollout_summaries sessions memories memory skills .codex .claude .hermes .openclaw".split())

@@ -9,9 +9,9 @@ import re
 import sys
 from typing import Any, Callable, Collection
 
-from . import toml_fallback
-from .fact_sources import MAKEFILES, READERS, Fact, RepoFacts, error_line, normalise
-from .version_spec import JS_MANAGERS, ClaimCheck, check_version_claim
+from memrev.core.check import toml_fallback
+from memrev.core.check.fact_sources import MAKEFILES, READERS, Fact, RepoFacts, error_line, normalise
+from memrev.core.check.version_spec import JS_MANAGERS, ClaimCheck, check_version_claim
 
 __all__ = ["ClaimCheck", "Fact", "RepoFacts", "check_command_claim", "check_version_claim", "read_facts"]
 

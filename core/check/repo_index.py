@@ -10,11 +10,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable
 
-from .code_tokens import EMPTY, FileNames, scan_bytes
-from .git_history import History, read_history
-from .model import Project
-from .project import identify_project
-from .repo_facts import RepoFacts, read_facts
+from memrev.core.check.code_tokens import EMPTY, FileNames, scan_bytes
+from memrev.core.check.git_history import History, read_history
+from memrev.core.check.repo_facts import RepoFacts, read_facts
+from memrev.core.model import Project
+from memrev.core.project import identify_project
 
 FACT_FILES = frozenset({
     "pyproject.toml", ".python-version", "setup.cfg", "setup.py", "tox.ini", "tox.toml", "package.json", ".nvmrc",

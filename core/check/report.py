@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
-from memrev.core.check_model import EntryCheck, ReferenceCheck, Verdict
+from memrev.core.check.model import EntryCheck, ReferenceCheck, Verdict
 from memrev.core.humanize import format_age
 from memrev.core.model import Entry, Status
 from memrev.core.visible import describe_hidden, make_visible, visible_segments

@@ -7,8 +7,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # only for annotations: repo_facts imports this module
-    from .repo_facts import Fact as RepoFact
-    from .repo_facts import RepoFacts
+    from memrev.core.check.repo_facts import Fact as RepoFact
+    from memrev.core.check.repo_facts import RepoFacts
 
 Release = tuple[int, ...]
 """The numeric parts of a version: 3.12.1 is (3, 12, 1); pre-releases and local parts are not supported."""

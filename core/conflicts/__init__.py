@@ -1,0 +1,1 @@
+"""Conflicts among entries, with the repository and with revoked entries: surfaced, settled by a person."""

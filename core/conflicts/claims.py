@@ -8,9 +8,9 @@ import re
 from dataclasses import dataclass, replace
 from typing import Iterable, Iterator, Mapping, Sequence
 
-from .model import Entry
-from .references import Reference, extract_references
-from .version_spec import JS_MANAGERS, compare
+from memrev.core.check.references import Reference, extract_references
+from memrev.core.check.version_spec import JS_MANAGERS, compare
+from memrev.core.model import Entry
 
 RULE, DATE, EXACT = "rule", "date", "exact"
 """Claim kinds: rules and dates are matched by phrase words; every other claim by its exact subject."""

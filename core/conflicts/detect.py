@@ -8,14 +8,14 @@ from collections import defaultdict
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Iterable, Mapping, Sequence
 
-from .check_model import EntryCheck, RefStatus
-from .claims import DATE, EXACT, Claim, Stance, describe_claims, disagree, extract_claims, phrase_words, stances
-from .claims import reference_subject, related, stem, sub_keys
-from .embedding import cosine_distance
-from .model import Entry, LinkKind, Status
+from memrev.core.check.model import EntryCheck, RefStatus
+from memrev.core.conflicts.claims import DATE, EXACT, Claim, Stance, describe_claims, disagree, extract_claims, phrase_words, stances
+from memrev.core.conflicts.claims import reference_subject, related, stem, sub_keys
+from memrev.core.model import Entry, LinkKind, Status
+from memrev.core.store.embedding import cosine_distance
 
 if TYPE_CHECKING:
-    from .store import MemoryStore
+    from memrev.core.store.memory_store import MemoryStore
 
 ENTRY_VS_ENTRY, ENTRY_VS_FACT, REASSERTS_REVOKED = "entry-vs-entry", "entry-vs-fact", "reasserts-revoked"
 KINDS = (ENTRY_VS_ENTRY, REASSERTS_REVOKED, ENTRY_VS_FACT)

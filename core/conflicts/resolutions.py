@@ -9,11 +9,11 @@ from __future__ import annotations
 import functools
 from typing import Any, Callable, Mapping, TypeVar
 
-from .claims import contradictions, extract_claims
-from .conflicts import ENTRY_VS_FACT, IN_PLAY, Conflict, ConflictSide, comparable, project_of
-from .model import Entry, EntryType, Provenance, Scope, ScopeKind, Source, Status, WrittenBy
-from .model import content_hash, derive_entry_id
-from .store import MemoryStore
+from memrev.core.conflicts.claims import contradictions, extract_claims
+from memrev.core.conflicts.detect import ENTRY_VS_FACT, IN_PLAY, Conflict, ConflictSide, comparable, project_of
+from memrev.core.model import Entry, EntryType, Provenance, Scope, ScopeKind, Source, Status, WrittenBy
+from memrev.core.model import content_hash, derive_entry_id
+from memrev.core.store.memory_store import MemoryStore
 
 F = TypeVar("F", bound=Callable[..., Any])
 

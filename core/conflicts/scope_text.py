@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from .model import Project, Scope, ScopeKind
+from memrev.core.model import Project, Scope, ScopeKind
 
 
 def scope_text(scope: Scope) -> str:

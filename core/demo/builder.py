@@ -13,10 +13,10 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .demo_sources import write_native_sources
-from .jsonl import write_jsonl
-from .model import Entry, EntryType, Link, LinkKind, Project, Provenance, Scope, ScopeKind, Source, Status
-from .model import WrittenBy
+from memrev.core.demo.native_sources import write_native_sources
+from memrev.core.model import Entry, EntryType, Link, LinkKind, Project, Provenance, Scope, ScopeKind, Source, Status
+from memrev.core.model import WrittenBy
+from memrev.core.store.jsonl import write_jsonl
 
 if TYPE_CHECKING:
     from git import Repo

@@ -5,11 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable
 
-from .model import Status
-from .rejections import Decision, Rejection, decision_for, record_rejection, rejection_fingerprint
-from .scan_model import ScanResult
-from .scanner import scan
-from .store import MemoryStore
+from memrev.core.model import Status
+from memrev.core.scan.model import ScanResult
+from memrev.core.scan.rejections import Decision, Rejection, decision_for, record_rejection, rejection_fingerprint
+from memrev.core.scan.scanner import scan
+from memrev.core.store.memory_store import MemoryStore
 
 
 @dataclass(frozen=True)

@@ -8,9 +8,9 @@ from datetime import datetime
 from enum import Enum
 from typing import Any, Sequence
 
-from .scan_model import Finding, ScanResult, Severity, fingerprint
-from .serialize import format_time, parse_time
-from .store import MemoryStore, StoreError
+from memrev.core.scan.model import Finding, ScanResult, Severity, fingerprint
+from memrev.core.store.memory_store import MemoryStore, StoreError
+from memrev.core.store.serialize import format_time, parse_time
 
 
 class Decision(str, Enum):

@@ -15,7 +15,7 @@ from collections import Counter
 from types import MappingProxyType
 from typing import Mapping, NamedTuple
 
-from .scan_model import Severity
+from memrev.core.scan.model import Severity
 
 BLOCK, WARN = Severity.BLOCK, Severity.WARN
 

@@ -1,1 +1,1 @@
-"""Agent adapters: each reads and writes one agent's native memory format behind one interface."""
+"""The agents' native memory: an adapter per format, discovery, `KIND:PATH` specs, import and write-back."""

@@ -5,11 +5,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Sequence
 
-from ..model import Entry, EntryType, Project, ScopeKind, WrittenBy
-from ..safe_io import SourceFileError, is_within, read_text
-from .base import NativeEntry, SourceRead, SourceRef, WriteResult, check_no_drift
-from .codex_common import _Context, _commit, _current, _from_mtime, _project_at
-from .codex_markdown import (_Doc, _Insert, _Slot, _block_slot, _encode, _match, _render, _replacements, _slug,
+from memrev.core.model import Entry, EntryType, Project, ScopeKind, WrittenBy
+from memrev.core.safe_io import SourceFileError, is_within, read_text
+from memrev.core.sources.base import NativeEntry, SourceRead, SourceRef, WriteResult, check_no_drift
+from memrev.core.sources.codex_common import _Context, _commit, _current, _from_mtime, _project_at
+from memrev.core.sources.codex_markdown import (_Doc, _Insert, _Slot, _block_slot, _encode, _match, _render, _replacements, _slug,
                              _split_body)
 
 PROJECT_DOC_MAX_BYTES = 32 * 1024

@@ -7,8 +7,8 @@ from datetime import datetime
 from pathlib import Path
 from typing import Mapping, Protocol, Sequence
 
-from ..model import Entry, EntryType, Project, ScopeKind, WrittenBy
-from ..safe_io import file_digest
+from memrev.core.model import Entry, EntryType, Project, ScopeKind, WrittenBy
+from memrev.core.safe_io import file_digest
 
 
 class DriftError(RuntimeError):

@@ -20,11 +20,11 @@ from pathlib import Path
 from typing import Mapping, Sequence
 from urllib.parse import unquote as url_unquote
 
-from ..model import Entry, EntryType, Project, ScopeKind
-from ..project import identify_project
-from ..safe_io import SourceFileError, atomic_write, check_contained, is_within, read_text
-from .base import NativeEntry, SourceRead, SourceRef, WriteResult, check_no_drift
-from .claude_md import (HierarchyReader, canonical_git_root, config_dir, cut, has_any_file,
+from memrev.core.model import Entry, EntryType, Project, ScopeKind
+from memrev.core.project import identify_project
+from memrev.core.safe_io import SourceFileError, atomic_write, check_contained, is_within, read_text
+from memrev.core.sources.base import NativeEntry, SourceRead, SourceRef, WriteResult, check_no_drift
+from memrev.core.sources.claude_md import (HierarchyReader, canonical_git_root, config_dir, cut, has_any_file,
                         mtime_datetime, parse_frontmatter, title_of, utf16_len, write_hierarchy, yaml_scalar)
 
 INDEX_NAME = "MEMORY.md"

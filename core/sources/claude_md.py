@@ -16,10 +16,10 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Mapping, Sequence
 
-from ..model import Entry, EntryType, Project, ScopeKind, WrittenBy
-from ..project import identify_project
-from ..safe_io import SourceFileError, atomic_write, is_within, read_text
-from .base import NativeEntry, SourceRead, SourceRef, WriteResult, check_no_drift
+from memrev.core.model import Entry, EntryType, Project, ScopeKind, WrittenBy
+from memrev.core.project import identify_project
+from memrev.core.safe_io import SourceFileError, atomic_write, is_within, read_text
+from memrev.core.sources.base import NativeEntry, SourceRead, SourceRef, WriteResult, check_no_drift
 
 MAX_INCLUDE_DEPTH = 5
 """Claude Code stops following @-imports at this depth (the top file is depth 0)."""

@@ -18,14 +18,14 @@ import time
 from pathlib import Path
 from typing import Callable, Mapping, Sequence
 
-from ..model import Entry
-from ..safe_io import is_within
-from .agents_md import AGENTS_NAME, OVERRIDE_NAME, project_docs, read_agents, write_agents
-from .base import SourceRead, SourceRef, WriteResult
-from .codex_common import _Context, _expand_user, _git_root
-from .codex_db import DEFAULT_BUSY_TIMEOUT
-from .codex_handbook import HANDBOOK
-from .codex_memories import MEMORIES, SUMMARY, read_memories, write_memories
+from memrev.core.model import Entry
+from memrev.core.safe_io import is_within
+from memrev.core.sources.agents_md import AGENTS_NAME, OVERRIDE_NAME, project_docs, read_agents, write_agents
+from memrev.core.sources.base import SourceRead, SourceRef, WriteResult
+from memrev.core.sources.codex_common import _Context, _expand_user, _git_root
+from memrev.core.sources.codex_db import DEFAULT_BUSY_TIMEOUT
+from memrev.core.sources.codex_handbook import HANDBOOK
+from memrev.core.sources.codex_memories import MEMORIES, SUMMARY, read_memories, write_memories
 
 
 # -- source context ---------------------------------------------------------------------------------

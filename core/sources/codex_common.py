@@ -8,10 +8,10 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Mapping
 
-from ..model import Project
-from ..project import identify_project
-from ..safe_io import atomic_write, digest_bytes, is_within
-from .base import DriftError, SourceRead, WriteResult
+from memrev.core.model import Project
+from memrev.core.project import identify_project
+from memrev.core.safe_io import atomic_write, digest_bytes, is_within
+from memrev.core.sources.base import DriftError, SourceRead, WriteResult
 
 
 @dataclass(frozen=True)

@@ -8,12 +8,12 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Mapping, Sequence
 
-from ..model import Entry, EntryType, Project, ScopeKind, WrittenBy
-from ..safe_io import SourceFileError, read_text
-from .base import NativeEntry
-from .codex_common import _Context, _cwd_path, _from_rfc3339, _iso, _project_at
-from .codex_db import _from_epoch
-from .codex_markdown import (_BULLET, _Doc, _Insert, _Slot, _bullet_lines, _encode, _heading, _match, _render,
+from memrev.core.model import Entry, EntryType, Project, ScopeKind, WrittenBy
+from memrev.core.safe_io import SourceFileError, read_text
+from memrev.core.sources.base import NativeEntry
+from memrev.core.sources.codex_common import _Context, _cwd_path, _from_rfc3339, _iso, _project_at
+from memrev.core.sources.codex_db import _from_epoch
+from memrev.core.sources.codex_markdown import (_BULLET, _Doc, _Insert, _Slot, _bullet_lines, _encode, _heading, _match, _render,
                              _replacements, _slug, _split_body)
 
 HANDBOOK = "MEMORY.md"

@@ -7,13 +7,13 @@ from datetime import datetime
 from pathlib import Path
 from typing import Callable, Sequence
 
-from ..model import Entry, EntryType, ScopeKind, WrittenBy
-from ..safe_io import SourceFileError, read_text
-from .base import NativeEntry, SourceRead, SourceRef, WriteResult, check_no_drift
-from .codex_common import _Context, _commit, _current, _from_mtime
-from .codex_db import DB_NAME, _thread_rows, check_lease
-from .codex_handbook import HANDBOOK, _handbook_entries, _parse_handbook, _write_handbook
-from .codex_markdown import _Doc, _Insert, _bullet_lines, _encode, _match, _render, _replacements, _slug, _split_body
+from memrev.core.model import Entry, EntryType, ScopeKind, WrittenBy
+from memrev.core.safe_io import SourceFileError, read_text
+from memrev.core.sources.base import NativeEntry, SourceRead, SourceRef, WriteResult, check_no_drift
+from memrev.core.sources.codex_common import _Context, _commit, _current, _from_mtime
+from memrev.core.sources.codex_db import DB_NAME, _thread_rows, check_lease
+from memrev.core.sources.codex_handbook import HANDBOOK, _handbook_entries, _parse_handbook, _write_handbook
+from memrev.core.sources.codex_markdown import _Doc, _Insert, _bullet_lines, _encode, _match, _render, _replacements, _slug, _split_body
 
 SUMMARY = "memory_summary.md"
 MEMORIES = "memories"

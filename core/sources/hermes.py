@@ -12,9 +12,9 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Iterator, Mapping, Sequence
 
-from ..model import Entry, EntryType, ScopeKind, WrittenBy
-from ..safe_io import SourceFileError, atomic_write, file_digest, is_within, read_text
-from .base import NativeEntry, SourceRead, SourceRef, WriteResult, check_no_drift
+from memrev.core.model import Entry, EntryType, ScopeKind, WrittenBy
+from memrev.core.safe_io import SourceFileError, atomic_write, file_digest, is_within, read_text
+from memrev.core.sources.base import NativeEntry, SourceRead, SourceRef, WriteResult, check_no_drift
 
 KIND = "hermes"
 DELIMITER = "\n§\n"

@@ -19,9 +19,9 @@ from datetime import date, datetime, timezone
 from pathlib import Path
 from typing import Mapping, Sequence
 
-from ..model import Entry, EntryType, ScopeKind, WrittenBy
-from ..safe_io import SourceFileError, atomic_write, is_within, read_text
-from .base import DriftError, NativeEntry, SourceRead, SourceRef, WriteResult, check_no_drift
+from memrev.core.model import Entry, EntryType, ScopeKind, WrittenBy
+from memrev.core.safe_io import SourceFileError, atomic_write, is_within, read_text
+from memrev.core.sources.base import DriftError, NativeEntry, SourceRead, SourceRef, WriteResult, check_no_drift
 
 KIND = "openclaw"
 

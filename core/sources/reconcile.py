@@ -8,8 +8,8 @@ import hashlib
 from dataclasses import dataclass, field
 from typing import Sequence
 
-from ..model import Entry, Provenance, Scope, Source
-from .base import NativeEntry, SourceRead
+from memrev.core.model import Entry, Provenance, Scope, Source
+from memrev.core.sources.base import NativeEntry, SourceRead
 
 SIMILAR_ENOUGH = 0.6
 """Two texts in the same file this alike (difflib ratio) are one entry edited, not one removed and one added."""

@@ -6,7 +6,7 @@ import importlib
 from pathlib import Path
 from typing import Mapping
 
-from .base import Adapter, SourceRef
+from memrev.core.sources.base import Adapter, SourceRef
 
 MODULES: dict[str, str] = {
     "claude": "claude",

@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from .adapters.registry import MODULES
-from .jsonl import ImportFileError, JsonlBatch, read_jsonl
+from memrev.core.sources.registry import MODULES
+from memrev.core.store.jsonl import ImportFileError, JsonlBatch, read_jsonl
 
 EXCHANGE_KINDS = ("jsonl",)
 """Source kinds in memrev's own exchange format (the rest are agent adapters)."""

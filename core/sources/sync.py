@@ -7,13 +7,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Sequence
 
-from .adapters.base import DriftError, SourceRead, SourceRef, WriteResult
-from .adapters.reconcile import reconcile
-from .adapters.registry import adapter_for
-from .gate import screen_entries
-from .model import Entry
-from .safe_io import is_within
-from .store import EntryFilter, MemoryStore
+from memrev.core.model import Entry
+from memrev.core.safe_io import is_within
+from memrev.core.scan.gate import screen_entries
+from memrev.core.sources.base import DriftError, SourceRead, SourceRef, WriteResult
+from memrev.core.sources.reconcile import reconcile
+from memrev.core.sources.registry import adapter_for
+from memrev.core.store.memory_store import EntryFilter, MemoryStore
 
 
 @dataclass

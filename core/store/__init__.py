@@ -1,0 +1,1 @@
+"""The SQLite home of entries: schema, binding, serialisation, the jsonl format, embeddings and queries."""

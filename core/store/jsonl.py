@@ -8,8 +8,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Iterable
 
-from .model import Entry
-from .serialize import EntryFormatError, entry_from_dict, entry_to_dict
+from memrev.core.model import Entry
+from memrev.core.store.serialize import EntryFormatError, entry_from_dict, entry_to_dict
 
 MAX_LINE_BYTES = 8 * 1024 * 1024
 """A line longer than this is rejected rather than read into memory whole."""

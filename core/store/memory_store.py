@@ -11,13 +11,13 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, Sequence
 
-from .check_model import EntryCheck
-from .embedding import Embedder, HashingEmbedder, serialize
-from .migrations import SchemaTooNew, migrate
-from .model import Entry, EntryType, Link, LinkKind, Project, Provenance, Scope, ScopeKind, Source, Status
-from .model import WrittenBy, utc_now
-from .serialize import entry_from_dict, entry_to_dict, format_time, parse_time
-from .sqlite_binding import Binding, choose_binding
+from memrev.core.check.model import EntryCheck
+from memrev.core.model import Entry, EntryType, Link, LinkKind, Project, Provenance, Scope, ScopeKind, Source, Status
+from memrev.core.model import WrittenBy, utc_now
+from memrev.core.store.embedding import Embedder, HashingEmbedder, serialize
+from memrev.core.store.migrations import SchemaTooNew, migrate
+from memrev.core.store.serialize import entry_from_dict, entry_to_dict, format_time, parse_time
+from memrev.core.store.sqlite_binding import Binding, choose_binding
 
 BUSY_TIMEOUT_MS = 15_000
 """How long a second memrev process waits for a lock before giving up."""

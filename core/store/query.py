@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable, Mapping
 
-from .model import Entry
+from memrev.core.model import Entry
 
 FIELDS = ("type", "status", "scope", "agent", "project", "id", "verdict")
 """The fields a `field:value` token can name."""

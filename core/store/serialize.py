@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import datetime, timezone
 from typing import Any, Mapping
 
-from .model import (
+from memrev.core.model import (
     Entry,
     EntryType,
     Link,

@@ -6,7 +6,7 @@ from datetime import datetime, timedelta, timezone
 
 import pytest
 
-from memrev.core.store import MemoryStore
+from memrev.core.store.memory_store import MemoryStore
 
 
 @pytest.fixture(autouse=True)

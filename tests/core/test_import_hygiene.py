@@ -11,12 +11,12 @@ import textwrap
 EXPECTED = {
     "memrev.core",
     "memrev.core.model",
-    "memrev.core.serialize",
-    "memrev.core.store",
-    "memrev.core.migrations",
-    "memrev.core.sqlite_binding",
-    "memrev.core.embedding",
-    "memrev.core.jsonl",
+    "memrev.core.store.serialize",
+    "memrev.core.store.memory_store",
+    "memrev.core.store.migrations",
+    "memrev.core.store.sqlite_binding",
+    "memrev.core.store.embedding",
+    "memrev.core.store.jsonl",
     "memrev.core.project",
 }
 
@@ -25,14 +25,14 @@ import importlib, json, pkgutil, sys
 import memrev.core
 
 names = set(sys.argv[1].split(","))
-names |= {f"memrev.core.{info.name}" for info in pkgutil.iter_modules(memrev.core.__path__)}
+names |= {info.name for info in pkgutil.walk_packages(memrev.core.__path__, "memrev.core.")}
 for name in sorted(names):
     importlib.import_module(name)
 
 # exercise the lazy imports too: opening a store and identifying a project
 from memrev.core.model import Entry
 from memrev.core.project import identify_project
-from memrev.core.store import MemoryStore
+from memrev.core.store.memory_store import MemoryStore
 with MemoryStore(":memory:") as store:
     store.apply([Entry(id="m-a", text="x")], actor="t")
     store.neighbours("x")

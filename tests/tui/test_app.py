@@ -11,29 +11,7 @@ from memrev.tui.messages import DetailLoaded, EntriesLoaded
 from memrev.tui.widgets.entry_detail import EntryDetail
 from memrev.tui.widgets.entry_table import EntryTable
 from memrev.tui.widgets.group_tree import GroupTree
-
-SIZE = (120, 36)
-
-
-async def settle(pilot) -> None:
-    """Let workers finish and the screen catch up."""
-    await pilot.app.workers.wait_for_complete()
-    await pilot.pause()
-    await pilot.app.workers.wait_for_complete()
-    await pilot.pause()
-
-
-def table_text(app) -> str:
-    """Everything the table draws on screen right now, as plain text."""
-    table = app.query_one(EntryTable)
-    return "\n".join(table.render_line(y).text for y in range(table.size.height))
-
-
-def detail_text(app) -> str:
-    """The detail pane's rendered text."""
-    body = app.query_one("#detail-body", Static)
-    return "\n".join(strip.text for strip in body.render_lines(body.region.reset_offset))
-
+from app_helpers import SIZE, settle, table_text, detail_text
 
 async def test_loads_every_entry_and_groups_by_type_and_scope(make_app, demo_build):
     seen: list = []

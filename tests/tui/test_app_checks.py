@@ -9,10 +9,10 @@ from pathlib import Path
 from textual.widgets import Static
 
 from memrev.core.model import Entry
-from memrev.core.project import identify_project
 from memrev.core.model import Scope, ScopeKind
+from memrev.core.project import identify_project
 from memrev.tui.widgets.entry_table import EntryTable
-from test_app import SIZE, detail_text, settle, table_text
+from app_helpers import SIZE, detail_text, settle, table_text
 
 
 def row_of(app, entry_id: str) -> str:

@@ -2,73 +2,65 @@
 
 from __future__ import annotations
 
-SIZE = (120, 36)
-
-
-async def _settle(pilot) -> None:
-    """Wait for the loading and detail workers, then for the screen."""
-    await pilot.app.workers.wait_for_complete()
-    await pilot.pause()
-    await pilot.app.workers.wait_for_complete()
-    await pilot.pause()
+from app_helpers import SIZE, settle
 
 
 def test_main_screen_with_demo_entries(snap_compare, make_app):
-    assert snap_compare(make_app(), terminal_size=SIZE, run_before=_settle)
+    assert snap_compare(make_app(), terminal_size=SIZE, run_before=settle)
 
 
 def test_filtered_by_words(snap_compare, make_app):
     async def run_before(pilot) -> None:
-        await _settle(pilot)
+        await settle(pilot)
         await pilot.press("slash", *"deploy")
-        await _settle(pilot)
+        await settle(pilot)
 
     assert snap_compare(make_app(), terminal_size=SIZE, run_before=run_before)
 
 
 def test_detail_marks_hidden_characters(snap_compare, make_app):
     async def run_before(pilot) -> None:
-        await _settle(pilot)
+        await settle(pilot)
         pilot.app.jump_to("demo-15-malicious-invisible")
-        await _settle(pilot)
+        await settle(pilot)
 
     assert snap_compare(make_app(), terminal_size=SIZE, run_before=run_before)
 
 
 def test_empty_store(snap_compare, make_app):
-    assert snap_compare(make_app(empty=True), terminal_size=SIZE, run_before=_settle)
+    assert snap_compare(make_app(empty=True), terminal_size=SIZE, run_before=settle)
 
 
 def test_help_screen(snap_compare, make_app):
     async def run_before(pilot) -> None:
-        await _settle(pilot)
+        await settle(pilot)
         await pilot.press("question_mark")
-        await _settle(pilot)
+        await settle(pilot)
 
     assert snap_compare(make_app(), terminal_size=SIZE, run_before=run_before)
 
 
 def test_narrow_terminal(snap_compare, make_app):
-    assert snap_compare(make_app(), terminal_size=(80, 24), run_before=_settle)
+    assert snap_compare(make_app(), terminal_size=(80, 24), run_before=settle)
 
 
 def test_verdicts_against_the_demo_repository(snap_compare, make_app, demo_build):
-    assert snap_compare(make_app(repo=demo_build.repo), terminal_size=SIZE, run_before=_settle)
+    assert snap_compare(make_app(repo=demo_build.repo), terminal_size=SIZE, run_before=settle)
 
 
 def test_detail_shows_the_evidence_of_a_stale_entry(snap_compare, make_app, demo_build):
     async def run_before(pilot) -> None:
-        await _settle(pilot)
+        await settle(pilot)
         pilot.app.jump_to("demo-04-stale-legacy-discount")
-        await _settle(pilot)
+        await settle(pilot)
 
     assert snap_compare(make_app(repo=demo_build.repo), terminal_size=SIZE, run_before=run_before)
 
 
 def test_conflict_view_side_by_side(snap_compare, make_app, demo_build):
     async def run_before(pilot) -> None:
-        await _settle(pilot)
+        await settle(pilot)
         await pilot.press("c")
-        await _settle(pilot)
+        await settle(pilot)
 
     assert snap_compare(make_app(repo=demo_build.repo), terminal_size=SIZE, run_before=run_before)

@@ -1,0 +1,1 @@
+"""The `memrev` command line: one module per command group, sharing store access and errors in `support`."""

@@ -7,13 +7,13 @@ from pathlib import Path
 
 import click
 
-from memrev.core.check_report import (failing_findings, fingerprint, load_baseline, parse_fail_on, report_json,
+from memrev.core.check.checker import Checker
+from memrev.core.check.repo_index import RepositoryError
+from memrev.core.check.report import (failing_findings, fingerprint, load_baseline, parse_fail_on, report_json,
                                       report_sarif, report_text)
-from memrev.core.checker import Checker
 from memrev.core.model import utc_now
-from memrev.core.repo_index import RepositoryError
-from memrev.tui.cli_import import HOME_OPTION, discover, import_native
-from memrev.tui.cli_support import EXIT_FINDINGS, EXIT_OK, InputError, open_store, store_errors
+from memrev.tui.cli.sources import HOME_OPTION, discover, import_native
+from memrev.tui.cli.support import EXIT_FINDINGS, EXIT_OK, InputError, open_store, store_errors
 
 
 REMOVAL_BUDGET_S = 3.0

@@ -6,12 +6,12 @@ import json
 
 import click
 
-from memrev.core.conflicts import Conflict, find_conflicts
-from memrev.core.resolutions import keep_both, keep_one, replace_with_correction
-from memrev.core.scope_text import parse_scope
-from memrev.core.store import MemoryStore
+from memrev.core.conflicts.detect import Conflict, find_conflicts
+from memrev.core.conflicts.resolutions import keep_both, keep_one, replace_with_correction
+from memrev.core.conflicts.scope_text import parse_scope
+from memrev.core.store.memory_store import MemoryStore
 from memrev.core.visible import make_visible
-from memrev.tui.cli_support import InputError, actor, open_store, store_errors
+from memrev.tui.cli.support import InputError, actor, open_store, store_errors
 
 
 def current_conflicts(store: MemoryStore) -> list[Conflict]:

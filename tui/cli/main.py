@@ -13,20 +13,20 @@ from typing import Any
 
 import click
 
-from memrev.core.gate import screen_entries
 from memrev.core.humanize import format_age, format_when
-from memrev.core.jsonl import write_jsonl
 from memrev.core.model import EntryType, ScopeKind, Status, utc_now
-from memrev.core.serialize import entry_to_dict
-from memrev.core.store import EntryFilter, StoreError, default_db_path
+from memrev.core.scan.gate import screen_entries
+from memrev.core.sources.registry import discover_all
+from memrev.core.store.jsonl import write_jsonl
+from memrev.core.store.memory_store import EntryFilter, StoreError, default_db_path
+from memrev.core.store.serialize import entry_to_dict
 from memrev.core.visible import make_visible
-from memrev.core.adapters.registry import discover_all
-from memrev.tui.cli_check import check_command
-from memrev.tui.cli_conflicts import conflicts_command, resolve_command
-from memrev.tui.cli_hooks import hook_group
-from memrev.tui.cli_scan import rejections_command, scan_command
-from memrev.tui.cli_import import import_command, import_native, sources_command
-from memrev.tui.cli_support import EXIT_INPUT, EXIT_OK, InputError, open_store, store_errors, table
+from memrev.tui.cli.check import check_command
+from memrev.tui.cli.conflicts import conflicts_command, resolve_command
+from memrev.tui.cli.hooks import hook_group
+from memrev.tui.cli.scan import rejections_command, scan_command
+from memrev.tui.cli.sources import import_command, import_native, sources_command
+from memrev.tui.cli.support import EXIT_INPUT, EXIT_OK, InputError, open_store, store_errors, table
 
 @click.group(invoke_without_command=True)
 @click.option("--db", "db", type=click.Path(path_type=Path), default=None,  # a folder: one-line StoreError
@@ -53,7 +53,7 @@ def _repository_here() -> Path | None:
 
 def _import_here(ctx: click.Context) -> list[str]:
     """In a repository, import every agent source that applies to it first, so the main job needs no set-up."""
-    from memrev.tui.cli_import import discover
+    from memrev.tui.cli.sources import discover
 
     here = Path.cwd()
     if not any((folder / ".git").exists() for folder in (here, *here.parents)):
@@ -221,7 +221,7 @@ def log_command(ctx: click.Context, as_json: bool, entry_id: str | None, limit: 
 @store_errors
 def demo_command(ctx: click.Context, target: Path | None, no_tui: bool) -> None:
     """Build a demo repository and memories, import them, and open the review app on them."""
-    from memrev.core.demo import build_demo
+    from memrev.core.demo.builder import build_demo
 
     root = target or Path(tempfile.mkdtemp(prefix="memrev-demo-"))
     build = build_demo(root)
@@ -272,7 +272,7 @@ def bench_group() -> None:
 @store_errors
 def bench_store_command(count: int, skip_tui: bool) -> None:
     """Store and app figures for COUNT entries: insert rate, FTS and vector queries, app start and filter."""
-    from memrev.core.bench_store import format_figures, run_store_bench
+    from memrev.core.bench.store import format_figures, run_store_bench
 
     with tempfile.TemporaryDirectory(prefix="memrev-bench-") as folder:
         figures = run_store_bench(count, workdir=Path(folder))
@@ -293,12 +293,12 @@ def bench_store_command(count: int, skip_tui: bool) -> None:
 @store_errors
 def bench_check_command(files: int, commits: int, count: int, repo: Path | None, no_live: bool) -> None:
     """Staleness-check figures: cold, warm and incremental checks and peak memory against a naive baseline."""
-    from memrev.core.bench_check import entries_for_repo, measure_in_child, run_check_bench
-    from memrev.core.bench_store import format_figures
+    from memrev.core.bench.check import entries_for_repo, measure_in_child, run_check_bench
+    from memrev.core.bench.store import format_figures
 
     with tempfile.TemporaryDirectory(prefix="memrev-bench-check-") as folder:
         if repo is None:
-            from memrev.core.bench_repo import build_synthetic_repo
+            from memrev.core.bench.synthetic_repo import build_synthetic_repo
 
             started = time.perf_counter()
             built = build_synthetic_repo(Path(folder) / "repo", files=files, commits=commits, entries=count)
@@ -322,9 +322,9 @@ def bench_check_command(files: int, commits: int, count: int, repo: Path | None,
 @store_errors
 def bench_scan_command(megabytes: float, count: int) -> None:
     """Scanner throughput against a Hermes-style pattern loop, conflict detection, and the hook's round trip."""
-    from memrev.core.bench_conflicts import run_conflict_bench
-    from memrev.core.bench_scan import run_scan_bench
-    from memrev.core.bench_store import format_figures
+    from memrev.core.bench.conflicts import run_conflict_bench
+    from memrev.core.bench.scan import run_scan_bench
+    from memrev.core.bench.store import format_figures
     from memrev.tui.bench_hook import run_hook_bench
 
     figures = [*run_scan_bench(int(megabytes * 1_000_000)), run_conflict_bench(count), run_hook_bench()]

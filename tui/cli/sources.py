@@ -9,14 +9,14 @@ from typing import Any
 
 import click
 
-from memrev.core.adapters.base import SourceRef
-from memrev.core.adapters.registry import adapter_for, discover_all
-from memrev.core.gate import screen_entries
-from memrev.core.jsonl import ImportFileError, JsonlBatch
-from memrev.core.sources import SourceSpec, parse_source, read_exchange
-from memrev.core.store import MemoryStore, StoreError
-from memrev.core.sync import SyncResult, import_source
-from memrev.tui.cli_support import EXIT_INPUT, InputError, actor, open_store, store_errors, table
+from memrev.core.scan.gate import screen_entries
+from memrev.core.sources.base import SourceRef
+from memrev.core.sources.registry import adapter_for, discover_all
+from memrev.core.sources.specs import SourceSpec, parse_source, read_exchange
+from memrev.core.sources.sync import SyncResult, import_source
+from memrev.core.store.jsonl import ImportFileError, JsonlBatch
+from memrev.core.store.memory_store import MemoryStore, StoreError
+from memrev.tui.cli.support import EXIT_INPUT, InputError, actor, open_store, store_errors, table
 
 HOME_OPTION = click.option("--home", type=click.Path(file_okay=False, path_type=Path), default=None,
                            help="Look for agents' memory under this home folder instead of yours.")

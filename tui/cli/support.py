@@ -8,9 +8,9 @@ from typing import Any, Callable, Iterator, TypeVar
 
 import click
 
-from memrev.core.jsonl import ImportFileError
 from memrev.core.safe_io import SourceFileError
-from memrev.core.store import MemoryStore, StoreError
+from memrev.core.store.jsonl import ImportFileError
+from memrev.core.store.memory_store import MemoryStore, StoreError
 
 F = TypeVar("F", bound=Callable[..., Any])
 

@@ -11,10 +11,10 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from memrev.core.rejections import Decision, Rejection, decide
-from memrev.core.scan_model import Finding
+from memrev.core.scan.model import Finding
+from memrev.core.scan.rejections import Decision, Rejection, decide
 from memrev.core.visible import char_label, describe_hidden, hidden_characters, make_visible
-from memrev.tui.cli_support import actor
+from memrev.tui.cli.support import actor
 
 MAX_SHOWN_CHARS = 20_000
 """Longer texts are cut here on screen (the whole text stays in the store)."""

@@ -9,9 +9,9 @@ from rich.text import Text
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
-from memrev.core.check_model import EntryCheck
+from memrev.core.check.model import EntryCheck
 from memrev.core.model import Entry, utc_now
-from memrev.core.store import Revision
+from memrev.core.store.memory_store import Revision
 from memrev.core.visible import describe_hidden, hidden_characters, make_visible, visible_segments
 from memrev.tui.describe import check_lines, provenance_fields, revision_lines
 

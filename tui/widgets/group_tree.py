@@ -9,7 +9,7 @@ from textual.message import Message
 from textual.widgets import Tree
 
 from memrev.core.model import Entry
-from memrev.core.query import Group
+from memrev.core.store.query import Group
 
 GROUPINGS: tuple[tuple[str, str], ...] = (("verdict", "By verdict"), ("type", "By type"), ("scope", "By scope"),
                                           ("status", "By status"), ("agent", "By source"))

@@ -7,9 +7,9 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from memrev.core.bench_repo import build_synthetic_repo
-from memrev.core.checker import Checker
-from memrev.tui.cli import cli
+from memrev.core.bench.synthetic_repo import build_synthetic_repo
+from memrev.core.check.checker import Checker
+from memrev.tui.cli.main import cli
 
 STALE_CATEGORIES = {"renamed", "deleted", "symbol", "flag", "moved", "python"}
 
@@ -38,7 +38,7 @@ def test_bench_check_prints_every_figure(tmp_path: Path) -> None:
 
 
 def test_entries_drawn_from_any_repository_edit_a_real_function(demo_build) -> None:
-    from memrev.core.bench_check import entries_for_repo
+    from memrev.core.bench.check import entries_for_repo
 
     entries, editable, symbol = entries_for_repo(demo_build.repo, 60)
     assert len(entries) == 60 and f"def {symbol}(" in (demo_build.repo / editable).read_text()

@@ -13,10 +13,10 @@ from pathlib import Path
 
 import pytest
 
-from memrev.core.bench_baseline import naive_check, naive_reference_status
-from memrev.core.bench_repo import CATEGORIES, SyntheticRepo, build_synthetic_repo
+from memrev.core.bench.check_baseline import naive_check, naive_reference_status
+from memrev.core.bench.synthetic_repo import CATEGORIES, SyntheticRepo, build_synthetic_repo
+from memrev.core.check.references import extract_references
 from memrev.core.project import identify_project
-from memrev.core.references import extract_references
 
 FILES, COMMITS, ENTRIES = 300, 200, 100
 

@@ -12,7 +12,7 @@ from collections import Counter
 
 import pytest
 
-from memrev.core.bench_store import (
+from memrev.core.bench.store import (
     BATCHED_DB,
     FIGURE_NAMES,
     FTS,
@@ -26,8 +26,8 @@ from memrev.core.bench_store import (
     synthetic_entries,
     synthetic_queries,
 )
-from memrev.core.embedding import HashingEmbedder
-from memrev.core.store import MemoryStore
+from memrev.core.store.embedding import HashingEmbedder
+from memrev.core.store.memory_store import MemoryStore
 
 N = 300
 

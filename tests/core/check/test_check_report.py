@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from memrev.core.check_model import CommitInfo, EntryCheck, ReferenceCheck, RefStatus, Verdict
-from memrev.core.check_report import (
+from memrev.core.check.model import CommitInfo, EntryCheck, ReferenceCheck, RefStatus, Verdict
+from memrev.core.check.report import (
     FINDING_KINDS,
     entry_location,
     failing_findings,

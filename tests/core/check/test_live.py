@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 from gitrepo import GitRepo
 
-from memrev.core.check_model import RefStatus, Verdict
-from memrev.core.checker import Checker
-from memrev.core.live import RepositoryFilter, classify, live_checks
+from memrev.core.check.checker import Checker
+from memrev.core.check.live import RepositoryFilter, classify, live_checks
+from memrev.core.check.model import RefStatus, Verdict
 from memrev.core.model import Entry
 
 NOW = datetime(2026, 7, 1, tzinfo=timezone.utc)

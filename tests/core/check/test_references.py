@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from memrev.core.references import KINDS, Reference, extract_references
+from memrev.core.check.references import KINDS, Reference, extract_references
 
 
 def refs(text: str) -> list[tuple[str, str, str]]:

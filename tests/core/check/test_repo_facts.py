@@ -10,15 +10,15 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from memrev.core import repo_facts
-from memrev.core.repo_facts import (
+from memrev.core.check import repo_facts
+from memrev.core.check.repo_facts import (
     Fact,
     RepoFacts,
     check_command_claim,
     check_version_claim,
     read_facts,
 )
-from memrev.core.version_spec import compare, parse_spec, suggest
+from memrev.core.check.version_spec import compare, parse_spec, suggest
 
 
 def write_repo(root: Path, files: dict[str, str | bytes]) -> tuple[Callable[[str], str | None], set[str]]:

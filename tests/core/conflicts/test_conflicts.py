@@ -6,14 +6,14 @@ from datetime import datetime, timezone
 
 import pytest
 
-from memrev.core.bench_conflicts import CONFLICTS, run_conflict_bench
-from memrev.core.checker import Checker
-from memrev.core.claims import extract_claims
-from memrev.core.conflicts import ENTRY_VS_ENTRY, ENTRY_VS_FACT, REASSERTS_REVOKED, Conflict, find_conflicts
-from memrev.core.demo import DemoBuild, build_demo
+from memrev.core.bench.conflicts import CONFLICTS, run_conflict_bench
+from memrev.core.check.checker import Checker
+from memrev.core.conflicts.claims import extract_claims
+from memrev.core.conflicts.detect import ENTRY_VS_ENTRY, ENTRY_VS_FACT, REASSERTS_REVOKED, Conflict, find_conflicts
+from memrev.core.conflicts.resolutions import apply_correction, keep_both, keep_one, replace_with_correction
+from memrev.core.demo.builder import DemoBuild, build_demo
 from memrev.core.model import Entry, EntryType, Link, LinkKind, Project, Scope, ScopeKind, Status, WrittenBy
-from memrev.core.resolutions import apply_correction, keep_both, keep_one, replace_with_correction
-from memrev.core.store import MemoryStore
+from memrev.core.store.memory_store import MemoryStore
 
 UV, PIP, PY310 = "demo-10-conflict-uv", "demo-11-conflict-pip", "demo-07-python-version"
 REVOKED, CORRECTION = "demo-12-revoked-friday-deploy", "demo-13-correction-no-friday"

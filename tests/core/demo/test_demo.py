@@ -9,12 +9,12 @@ from typing import Iterator
 import pytest
 from git import Repo
 
-from memrev.core.demo import STATES, VERDICTS, DemoBuild, build_demo
-from memrev.core.jsonl import read_jsonl
+from memrev.core.demo.builder import STATES, VERDICTS, DemoBuild, build_demo
 from memrev.core.model import LinkKind, Status
 from memrev.core.project import identify_project
-from memrev.core.serialize import entry_to_dict
-from memrev.core.store import MemoryStore
+from memrev.core.store.jsonl import read_jsonl
+from memrev.core.store.memory_store import MemoryStore
+from memrev.core.store.serialize import entry_to_dict
 
 
 @pytest.fixture(scope="module")

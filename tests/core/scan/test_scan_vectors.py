@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from memrev.core.scanner import scan
+from memrev.core.scan.scanner import scan
 
 BLOCKED = [
     ("ignore previous instructions", "prompt_injection"),

@@ -12,13 +12,13 @@ from pathlib import Path
 
 import pytest
 
-from memrev.core.adapters.base import DriftError, SourceRead, SourceRef
-from memrev.core.adapters.claude import (ADAPTER, ClaudeAdapter, check_member, discover_all_projects, memdir_for,
-                                         sanitize_path)
-from memrev.core.adapters.reconcile import reconcile
 from memrev.core.model import Entry, EntryType, Project, ScopeKind, Source, WrittenBy
 from memrev.core.project import identify_project
-from memrev.core.sync import import_source
+from memrev.core.sources.base import DriftError, SourceRead, SourceRef
+from memrev.core.sources.claude import (ADAPTER, ClaudeAdapter, check_member, discover_all_projects, memdir_for,
+                                         sanitize_path)
+from memrev.core.sources.reconcile import reconcile
+from memrev.core.sources.sync import import_source
 
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "claude"
 

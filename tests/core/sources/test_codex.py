@@ -13,12 +13,12 @@ from pathlib import Path
 
 import pytest
 
-from memrev.core.adapters.base import DriftError, SourceRead, SourceRef
-from memrev.core.adapters.codex import ADAPTER, CodexAdapter
-from memrev.core.adapters.reconcile import reconcile
 from memrev.core.model import Entry, EntryType, ScopeKind, Source, WrittenBy
-from memrev.core.store import EntryFilter
-from memrev.core.sync import import_source
+from memrev.core.sources.base import DriftError, SourceRead, SourceRef
+from memrev.core.sources.codex import ADAPTER, CodexAdapter
+from memrev.core.sources.reconcile import reconcile
+from memrev.core.sources.sync import import_source
+from memrev.core.store.memory_store import EntryFilter
 
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "codex"
 THREAD_1 = "0196a1b2-0000-7000-8000-000000000001"

@@ -16,8 +16,10 @@ from pathlib import Path
 
 import pytest
 
-from memrev.core.adapters.base import DriftError, SourceRead, SourceRef
-from memrev.core.adapters.hermes import (
+from memrev.core.model import Entry, EntryType, ScopeKind, Source, WrittenBy
+from memrev.core.safe_io import SourceFileError
+from memrev.core.sources.base import DriftError, SourceRead, SourceRef
+from memrev.core.sources.hermes import (
     ADAPTER,
     HermesAdapter,
     parse_entries,
@@ -25,10 +27,8 @@ from memrev.core.adapters.hermes import (
     read_limits,
     render_snapshot,
 )
-from memrev.core.adapters.reconcile import reconcile
-from memrev.core.model import Entry, EntryType, ScopeKind, Source, WrittenBy
-from memrev.core.safe_io import SourceFileError
-from memrev.core.sync import import_source
+from memrev.core.sources.reconcile import reconcile
+from memrev.core.sources.sync import import_source
 
 FIXTURE = Path(__file__).resolve().parents[2] / "fixtures" / "hermes" / "home"
 SEP = "═" * 46

@@ -11,12 +11,12 @@ from pathlib import Path
 
 import pytest
 
-from memrev.core.adapters.base import DriftError, SourceRead, SourceRef
-from memrev.core.adapters.openclaw import ADAPTER, BOOTSTRAP_MAX_CHARS
-from memrev.core.adapters.reconcile import reconcile
 from memrev.core.model import Entry, EntryType, ScopeKind, Source, WrittenBy
-from memrev.core.store import EntryFilter, MemoryStore
-from memrev.core.sync import import_source
+from memrev.core.sources.base import DriftError, SourceRead, SourceRef
+from memrev.core.sources.openclaw import ADAPTER, BOOTSTRAP_MAX_CHARS
+from memrev.core.sources.reconcile import reconcile
+from memrev.core.sources.sync import import_source
+from memrev.core.store.memory_store import EntryFilter, MemoryStore
 
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "openclaw"
 

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from memrev.core.demo import build_demo
-from memrev.core.store import MemoryStore
+from memrev.core.demo.builder import build_demo
+from memrev.core.store.memory_store import MemoryStore
 
 
 @pytest.fixture
@@ -17,9 +17,9 @@ def demo(tmp_path: Path):
 
 
 def test_write_back_refuses_when_the_agent_wrote_since_the_import(demo, tmp_path: Path) -> None:
-    from memrev.core.adapters.base import DriftError
-    from memrev.core.adapters.registry import adapter_for
-    from memrev.core.sync import import_source, stored_for, write_source
+    from memrev.core.sources.base import DriftError
+    from memrev.core.sources.registry import adapter_for
+    from memrev.core.sources.sync import import_source, stored_for, write_source
 
     ref = adapter_for("hermes").source_for("hermes", demo.home / ".hermes")
     memory = demo.home / ".hermes" / "memories" / "MEMORY.md"

@@ -13,8 +13,8 @@ import textwrap
 import pytest
 
 from memrev.core.model import Entry, Link, LinkKind, Status
-from memrev.core.sqlite_binding import BINDING_ENV, choose_binding, stdlib_can_load_extensions
-from memrev.core.store import MemoryStore
+from memrev.core.store.memory_store import MemoryStore
+from memrev.core.store.sqlite_binding import BINDING_ENV, choose_binding, stdlib_can_load_extensions
 
 SYSTEM_PYTHON = "/usr/bin/python3"
 
@@ -125,7 +125,7 @@ def test_stdlib_with_extension_loading_uses_stdlib_and_vectors(tmp_path):
         import json, site, sys
         site.addsitedir(sys.argv[1])
         from memrev.core.model import Entry
-        from memrev.core.store import MemoryStore
+        from memrev.core.store.memory_store import MemoryStore
         with MemoryStore(sys.argv[2]) as store:
             store.apply([Entry(id="m-a", text="Run database migrations before deploy."),
                          Entry(id="m-b", text="The office cat is called Biscuit.")], actor="t")
@@ -189,7 +189,7 @@ def test_a_vector_database_read_without_vectors_then_backfilled(tmp_path, stdlib
 
 
 def test_changing_the_embedder_rebuilds_the_vectors(tmp_path):
-    from memrev.core.embedding import HashingEmbedder
+    from memrev.core.store.embedding import HashingEmbedder
 
     path = tmp_path / "m.db"
     with MemoryStore(path) as store:

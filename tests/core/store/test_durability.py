@@ -11,12 +11,12 @@ import textwrap
 import pytest
 
 from memrev.core.model import Status
-from memrev.core.store import MemoryStore
+from memrev.core.store.memory_store import MemoryStore
 
 WRITER = """
 import os, signal, sys
 from memrev.core.model import Entry, Status
-from memrev.core.store import MemoryStore
+from memrev.core.store.memory_store import MemoryStore
 
 path, how = sys.argv[1], sys.argv[2]
 store = MemoryStore(path)

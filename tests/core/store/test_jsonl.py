@@ -10,7 +10,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from memrev.core.jsonl import ImportFileError, read_jsonl, write_jsonl
 from memrev.core.model import (
     Entry,
     EntryType,
@@ -24,8 +23,9 @@ from memrev.core.model import (
     Status,
     WrittenBy,
 )
-from memrev.core.serialize import entry_from_dict, entry_to_dict
-from memrev.core.store import MemoryStore
+from memrev.core.store.jsonl import ImportFileError, read_jsonl, write_jsonl
+from memrev.core.store.memory_store import MemoryStore
+from memrev.core.store.serialize import entry_from_dict, entry_to_dict
 
 SHOP = Project.from_parts(root_commit="a1b2c3d4", remote="github.com/acme/shop", path="/src/shop", name="shop")
 

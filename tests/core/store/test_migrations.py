@@ -10,9 +10,9 @@ import textwrap
 
 import pytest
 
-from memrev.core.migrations import MIGRATIONS, SchemaTooNew, migrate, schema_version
 from memrev.core.model import Entry
-from memrev.core.store import MemoryStore, StoreError
+from memrev.core.store.memory_store import MemoryStore, StoreError
+from memrev.core.store.migrations import MIGRATIONS, SchemaTooNew, migrate, schema_version
 
 TABLES = {"projects", "entries", "revisions", "links", "events", "meta", "entries_fts"}
 
@@ -120,8 +120,8 @@ def test_two_processes_migrating_a_fresh_file_at_once_both_succeed(tmp_path):
     code = textwrap.dedent(
         """
         import sys
-        from memrev.core.store import MemoryStore, StoreError
-        from memrev.core.migrations import schema_version
+        from memrev.core.store.memory_store import MemoryStore, StoreError
+        from memrev.core.store.migrations import schema_version
         with MemoryStore(sys.argv[1]) as store:
             print(schema_version(store.conn))
         """

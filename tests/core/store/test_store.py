@@ -13,7 +13,7 @@ from datetime import datetime, timezone
 import pytest
 
 from memrev.core.model import Entry, EntryType, Link, LinkKind, Project, Provenance, Scope, ScopeKind, Source, Status
-from memrev.core.store import EntryFilter, MemoryStore, StoreError, default_db_path
+from memrev.core.store.memory_store import EntryFilter, MemoryStore, StoreError, default_db_path
 
 SHOP = Project.from_parts(root_commit="a1b2c3", remote="github.com/acme/shop", path="/src/shop")
 BLOG = Project.from_parts(root_commit="d4e5f6", remote="github.com/acme/blog", path="/src/blog")
@@ -429,7 +429,7 @@ def test_a_writer_waits_for_another_process_holding_the_write_lock(store, db_pat
     holder = _python(
         """
         import sys, time
-        from memrev.core.store import MemoryStore
+        from memrev.core.store.memory_store import MemoryStore
         store = MemoryStore(sys.argv[1])
         with store.transaction() as conn:
             conn.execute("insert into meta(key, value) values ('held-by', 'other process')")

@@ -12,9 +12,9 @@ from typing import Any
 import pytest
 from click.testing import CliRunner, Result
 
-from memrev.core.demo import DemoBuild
-from memrev.core.store import MemoryStore
-from memrev.tui.cli import cli
+from memrev.core.demo.builder import DemoBuild
+from memrev.core.store.memory_store import MemoryStore
+from memrev.tui.cli.main import cli
 
 ZWSP = "\u200b"
 
@@ -503,9 +503,9 @@ def test_imported_events_survive_a_crash_before_close(tmp_path: Path, db: Path, 
     """The process dies the moment the store would close: no checkpoint, no cleanup, yet nothing is lost."""
     crash = (
         "import os, sys\n"
-        "from memrev.core.store import MemoryStore\n"
+        "from memrev.core.store.memory_store import MemoryStore\n"
         "MemoryStore.close = lambda self: (sys.stdout.flush(), os._exit(0))\n"
-        "from memrev.tui.cli import main\n"
+        "from memrev.tui.cli.main import main\n"
         "sys.argv = ['memrev', *sys.argv[1:]]\n"
         "main()\n"
         "os._exit(3)\n"

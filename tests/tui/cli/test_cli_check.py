@@ -10,7 +10,7 @@ import pytest
 from test_cli import assert_one_line_error, memrev_script, run, run_process
 
 from memrev.core.model import Entry, Status
-from memrev.core.store import MemoryStore
+from memrev.core.store.memory_store import MemoryStore
 
 
 def check(db: Path, repo: Path, *args: str):

@@ -10,8 +10,8 @@ from click.testing import CliRunner
 from test_cli import assert_one_line_error, run
 
 from memrev.core.model import LinkKind, Status
-from memrev.core.store import MemoryStore
-from memrev.tui.cli import cli
+from memrev.core.store.memory_store import MemoryStore
+from memrev.tui.cli.main import cli
 
 
 @pytest.fixture
@@ -84,7 +84,7 @@ def test_the_demo_blocks_its_malicious_entries_with_named_rules(tmp_path: Path, 
     assert result.exit_code == 0 and "4 blocked by the scanner" in result.stdout
     with MemoryStore(db) as store:
         blocked = {e.id for e in store.entries() if e.status is Status.BLOCKED}
-        from memrev.core.rejections import rejections
+        from memrev.core.scan.rejections import rejections
 
         rules = {r.entry_id: set(r.rules) for r in rejections(store)}
     malicious = {i for i, x in demo_build.expectations.items() if x.verdict == "blocked"}

@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from memrev.core.demo import build_demo
-from memrev.core.store import MemoryStore
-from memrev.tui.cli import cli
+from memrev.core.demo.builder import build_demo
+from memrev.core.store.memory_store import MemoryStore
+from memrev.tui.cli.main import cli
 
 AGENT_KINDS = {"claude", "claude-md", "codex", "agents-md", "hermes", "openclaw"}
 
@@ -96,7 +96,7 @@ def test_demo_imports_its_native_sources(tmp_path: Path) -> None:
 def test_bare_memrev_in_a_repository_imports_its_sources_first(demo, tmp_path: Path, monkeypatch) -> None:
     import click
 
-    from memrev.tui.cli import _import_here
+    from memrev.tui.cli.main import _import_here
 
     monkeypatch.setenv("HOME", str(demo.home))
     for name in ("CLAUDE_CONFIG_DIR", "CODEX_HOME", "HERMES_HOME", "OPENCLAW_WORKSPACE"):

@@ -6,7 +6,7 @@ from textual.widgets import Static
 
 from memrev.core.model import LinkKind, Status
 from memrev.tui.screens.conflicts import ConflictScreen
-from test_app import SIZE, settle
+from app_helpers import SIZE, settle
 
 
 def counter(app) -> str:
