@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import configparser
 import re
-from dataclasses import dataclass, field
 from typing import Any, Callable, Collection, Protocol
 
-from memrev.core.check.version_spec import JS_MANAGERS, parse_release, parse_spec
+from memrev.core.check.facts import JS_MANAGERS, RepoFacts
+from memrev.core.check.version_spec import parse_release, parse_spec
 
-__all__ = ["MAKEFILES", "READERS", "Fact", "FactSink", "RepoFacts", "error_line", "normalise"]
+__all__ = ["MAKEFILES", "READERS", "FactSink", "error_line", "normalise"]
 
 _PY_LOCKS = (("uv.lock", "uv"), ("poetry.lock", "poetry"), ("pdm.lock", "pdm"), ("Pipfile.lock", "pipenv"))
 _JS_LOCKS = (("package-lock.json", "npm"), ("pnpm-lock.yaml", "pnpm"), ("yarn.lock", "yarn"), ("bun.lock", "bun"),
@@ -22,40 +22,6 @@ _MAKE_RULE = re.compile(r"([^\s:=#$][^:=#]*?)\s*::?(?![:=])(.*)")
 _MATRIX = re.compile(r"^[ \t]*-?[ \t]*(?P<key>python|node)-version:[ \t]*(?P<rest>[^\n#]*)", re.MULTILINE)
 _MATRIX_VERSION = re.compile(r"(?<![\w.])(\d+(?:\.(?:\d+|x))*)(?![\w.])")
 _NOX_SESSION = re.compile(r"@(?:nox\.)?session\b(?P<args>\([^)]*\))?\s*\n\s*(?:async\s+)?def\s+(?P<name>\w+)")
-
-
-@dataclass(frozen=True)
-class Fact:
-    """One thing the repository states, such as its Python requirement, with the file it comes from."""
-
-    name: str
-    value: str
-    source: str
-    detail: str = ""
-
-
-@dataclass
-class RepoFacts:
-    """Every fact found (most authoritative first per name), plus the targets, scripts, envs and versions to look up."""
-
-    facts: list[Fact]
-    make_targets: dict[str, str]
-    scripts: dict[str, str]
-    tox_envs: dict[str, str]
-    packages: dict[str, tuple[str, str]]
-    dependencies: dict[str, str] = field(default_factory=dict)
-    """Normalised names of declared dependencies (any version) -> the file declaring them."""
-    nox_sessions: dict[str, str] = field(default_factory=dict)
-    notes: list[str] = field(default_factory=list)
-    """One line per fact file that could not be read or parsed (and so was skipped)."""
-
-    def first(self, name: str) -> Fact | None:
-        """The most authoritative fact of that name, or None."""
-        return next((fact for fact in self.facts if fact.name == name), None)
-
-    def all(self, name: str) -> list[Fact]:
-        """Every fact of that name, most authoritative first."""
-        return [fact for fact in self.facts if fact.name == name]
 
 
 def normalise(name: str) -> str:

@@ -6,12 +6,12 @@ import builtins
 import re
 from typing import Callable
 
+from memrev.core.check.claim_checks import check_command_claim, check_version_claim
 from memrev.core.check.context import EntryContext, result, short, unverifiable
 from memrev.core.check.git_history import PathEvent
 from memrev.core.check.model import RefStatus, ReferenceCheck
 from memrev.core.check.path_checks import check_path
 from memrev.core.check.references import Reference
-from memrev.core.check.repo_facts import check_command_claim, check_version_claim
 from memrev.core.check.repo_index import RepoIndex
 
 _BUILTINS = frozenset(dir(builtins)) | frozenset("""

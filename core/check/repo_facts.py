@@ -1,19 +1,16 @@
-"""What a repository itself states (runtimes, package manager, test command, scripts, pins) and command claims on it."""
+"""What a repository itself states (runtimes, package manager, test command, scripts, pins), read from its files."""
 
 from __future__ import annotations
 
 import configparser
-import difflib
 import json
 import re
 import sys
 from typing import Any, Callable, Collection
 
 from memrev.core.check import toml_fallback
-from memrev.core.check.fact_sources import MAKEFILES, READERS, Fact, RepoFacts, error_line, normalise
-from memrev.core.check.version_spec import JS_MANAGERS, ClaimCheck, check_version_claim
-
-__all__ = ["ClaimCheck", "Fact", "RepoFacts", "check_command_claim", "check_version_claim", "read_facts"]
+from memrev.core.check.fact_sources import READERS, error_line, normalise
+from memrev.core.check.facts import Fact, RepoFacts, one_line
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -23,12 +20,6 @@ else:  # pragma: no cover - Python 3.10 has no tomllib; toml_fallback reads what
 FACT_NAMES = ("python", "node", "package-manager", "test-command", "default-branch")
 """Every fact name `read_facts` produces, in the order facts are listed."""
 _REQUIREMENT = re.compile(r"\s*([A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?)\s*(?:\[[^\]]*\])?\s*\(?\s*([^;@]*)")
-
-
-def _clip(text: str, limit: int = 60) -> str:
-    """One line of at most `limit` characters, so evidence stays short."""
-    text = " ".join(text.split())
-    return text if len(text) <= limit else text[:limit - 1] + "…"
 
 
 def _load_toml(text: str) -> dict[str, Any]:
@@ -53,7 +44,7 @@ class _Collector:
 
     def add(self, rank: int, name: str, value: str, source: str, detail: str = "") -> None:
         """Record a fact; a lower rank is more authoritative within its name."""
-        self.ranked.append((FACT_NAMES.index(name), rank, Fact(name, value.strip(), source, _clip(detail))))
+        self.ranked.append((FACT_NAMES.index(name), rank, Fact(name, value.strip(), source, one_line(detail, 60))))
 
     def values(self, name: str) -> list[str]:
         """The values found so far for a fact name, most authoritative first."""
@@ -129,85 +120,3 @@ def read_facts(read: Callable[[str], str | None], paths: Collection[str], *,
     for reader in READERS:
         reader(collector)
     return collector.finish(default_branch)
-
-
-# -- command claims ---------------------------------------------------------------------------------------------
-
-
-def _none(evidence: str, arg: str) -> ClaimCheck:
-    """"missing" because the repository has nothing of the kind at all."""
-    return ClaimCheck("missing", evidence, facts=(("memory", arg, "entry text"),))
-
-
-def _lookup(names: list[str], table: dict[str, str], what: str, where: str, command: Callable[[str], str],
-            exists: Callable[[str], bool] | None = None) -> ClaimCheck:
-    """ok when every name is defined; else missing, naming the file and suggesting the closest defined name."""
-    memory = ("memory", ",".join(names), "entry text")
-    absent = [name for name in names if not (exists(name) if exists else name in table)]
-    if not absent:
-        source = table.get(names[0], where)
-        return ClaimCheck("ok", _clip(f"{source} defines {what} {', '.join(map(repr, names))}", 120),
-                          facts=(memory, ("repository", ",".join(names), source)))
-    close = difflib.get_close_matches(absent[0], list(table), n=1, cutoff=0.6)
-    evidence = f"{where} has no {what} {absent[0]!r}" + (f"; closest is {close[0]!r}" if close else "")
-    found = (("repository", close[0], table[close[0]]),) if close else ()
-    return ClaimCheck("missing", _clip(evidence, 120), command(close[0]) if close else None, (memory, *found))
-
-
-def check_command_claim(value: str, facts: RepoFacts, tracked: Collection[str]) -> ClaimCheck:
-    """A command claim (make:test, script:build, run:pytest, tox:py312, nox:tests) against what the repository has."""
-    tool, _, arg = value.partition(":")
-    names = [name for name in arg.split(",") if name] or [arg]
-    if tool == "make":
-        makefiles = [name for name in MAKEFILES if name in tracked] or sorted(set(facts.make_targets.values()))
-        if not makefiles:
-            return _none("no Makefile in the repository", arg)
-        return _lookup([arg], facts.make_targets, "target", makefiles[0], lambda name: f"make {name}")
-    if tool == "script":
-        if not facts.scripts:
-            return _none("no package.json or pyproject.toml scripts in the repository", arg)
-        js = next((f.value for f in facts.all("package-manager") if f.value in JS_MANAGERS), "npm")
-        return _lookup([arg], facts.scripts, "script", " or ".join(sorted(set(facts.scripts.values()))),
-                       lambda name: f"{js} run {name}" if facts.scripts[name] == "package.json" else name)
-    if tool == "run":
-        return _check_run(arg, facts, tracked)
-    if tool == "tox":
-        configs = [fact.source for fact in facts.all("test-command") if fact.value == "tox"]
-        if not configs:
-            return _none("no tox configuration in the repository", arg)
-
-        def exists(env: str) -> bool:
-            """A listed env, ALL, or a pyXY factor of a listed env (py312 runs for py312-django42)."""
-            return env == "ALL" or env in facts.tox_envs or bool(re.fullmatch(r"py\d+", env)) and any(
-                env in listed.split("-") for listed in facts.tox_envs)
-        return _lookup(names, facts.tox_envs, "env", configs[0], lambda name: f"tox -e {name}", exists)
-    if tool == "nox":
-        if "noxfile.py" not in tracked and not facts.nox_sessions:
-            return _none("no noxfile.py in the repository", arg)
-        return _lookup(names, facts.nox_sessions, "session", "noxfile.py", lambda name: f"nox -s {name}")
-    return ClaimCheck("unverifiable", f"memrev does not read {tool} commands yet",
-                      facts=(("memory", arg, "entry text"),))
-
-
-def _check_run(arg: str, facts: RepoFacts, tracked: Collection[str]) -> ClaimCheck:
-    """`uv run X` and the like: ok for a project script, a tracked file or module, or a known package."""
-    memory = ("memory", arg, "entry text")
-    module = arg.replace(".", "/")
-    candidates = [arg, f"{arg}.py", f"{module}.py"]
-    candidates += [f"{root}{module}{end}" for root in ("", "src/") for end in (".py", "/__main__.py", "/__init__.py")]
-    path = next((p for p in candidates if p in tracked), None)  # lookups only: `tracked` may be huge
-    name = normalise(arg)
-    if arg in facts.scripts:
-        evidence, source = f"{facts.scripts[arg]} defines script {arg!r}", facts.scripts[arg]
-    elif path is not None:
-        evidence, source = f"{path} is tracked", path
-    elif name in facts.packages:
-        evidence, source = f"{facts.packages[name][1]} has {arg} {facts.packages[name][0]}", facts.packages[name][1]
-    elif name in facts.dependencies:
-        evidence, source = f"{facts.dependencies[name]} depends on {arg}", facts.dependencies[name]
-    elif arg in ("python", "python3"):
-        evidence, source = "the runner's own Python interpreter", "runner"
-    else:
-        return ClaimCheck("unverifiable", f"{arg!r} is not a script, tracked file or known package of the repository",
-                          facts=(memory,))
-    return ClaimCheck("ok", evidence, facts=(memory, ("repository", arg, source)))

@@ -11,8 +11,9 @@ from pathlib import Path
 from typing import Iterable
 
 from memrev.core.check.code_tokens import EMPTY, FileNames, scan_bytes
+from memrev.core.check.facts import RepoFacts
 from memrev.core.check.git_history import History, read_history
-from memrev.core.check.repo_facts import RepoFacts, read_facts
+from memrev.core.check.repo_facts import read_facts
 from memrev.core.model import Project
 from memrev.core.project import identify_project
 

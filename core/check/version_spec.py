@@ -1,14 +1,9 @@
-"""Version claims against repository facts, on release-number specifiers (PEP 440, poetry/npm ^ and ~, npm ||)."""
+"""Release-number specifiers (PEP 440, poetry/npm ^ and ~, npm ||): parse them, compare a claim, suggest a fix."""
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:  # only for annotations: repo_facts imports this module
-    from memrev.core.check.repo_facts import Fact as RepoFact
-    from memrev.core.check.repo_facts import RepoFacts
 
 Release = tuple[int, ...]
 """The numeric parts of a version: 3.12.1 is (3, 12, 1); pre-releases and local parts are not supported."""
@@ -176,92 +171,3 @@ def suggest(claim: str, requirement: str) -> str:
     if claimed is not None and claimed.pin() is not None and low[1]:
         return format_release(low[0])
     return (">=" if low[1] else ">") + format_release(low[0])
-
-
-# -- version claims against repository facts --------------------------------------------------------------------
-
-JS_MANAGERS = frozenset({"npm", "pnpm", "yarn", "bun"})
-"""Package managers of the JavaScript world; every other one is compared with the Python lock files."""
-_LABELS = {"python": "Python", "node": "Node"}
-_MEMORY = "entry text"
-
-
-@dataclass(frozen=True)
-class ClaimCheck:
-    """How one version or command claim fares against the repository, with one line of evidence."""
-
-    status: str
-    evidence: str
-    suggestion: str | None = None
-    facts: tuple[tuple[str, str, str], ...] = ()
-
-
-def _line(text: str, limit: int = 120) -> str:
-    """Evidence on one line of at most `limit` characters."""
-    text = " ".join(text.split())
-    return text if len(text) <= limit else text[:limit - 1] + "…"
-
-
-def _where(facts: list[RepoFact]) -> str:
-    """Where the first fact comes from, and the next one when there are several and the line stays short."""
-    def say(fact: RepoFact) -> str:
-        """One fact as '<file> <what it says>'."""
-        return f"{fact.source} {fact.detail or fact.value}"
-    first = say(facts[0])
-    if len(facts) > 1 and len(first) + len(say(facts[1])) < 80:
-        more = f", +{len(facts) - 2} more" if len(facts) > 2 else ""
-        return f"{first} (also {say(facts[1])}{more})"
-    return first
-
-
-def _verdict(said: str, claim: str, requirement: str, where: str, label: str,
-             facts: tuple[tuple[str, str, str], ...]) -> ClaimCheck:
-    """ok / contradicted (with the repository's version as suggestion) / unverifiable when either side is unclear."""
-    verdict = compare(claim, requirement)
-    if verdict is None:
-        return ClaimCheck("unverifiable", _line(f"cannot compare {said} with {where}"), facts=facts)
-    suggestion = f"{label} {suggest(claim, requirement)}" if verdict == "contradicted" else None
-    return ClaimCheck(verdict, _line(f"memory says {said}; {where}"), suggestion, facts)
-
-
-def check_version_claim(value: str, facts: RepoFacts) -> ClaimCheck:
-    """A version claim (python:3.10, node:>=20, package-manager:uv, package:pytest:8.4) against the repository."""
-    kind, _, rest = value.partition(":")
-    if kind == "package-manager":
-        return _check_manager(rest.split(":")[0], facts)
-    if kind == "package":
-        name, _, version = rest.partition(":")
-        memory = ("memory", version, _MEMORY)
-        entry = facts.packages.get(re.sub(r"[-_.]+", "-", name.lower()))
-        if entry is None:
-            return ClaimCheck("unverifiable", _line(f"memory says {name} {version}; no lock file or pin in the "
-                                                    f"repository names {name}"), facts=(memory,))
-        return _verdict(f"{name} {version}", version, entry[0], f"{entry[1]} has {name} {entry[0]}", name,
-                        (memory, ("repository", entry[0], entry[1])))
-    if kind in _LABELS:
-        label, found = _LABELS[kind], facts.all(kind)
-        memory = ("memory", rest, _MEMORY)
-        if not found:
-            return ClaimCheck("unverifiable", f"memory says {label} {rest}; nothing in the repository states the "
-                                              f"{label} version", facts=(memory,))
-        return _verdict(f"{label} {rest}", rest, found[0].value, _where(found), label,
-                        (memory, *(("repository", fact.value, fact.source) for fact in found)))
-    return ClaimCheck("unverifiable", _line(f"memrev cannot check {value!r} against the repository"))
-
-
-def _check_manager(claim: str, facts: RepoFacts) -> ClaimCheck:
-    """A package manager claim against the first lock file (or packageManager) of the same language."""
-    js = claim in JS_MANAGERS
-    found = [fact for fact in facts.all("package-manager") if (fact.value in JS_MANAGERS) == js]
-    memory = ("memory", claim, _MEMORY)
-    if not found:
-        language = "JavaScript" if js else "Python"
-        return ClaimCheck("unverifiable", f"memory says {claim}; no {language} lock file in the repository",
-                          facts=(memory,))
-    setting = found[0].detail.split(" =")[0]  # packageManager, when it comes from package.json
-    where = f"the repository uses {found[0].value} ({found[0].source}" + (f" {setting}" if setting else "")
-    where += f"; also {found[1].value} in {found[1].source})" if len(found) > 1 else ")"
-    ok = found[0].value == claim
-    return ClaimCheck("ok" if ok else "contradicted", _line(f"memory says {claim}; {where}"),
-                      None if ok else found[0].value,
-                      (memory, *(("repository", fact.value, fact.source) for fact in found)))

@@ -8,8 +8,9 @@ import re
 from dataclasses import dataclass, replace
 from typing import Iterable, Iterator, Mapping, Sequence
 
+from memrev.core.check.facts import JS_MANAGERS
 from memrev.core.check.references import Reference, extract_references
-from memrev.core.check.version_spec import JS_MANAGERS, compare
+from memrev.core.check.version_spec import compare
 from memrev.core.model import Entry
 
 RULE, DATE, EXACT = "rule", "date", "exact"

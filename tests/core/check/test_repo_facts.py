@@ -11,13 +11,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from memrev.core.check import repo_facts
-from memrev.core.check.repo_facts import (
-    Fact,
-    RepoFacts,
-    check_command_claim,
-    check_version_claim,
-    read_facts,
-)
+from memrev.core.check.claim_checks import check_command_claim, check_version_claim
+from memrev.core.check.facts import Fact, RepoFacts
+from memrev.core.check.repo_facts import read_facts
 from memrev.core.check.version_spec import compare, parse_spec, suggest
 
 
