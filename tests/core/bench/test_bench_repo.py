@@ -14,7 +14,8 @@ from pathlib import Path
 import pytest
 
 from memrev.core.bench.check_baseline import naive_check, naive_reference_status
-from memrev.core.bench.synthetic_repo import CATEGORIES, SyntheticRepo, build_synthetic_repo
+from memrev.core.bench.synthetic_repo import SyntheticRepo, build_synthetic_repo
+from memrev.core.bench.synthetic_repo_entries import CATEGORIES
 from memrev.core.check.references import extract_references
 from memrev.core.project import identify_project
 
