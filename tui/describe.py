@@ -8,7 +8,7 @@ from typing import Iterator, Sequence
 from memrev.core.check.model import EntryCheck
 from memrev.core.humanize import format_age, format_when
 from memrev.core.model import Entry
-from memrev.core.store.memory_store import Revision
+from memrev.core.store.records import Revision
 from memrev.core.visible import describe_hidden, make_visible
 
 

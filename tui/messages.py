@@ -9,7 +9,7 @@ from textual.message import Message
 from memrev.core.check.model import EntryCheck
 from memrev.core.conflicts.detect import Conflict
 from memrev.core.model import Entry
-from memrev.core.store.memory_store import Revision
+from memrev.core.store.records import Revision
 
 
 @dataclass

@@ -13,7 +13,8 @@ from memrev.core.scan.gate import screen_entries
 from memrev.core.sources.base import DriftError, SourceRead, SourceRef, WriteResult
 from memrev.core.sources.reconcile import reconcile
 from memrev.core.sources.registry import adapter_for
-from memrev.core.store.memory_store import EntryFilter, MemoryStore
+from memrev.core.store.memory_store import MemoryStore
+from memrev.core.store.records import EntryFilter
 
 
 @dataclass

@@ -6,16 +6,16 @@ import json
 import os
 from collections import Counter
 from contextlib import contextmanager
-from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, Sequence
 
 from memrev.core.check.model import EntryCheck
-from memrev.core.model import Entry, EntryType, Link, LinkKind, Project, Provenance, Scope, ScopeKind, Source, Status
-from memrev.core.model import WrittenBy, utc_now
+from memrev.core.model import Entry, Link, LinkKind, Project, Status, utc_now
 from memrev.core.store.embedding import Embedder, HashingEmbedder, serialize
 from memrev.core.store.migrations import SchemaTooNew, migrate
+from memrev.core.store.records import ApplyResult, EntryFilter, Event, Revision
+from memrev.core.store.rows import COLUMNS, NewRows, entry_from_row, row_values
 from memrev.core.store.serialize import entry_from_dict, entry_to_dict, format_time, parse_time
 from memrev.core.store.sqlite_binding import Binding, choose_binding
 
@@ -29,58 +29,6 @@ _STICKY_STATUSES = frozenset({Status.REVOKED, Status.SUPERSEDED, Status.BLOCKED,
 
 class StoreError(RuntimeError):
     """A store operation that cannot be done; the message is one line for the user."""
-
-
-@dataclass(frozen=True)
-class Revision:
-    """One kept version of an entry."""
-
-    version: int
-    entry: Entry
-    created_at: datetime
-
-
-@dataclass(frozen=True)
-class Event:
-    """One row of the audit log."""
-
-    id: int
-    at: datetime
-    actor: str
-    action: str
-    entry_id: str | None
-    before: dict[str, Any] | None
-    after: dict[str, Any] | None
-    reason: str
-
-
-@dataclass(frozen=True)
-class ApplyResult:
-    """What one batch of entries did to the store."""
-
-    added: list[str] = field(default_factory=list)
-    revised: list[str] = field(default_factory=list)
-    unchanged: list[str] = field(default_factory=list)
-    reappeared: list[str] = field(default_factory=list)
-    """Entries marked removed at their source that the source holds again (also in revised or unchanged)."""
-
-
-@dataclass(frozen=True)
-class EntryFilter:
-    """Which entries to list; None means any."""
-
-    type: EntryType | None = None
-    scope_kind: ScopeKind | None = None
-    status: Status | None = None
-    project_key: str | None = None
-    agent: str | None = None
-
-
-_COLUMNS = (
-    "id, text, type, scope_kind, project_key, agent, source_file, source_anchor, content_hash, "
-    "written_at, written_at_basis, written_by, session, cwd, branch, commit_sha, citation, "
-    "verified_at, verified_commit, version, confidence, confidence_reason, status, removed_at"
-)
 
 
 def default_db_path() -> Path:
@@ -242,7 +190,7 @@ class MemoryStore:
         now = format_time(self.clock())
         pending_vectors: list[tuple[int, str]] = []
         events: list[tuple[Any, ...]] = []
-        new_rows = _NewRows()
+        new_rows = NewRows()
         with self.transaction() as conn:
             stored = self._existing_ids(conn, [entry.id for entry in entries])
             next_rowid = int(conn.execute("select coalesce(max(rowid), 0) from entries").fetchone()[0]) + 1
@@ -359,10 +307,10 @@ class MemoryStore:
 
     def _update(self, conn: Any, entry: Entry, now: str | None) -> int:
         """Overwrite the current row with a new revision, keeping the previous one; return its rowid."""
-        assignments = ", ".join(f"{name.strip()} = ?" for name in _COLUMNS.split(",")[1:])
+        assignments = ", ".join(f"{name.strip()} = ?" for name in COLUMNS.split(",")[1:])
         conn.execute(
             f"update entries set {assignments}, updated_at = ? where id = ?",
-            (*_row_values(entry)[1:], now, entry.id),
+            (*row_values(entry)[1:], now, entry.id),
         )
         self._revision(conn, self._require(conn, entry.id), now)  # as stored, links included
         return int(conn.execute("select rowid from entries where id = ?", (entry.id,)).fetchone()[0])
@@ -456,12 +404,12 @@ class MemoryStore:
 
     def _load_one(self, conn: Any, entry_id: str) -> Entry | None:
         """Read one entry row with its links and project."""
-        row = conn.execute(f"select {_COLUMNS} from entries where id = ?", (entry_id,)).fetchone()
+        row = conn.execute(f"select {COLUMNS} from entries where id = ?", (entry_id,)).fetchone()
         if row is None:
             return None
         links = conn.execute("select kind, target, reason from links where entry_id = ? order by kind, target", (entry_id,)).fetchall()
         projects = self._projects(conn, [row[4]] if row[4] else [])
-        return _entry_from_row(row, projects, {entry_id: [Link(LinkKind(k), t, r) for k, t, r in links]})
+        return entry_from_row(row, projects, {entry_id: [Link(LinkKind(k), t, r) for k, t, r in links]})
 
     def entries(self, where: EntryFilter | None = None) -> list[Entry]:
         """Every entry matching the filter, in a stable order (type, then id)."""
@@ -472,7 +420,7 @@ class MemoryStore:
             if value is not None:
                 clauses.append(f"{column} = ?")
                 params.append(value.value if hasattr(value, "value") else value)
-        sql = f"select {_COLUMNS} from entries"
+        sql = f"select {COLUMNS} from entries"
         if clauses:
             sql += " where " + " and ".join(clauses)
         rows = self.conn.execute(sql + " order by type, id", params).fetchall()
@@ -482,7 +430,7 @@ class MemoryStore:
         ):
             links.setdefault(entry_id, []).append(Link(LinkKind(kind), target, reason))
         projects = self._projects(self.conn, None)
-        return [_entry_from_row(row, projects, links) for row in rows]
+        return [entry_from_row(row, projects, links) for row in rows]
 
     def count(self) -> int:
         """How many entries the store holds."""
@@ -565,43 +513,11 @@ class MemoryStore:
 
 
 _INSERT_EVENT = "insert into events(at, actor, action, entry_id, before, after, reason) values (?, ?, ?, ?, ?, ?, ?)"
-_INSERT_ENTRY = (
-    f"insert into entries (rowid, {_COLUMNS}, created_at, updated_at) "
-    f"values ({', '.join('?' * (len(_COLUMNS.split(',')) + 3))})"
-)
 
 
 def _json(data: dict[str, Any]) -> str:
     """Compact JSON for the event log and revisions."""
     return json.dumps(data, ensure_ascii=False)
-
-
-class _NewRows:
-    """Rows of new entries gathered during one `apply`, written with one `executemany` per table."""
-
-    def __init__(self) -> None:
-        """Start empty."""
-        self.entries: list[tuple[Any, ...]] = []
-        self.texts: list[tuple[int, str]] = []
-        self.links: list[tuple[Any, ...]] = []
-        self.revisions: list[tuple[Any, ...]] = []
-
-    def add(self, rowid: int, entry: Entry, snapshot: str, now: str | None) -> None:
-        """Gather one new entry with its chosen rowid and its first revision's JSON."""
-        self.entries.append((rowid, *_row_values(entry), now, now))
-        self.texts.append((rowid, entry.text))
-        self.links.extend((entry.id, l.kind.value, l.target, l.reason, now) for l in entry.links)
-        self.revisions.append((entry.id, entry.version, snapshot, now))
-
-    def write(self, conn: Any) -> None:
-        """Insert everything gathered (the full-text index is filled here, not by a per-row trigger)."""
-        conn.executemany(_INSERT_ENTRY, self.entries)
-        conn.executemany("insert into entries_fts(rowid, text) values (?, ?)", self.texts)
-        conn.executemany(
-            "insert into links(entry_id, kind, target, reason, created_at) values (?, ?, ?, ?, ?) "
-            "on conflict(entry_id, kind, target) do update set reason = excluded.reason", self.links)
-        conn.executemany("insert into revisions(entry_id, version, snapshot, created_at) values (?, ?, ?, ?)",
-                         self.revisions)
 
 
 def _revision_key(entry: Entry) -> dict[str, Any]:
@@ -619,33 +535,3 @@ def _revision_key(entry: Entry) -> dict[str, Any]:
 def _locator(entry: Entry) -> tuple[str | None, str | None]:
     """The citation and mtime-based time, kept up to date in place rather than by a revision."""
     return entry.provenance.citation, format_time(entry.provenance.written_at)
-
-
-def _row_values(entry: Entry) -> tuple[Any, ...]:
-    """An entry's column values in `_COLUMNS` order."""
-    p = entry.provenance
-    return (
-        entry.id, entry.text, entry.type.value, entry.scope.kind.value,
-        entry.scope.project.key if entry.scope.project else None,
-        entry.source.agent, entry.source.file, entry.source.anchor, entry.source.content_hash,
-        format_time(p.written_at), p.written_at_basis, p.written_by.value, p.session, p.cwd, p.branch, p.commit,
-        p.citation, format_time(entry.verified_at), entry.verified_commit, entry.version, entry.confidence,
-        entry.confidence_reason, entry.status.value, format_time(entry.removed_at),
-    )
-
-
-def _entry_from_row(row: Sequence[Any], projects: dict[str, Project], links: dict[str, list[Link]]) -> Entry:
-    """Rebuild an entry from its row, its project and its links."""
-    return Entry(
-        id=row[0], text=row[1], type=EntryType.parse(row[2]),
-        scope=Scope(kind=ScopeKind(row[3]), project=projects.get(row[4]) if row[4] else None),
-        source=Source(agent=row[5], file=row[6], anchor=row[7], content_hash=row[8]),
-        provenance=Provenance(
-            written_at=parse_time(row[9], "written_at"), written_at_basis=row[10], written_by=WrittenBy(row[11]),
-            session=row[12], cwd=row[13], branch=row[14], commit=row[15], citation=row[16],
-        ),
-        verified_at=parse_time(row[17], "verified_at"), verified_commit=row[18], version=row[19],
-        confidence=row[20], confidence_reason=row[21], status=Status(row[22]),
-        links=tuple(links.get(row[0], ())),
-        removed_at=parse_time(row[23], "removed_at"),
-    )

@@ -18,7 +18,8 @@ from memrev.core.model import EntryType, ScopeKind, Status, utc_now
 from memrev.core.scan.gate import screen_entries
 from memrev.core.sources.registry import discover_all
 from memrev.core.store.jsonl import write_jsonl
-from memrev.core.store.memory_store import EntryFilter, StoreError, default_db_path
+from memrev.core.store.memory_store import StoreError, default_db_path
+from memrev.core.store.records import EntryFilter
 from memrev.core.store.serialize import entry_to_dict
 from memrev.core.visible import make_visible
 from memrev.tui.cli.check import check_command

@@ -11,7 +11,7 @@ from textual.widgets import Static
 
 from memrev.core.check.model import EntryCheck
 from memrev.core.model import Entry, utc_now
-from memrev.core.store.memory_store import Revision
+from memrev.core.store.records import Revision
 from memrev.core.visible import describe_hidden, hidden_characters, make_visible, visible_segments
 from memrev.tui.describe import check_lines, provenance_fields, revision_lines
 

@@ -9,7 +9,8 @@ from typing import Iterator
 import pytest
 from git import Repo
 
-from memrev.core.demo.builder import STATES, VERDICTS, DemoBuild, build_demo
+from memrev.core.demo.builder import DemoBuild, build_demo
+from memrev.core.demo.entries import STATES, VERDICTS
 from memrev.core.model import LinkKind, Status
 from memrev.core.project import identify_project
 from memrev.core.store.jsonl import read_jsonl

@@ -18,7 +18,7 @@ from memrev.core.sources.base import DriftError, SourceRead, SourceRef
 from memrev.core.sources.codex import ADAPTER, CodexAdapter
 from memrev.core.sources.reconcile import reconcile
 from memrev.core.sources.sync import import_source
-from memrev.core.store.memory_store import EntryFilter
+from memrev.core.store.records import EntryFilter
 
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "codex"
 THREAD_1 = "0196a1b2-0000-7000-8000-000000000001"

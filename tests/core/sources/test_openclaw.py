@@ -13,10 +13,12 @@ import pytest
 
 from memrev.core.model import Entry, EntryType, ScopeKind, Source, WrittenBy
 from memrev.core.sources.base import DriftError, SourceRead, SourceRef
-from memrev.core.sources.openclaw import ADAPTER, BOOTSTRAP_MAX_CHARS
+from memrev.core.sources.openclaw import ADAPTER
+from memrev.core.sources.openclaw_workspace import BOOTSTRAP_MAX_CHARS
 from memrev.core.sources.reconcile import reconcile
 from memrev.core.sources.sync import import_source
-from memrev.core.store.memory_store import EntryFilter, MemoryStore
+from memrev.core.store.memory_store import MemoryStore
+from memrev.core.store.records import EntryFilter
 
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "openclaw"
 

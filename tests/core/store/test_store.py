@@ -13,7 +13,8 @@ from datetime import datetime, timezone
 import pytest
 
 from memrev.core.model import Entry, EntryType, Link, LinkKind, Project, Provenance, Scope, ScopeKind, Source, Status
-from memrev.core.store.memory_store import EntryFilter, MemoryStore, StoreError, default_db_path
+from memrev.core.store.memory_store import MemoryStore, StoreError, default_db_path
+from memrev.core.store.records import EntryFilter
 
 SHOP = Project.from_parts(root_commit="a1b2c3", remote="github.com/acme/shop", path="/src/shop")
 BLOG = Project.from_parts(root_commit="d4e5f6", remote="github.com/acme/blog", path="/src/blog")
