@@ -1,9 +1,11 @@
-"""What every `memrev` command shares: exit codes, one-line errors, the audit actor, opening the store, tables."""
+"""What every `memrev` command shares: exit codes, one-line errors, the audit actor, the store, tables, the app."""
 
 from __future__ import annotations
 
 import functools
 import getpass
+import sys
+from pathlib import Path
 from typing import Any, Callable, Iterator, TypeVar
 
 import click
@@ -70,3 +72,16 @@ def table(header: tuple[str, ...], rows: list[tuple[str, ...]], last_width: int 
         cells = [str(cell).ljust(width) for cell, width in zip(row, widths)]
         last = str(row[-1])
         yield "  ".join([*cells, last if len(last) <= last_width else last[: last_width - 1] + "…"])
+
+
+def run_app(db: Path, notices: list[str] | None = None, repo: Path | None = None, audit: bool = False) -> None:
+    """Open the review app on a database (showing `notices` once it is up), checking entries against `repo`."""
+    from memrev.tui.app import MemrevApp
+
+    try:
+        app = MemrevApp(db_path=db, notices=notices or [], repo=repo, start_audit=audit)
+    except (StoreError, OSError) as error:
+        raise InputError(str(error)) from None
+    app.run()
+    if app.return_code:
+        sys.exit(app.return_code)

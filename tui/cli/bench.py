@@ -1,0 +1,81 @@
+"""`memrev bench store|check|scan`: speed figures against baselines measured in the same run."""
+
+from __future__ import annotations
+
+import tempfile
+import time
+from pathlib import Path
+
+import click
+
+from memrev.tui.cli.support import store_errors
+
+
+@click.group("bench")
+def bench_group() -> None:
+    """Measure memrev's speed against baselines measured in the same run."""
+
+
+@bench_group.command("store")
+@click.option("--entries", "count", type=click.IntRange(min=100), default=10_000, show_default=True)
+@click.option("--skip-tui", is_flag=True, help="Measure the store only, not the app's start and filter.")
+@store_errors
+def bench_store_command(count: int, skip_tui: bool) -> None:
+    """Store and app figures for COUNT entries: insert rate, FTS and vector queries, app start and filter."""
+    from memrev.core.bench.store import format_figures, run_store_bench
+
+    with tempfile.TemporaryDirectory(prefix="memrev-bench-") as folder:
+        figures = run_store_bench(count, workdir=Path(folder))
+        if not skip_tui:
+            from memrev.tui.bench_app import run_app_bench
+
+            figures += run_app_bench(count, workdir=Path(folder))
+    click.echo(format_figures(figures))
+
+
+@bench_group.command("check")
+@click.option("--files", type=click.IntRange(min=50), default=50_000, show_default=True)
+@click.option("--commits", type=click.IntRange(min=20), default=20_000, show_default=True)
+@click.option("--entries", "count", type=click.IntRange(min=10), default=10_000, show_default=True)
+@click.option("--repo", "repo", type=click.Path(file_okay=False, exists=True, path_type=Path), default=None,
+              help="Measure on this repository (entries are drawn from its files) instead of a synthetic one.")
+@click.option("--no-live", is_flag=True, help="Skip the figure that goes through the real file watcher.")
+@store_errors
+def bench_check_command(files: int, commits: int, count: int, repo: Path | None, no_live: bool) -> None:
+    """Staleness-check figures: cold, warm and incremental checks and peak memory against a naive baseline."""
+    from memrev.core.bench.check import entries_for_repo, measure_in_child, run_check_bench
+    from memrev.core.bench.store import format_figures
+
+    with tempfile.TemporaryDirectory(prefix="memrev-bench-check-") as folder:
+        if repo is None:
+            from memrev.core.bench.synthetic_repo import build_synthetic_repo
+
+            started = time.perf_counter()
+            built = build_synthetic_repo(Path(folder) / "repo", files=files, commits=commits, entries=count)
+            click.echo(f"built a synthetic repository: {built.files:,} files, {built.commits:,} commits, "
+                       f"{built.renames:,} renames, {len(built.entries):,} entries "
+                       f"in {time.perf_counter() - started:.1f} s", err=True)
+            target, entries, editable, symbol = built.path, built.entries, built.editable, built.editable_symbol
+        else:
+            target = repo
+            entries, editable, symbol = entries_for_repo(repo, count)
+            click.echo(f"{len(entries):,} entries drawn from {repo}; {editable} will be edited and restored", err=True)
+        run = measure_in_child(target, entries, editable, symbol, live=not no_live)
+        figures = run_check_bench(run, entries, target, note=f"{run.stale:,} of {len(entries):,} entries stale")
+    click.echo(format_figures(figures))
+
+
+@bench_group.command("scan")
+@click.option("--megabytes", type=click.FloatRange(min=0.01), default=10.0, show_default=True)
+@click.option("--entries", "count", type=click.IntRange(min=100), default=10_000, show_default=True,
+              help="Entries for the conflict-detection figure.")
+@store_errors
+def bench_scan_command(megabytes: float, count: int) -> None:
+    """Scanner throughput against a Hermes-style pattern loop, conflict detection, and the hook's round trip."""
+    from memrev.core.bench.conflicts import run_conflict_bench
+    from memrev.core.bench.scan import run_scan_bench
+    from memrev.core.bench.store import format_figures
+    from memrev.tui.bench_hook import run_hook_bench
+
+    figures = [*run_scan_bench(int(megabytes * 1_000_000)), run_conflict_bench(count), run_hook_bench()]
+    click.echo(format_figures(figures))

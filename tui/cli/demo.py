@@ -1,0 +1,65 @@
+"""`memrev demo`: build a demo repository with memories of every agent kind, import it, and open the app."""
+
+from __future__ import annotations
+
+import tempfile
+from collections import Counter
+from pathlib import Path
+
+import click
+
+from memrev.core.humanize import format_age
+from memrev.core.model import utc_now
+from memrev.core.scan.gate import screen_entries
+from memrev.core.sources.registry import discover_all
+from memrev.core.visible import make_visible
+from memrev.tui.cli.sources import import_native
+from memrev.tui.cli.support import open_store, run_app, store_errors, table
+
+
+@click.command("demo")
+@click.option("--dir", "target", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="Build the demo here (an empty or new folder) instead of a fresh temporary one.")
+@click.option("--no-tui", is_flag=True, help="Print where things were built and a summary instead of opening the app.")
+@click.pass_context
+@store_errors
+def demo_command(ctx: click.Context, target: Path | None, no_tui: bool) -> None:
+    """Build a demo repository and memories, import them, and open the review app on them."""
+    from memrev.core.demo.builder import build_demo
+
+    root = target or Path(tempfile.mkdtemp(prefix="memrev-demo-"))
+    build = build_demo(root)
+    if not ctx.obj["db_given"]:
+        ctx.obj["db"] = build.root / "memrev.db"
+    ctx.obj["quiet_notice"] = not no_tui
+    store = open_store(ctx)
+    result = store.apply(build.entries, actor="demo", reason="demo import")
+    blocked = screen_entries(store, [*result.added, *result.revised], source="import demo", actor="demo")
+    native, errors = import_native(store, discover_all(cwd=build.repo, home=build.home, env={}))
+    if not no_tui:
+        store.close()
+        run_app(ctx.obj["db"], notices=errors, repo=build.repo)
+        return
+    click.echo(f"demo repository: {build.repo}")
+    click.echo(f"demo memories:   {build.jsonl}")
+    click.echo(f"demo home:       {build.home}  (native Claude, Codex, Hermes and OpenClaw memory)")
+    click.echo(f"database:        {ctx.obj['db']}")
+    click.echo(f"imported {len(result.added)} entries ({len(result.unchanged)} already there); "
+               f"{len(blocked)} blocked by the scanner (review them with: memrev --db {ctx.obj['db']} audit)")
+    for sync in native:
+        click.echo(f"  {sync.summary}")
+    for message in errors:
+        click.echo(f"memrev: error: {message}", err=True)
+    entries = store.entries()
+    by_type = Counter(entry.type.value for entry in entries)
+    by_scope = Counter(entry.scope.label for entry in entries)
+    click.echo("by type:  " + ", ".join(f"{name} {count}" for name, count in sorted(by_type.items())))
+    click.echo("by scope: " + ", ".join(f"{name} {count}" for name, count in sorted(by_scope.items())))
+    now = utc_now()
+    for line in table(("ID", "TYPE", "SCOPE", "SOURCE", "WRITTEN", "TEXT"), [
+        (e.id, e.type.value, e.scope.label, e.source.agent,
+         format_age(e.provenance.written_at, now) + " ago", make_visible(e.first_line)) for e in entries
+    ], last_width=50):
+        click.echo(line)
+    click.echo(f"open it with: memrev --db {ctx.obj['db']}")
+    click.echo(f"its sources:  memrev sources --home {build.home} --cwd {build.repo}")

@@ -1,0 +1,132 @@
+"""`memrev export`, `list`, `show` and `log`: read the store's entries, revisions and audit events."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+import click
+
+from memrev.core.humanize import format_age, format_when
+from memrev.core.model import EntryType, ScopeKind, Status, utc_now
+from memrev.core.store.jsonl import write_jsonl
+from memrev.core.store.records import EntryFilter
+from memrev.core.store.serialize import entry_to_dict
+from memrev.core.visible import make_visible
+from memrev.tui.cli.support import InputError, open_store, store_errors, table
+
+
+@click.command("export")
+@click.option("--format", "fmt", type=click.Choice(["jsonl"]), default="jsonl", show_default=True)
+@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Write to this file (atomically) instead of standard output.")
+@click.pass_context
+@store_errors
+def export_command(ctx: click.Context, fmt: str, output: Path | None) -> None:
+    """Export every entry in the canonical exchange format."""
+    if output is not None and not output.parent.is_dir():
+        raise InputError(f"{output.parent}: no such folder for the export")
+    store = open_store(ctx)
+    entries = store.entries()
+    if output is None:
+        write_jsonl(entries, sys.stdout)
+        return
+    with tempfile.NamedTemporaryFile("w", encoding="utf-8", dir=output.parent or ".", delete=False,
+                                     prefix=f".{output.name}.", suffix=".tmp") as handle:
+        write_jsonl(entries, handle)
+        handle.flush()
+        os.fsync(handle.fileno())
+    Path(handle.name).replace(output)
+    click.echo(f"exported {len(entries)} entries to {output}", err=True)
+
+
+def _enum_choice(kind: type[Any]) -> click.Choice:
+    """A click choice over an enum's values."""
+    return click.Choice([member.value for member in kind])
+
+
+@click.command("list")
+@click.option("--json", "as_json", is_flag=True, help="Print every field of every entry as JSON.")
+@click.option("--type", "entry_type", type=_enum_choice(EntryType), default=None)
+@click.option("--scope", type=_enum_choice(ScopeKind), default=None)
+@click.option("--status", type=_enum_choice(Status), default=None)
+@click.pass_context
+@store_errors
+def list_command(ctx: click.Context, as_json: bool, entry_type: str | None, scope: str | None, status: str | None) -> None:
+    """List entries, optionally narrowed by type, scope and status."""
+    store = open_store(ctx)
+    entries = store.entries(EntryFilter(
+        type=EntryType(entry_type) if entry_type else None,
+        scope_kind=ScopeKind(scope) if scope else None,
+        status=Status(status) if status else None,
+    ))
+    if as_json:
+        click.echo(json.dumps([entry_to_dict(entry) for entry in entries], ensure_ascii=False, indent=2))
+        return
+    if not entries:
+        click.echo("no entries (try `memrev demo` or `memrev import jsonl:FILE`)")
+        return
+    now = utc_now()
+    rows = [(e.id, e.status.value, e.type.value, e.scope.label, format_age(e.verified_at, now),
+             f"{e.confidence:.2f}", make_visible(e.first_line)) for e in entries]
+    for line in table(("ID", "STATUS", "TYPE", "SCOPE", "VERIFIED", "CONF", "TEXT"), rows):
+        click.echo(line)
+
+
+@click.command("show")
+@click.argument("entry_id")
+@click.option("--json", "as_json", is_flag=True, help="Print the entry, its revisions and its events as JSON.")
+@click.pass_context
+@store_errors
+def show_command(ctx: click.Context, entry_id: str, as_json: bool) -> None:
+    """Show one entry with its provenance, revisions and events."""
+    store = open_store(ctx)
+    entry = store.get(entry_id)
+    if entry is None:
+        raise InputError(f"no entry with id {entry_id!r} (see `memrev list`)")
+    revisions = store.revisions(entry_id)
+    events = store.events(entry_id)
+    if as_json:
+        click.echo(json.dumps({
+            "entry": entry_to_dict(entry),
+            "revisions": [{"version": r.version, "created_at": r.created_at.isoformat(), "entry": entry_to_dict(r.entry)}
+                          for r in revisions],
+            "events": [_event_dict(event) for event in events],
+        }, ensure_ascii=False, indent=2))
+        return
+    from memrev.tui.describe import describe_entry
+
+    for line in describe_entry(entry, revisions, now=utc_now()):
+        click.echo(line)
+    click.echo("")
+    click.echo("events:")
+    for event in events:
+        click.echo(f"  {format_when(event.at)}  {event.actor}  {event.action}  {event.reason}".rstrip())
+
+
+def _event_dict(event: Any) -> dict[str, Any]:
+    """An audit event as JSON-ready values."""
+    return {"id": event.id, "at": event.at.isoformat(), "actor": event.actor, "action": event.action,
+            "entry_id": event.entry_id, "before": event.before, "after": event.after, "reason": event.reason}
+
+
+@click.command("log")
+@click.option("--json", "as_json", is_flag=True, help="Print events as JSON.")
+@click.option("--entry", "entry_id", default=None, help="Only this entry's events.")
+@click.option("--limit", type=click.IntRange(min=1), default=None, help="Only the newest N events.")
+@click.pass_context
+@store_errors
+def log_command(ctx: click.Context, as_json: bool, entry_id: str | None, limit: int | None) -> None:
+    """Show the audit log: every change, who made it, when and why."""
+    store = open_store(ctx)
+    events = store.events(entry_id, limit=limit)
+    if as_json:
+        click.echo(json.dumps([_event_dict(event) for event in events], ensure_ascii=False, indent=2))
+        return
+    rows = [(str(e.id), format_when(e.at), e.actor, e.action, e.entry_id or "-", e.reason) for e in events]
+    for line in table(("#", "WHEN", "WHO", "ACTION", "ENTRY", "REASON"), rows):
+        click.echo(line)
