@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import importlib
 from collections import defaultdict
 from pathlib import Path
 
@@ -175,3 +176,18 @@ def _cycle(graph: dict[str, set[str]]) -> list[str]:
         if node not in state and (found := visit(node)):
             return found
     return []
+
+
+def test_the_readme_map_lists_every_stage_and_its_entry_points_exist() -> None:
+    """The map in the README's Development section matches the tree: every stage package, each entry point real."""
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    section = readme.split("### Map", 1)[1].split("\n## ", 1)[0]
+    rows = [line.split("|")[1:-1] for line in section.splitlines() if line.startswith("| `core/")]
+    listed = {cells[0].strip().strip("`").removeprefix("core/").rstrip("/"): cells[3] for cells in rows}
+    packages = {path.name for path in CORE.iterdir() if (path / "__init__.py").is_file()}
+    assert set(listed) == packages
+    for stage, cell in listed.items():
+        for point in (part.strip().strip("`") for part in cell.split(",")):
+            module, _, name = point.rpartition(".")
+            loaded = importlib.import_module(f"memrev.core.{stage}.{module}")
+            assert hasattr(loaded, name), f"README names memrev.core.{stage}.{point}, which does not exist"
