@@ -1,4 +1,4 @@
-"""Claude Code's CLAUDE.md instruction hierarchy (kind `claude-md`), and the Markdown helpers both Claude kinds share.
+"""Claude Code's CLAUDE.md hierarchy (kind `claude-md`): every file Claude loads for a folder, read and written back.
 
 CLAUDE.md files are instructions a person wrote, so each top-level section is read as one `feedback`
 entry (the type Claude Code uses for rules to follow) with `written_by` human.
@@ -8,11 +8,7 @@ from __future__ import annotations
 
 import json
 import os
-import posixpath
-import re
-import sys
-from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Mapping, Sequence
 
@@ -20,6 +16,9 @@ from memrev.core.model import Entry, EntryType, Project, ScopeKind, WrittenBy
 from memrev.core.project import identify_project
 from memrev.core.safe_io import SourceFileError, atomic_write, is_within, read_text
 from memrev.core.sources.base import NativeEntry, SourceRead, SourceRef, WriteResult, check_no_drift
+from memrev.core.sources.claude_markdown import Frontmatter, mtime_datetime, parse_frontmatter, title_of
+from memrev.core.sources.claude_md_sections import HEADING, Part, import_targets, split_sections
+from memrev.core.sources.claude_paths import config_dir, find_git_root, managed_dir
 
 MAX_INCLUDE_DEPTH = 5
 """Claude Code stops following @-imports at this depth (the top file is depth 0)."""
@@ -34,298 +33,6 @@ TEXT_EXTENSIONS = frozenset(
     ".asciidoc .org .tex .latex .lock .log .diff .patch".split()
 )
 """The only extensions an @-import may load (`TEXT_FILE_EXTENSIONS` in claudemd.ts); no extension is allowed too."""
-
-_INCLUDE = re.compile(r"(?:^|\s)@((?:[^\s\\]|\\ )+)")
-_FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
-_HEADING = re.compile(r"^ {0,3}(#{1,2})(?=[ \t]|$)(.*)$")
-_CODE_SPAN = re.compile(r"(`+)(?:.+?)\1")
-_KEY_LINE = re.compile(r"^([A-Za-z_][\w.-]*)[ \t]*:(?:[ \t]+(.*?))?[ \t]*$")
-_NEEDS_QUOTES = re.compile(r"^[\s!&*\-?{}\[\],#|>@`%'\"+.\d]|:(?: |$)|\s#|\s$|^(?:true|false|yes|no|on|off|y|n|null|~)$",
-                           re.IGNORECASE)
-"""A plain YAML scalar would misread these: indicators first, `: ` or a final `:`, ` #`, numbers, dates, booleans."""
-
-
-# ---------------------------------------------------------------- helpers shared with claude.py
-
-
-def utf16_len(text: str) -> int:
-    """The length JavaScript sees (UTF-16 code units), which is what Claude Code's caps count."""
-    return len(text.encode("utf-16-le")) // 2
-
-
-def mtime_datetime(mtime: float) -> datetime:
-    """A file's modification time as an aware UTC datetime."""
-    return datetime.fromtimestamp(mtime, timezone.utc)
-
-
-def config_dir(home: Path, env: Mapping[str, str]) -> Path:
-    """Claude Code's config home: `$CLAUDE_CONFIG_DIR`, else `~/.claude`."""
-    value = env.get("CLAUDE_CONFIG_DIR")
-    return Path(value) if value else home / ".claude"
-
-
-def managed_dir(env: Mapping[str, str]) -> Path:
-    """Where managed policy lives (`MEMREV_CLAUDE_MANAGED_DIR` overrides it, for tests); memrev never writes there."""
-    value = env.get("MEMREV_CLAUDE_MANAGED_DIR")
-    if value:
-        return Path(value)
-    if sys.platform == "darwin":
-        return Path("/Library/Application Support/ClaudeCode")
-    if sys.platform.startswith("win"):
-        return Path("C:/Program Files/ClaudeCode")
-    return Path("/etc/claude-code")
-
-
-def find_git_root(path: Path) -> Path | None:
-    """The working-tree root holding `path` (a folder with a `.git` folder or file), found without running git."""
-    for folder in (path, *path.parents):
-        if (folder / ".git").exists():
-            return folder
-    return None
-
-
-def canonical_git_root(path: Path) -> Path | None:
-    """The main checkout's root, so every worktree of one repository maps to one memory folder (as Claude does)."""
-    root = find_git_root(path)
-    if root is None or not (root / ".git").is_file():
-        return root
-    try:
-        pointer = (root / ".git").read_text(encoding="utf-8").strip()
-        if not pointer.startswith("gitdir:"):
-            return root
-        gitdir = (root / pointer[len("gitdir:"):].strip()).resolve()
-        common = (gitdir / (gitdir / "commondir").read_text(encoding="utf-8").strip()).resolve()
-    except OSError:
-        return root
-    return common.parent if common.name == ".git" else root
-
-
-def title_of(text: str, limit: int) -> str:
-    """The first non-empty line without Markdown markers, cut to `limit` characters at a word with `…`."""
-    line = next((part.strip() for part in text.splitlines() if part.strip()), "")
-    line = re.sub(r"^(?:#+|[-*+]|\d+[.)])\s+", "", line).strip(" *_`")
-    return cut(line, limit)
-
-
-def cut(text: str, limit: int) -> str:
-    """`text` on one line and at most `limit` characters, cut at a word boundary and ended with `…` when cut."""
-    text = " ".join(text.split())
-    if len(text) <= limit:
-        return text
-    head = text[: limit - 1]
-    if " " in head[limit // 2:]:
-        head = head[: head.rindex(" ")]
-    return head.rstrip(" ,;:.-") + "…"
-
-
-@dataclass
-class Frontmatter:
-    """A leading `---` block parsed tolerantly: its values, key order, where the body starts, and what was wrong."""
-
-    values: dict[str, str | list[str]] = field(default_factory=dict)
-    keys: list[str] = field(default_factory=list)
-    body_line: int = 0
-    """0-based index of the first line after the block (0 when there is none)."""
-    present: bool = False
-    problem: str | None = None
-
-    def text(self, key: str) -> str | None:
-        """A value as one string (a list joined with commas), or None when absent."""
-        value = self.values.get(key)
-        if value is None:
-            return None
-        return ", ".join(value) if isinstance(value, list) else value
-
-
-def parse_frontmatter(text: str) -> Frontmatter:
-    """Split off a `---` block of simple `key: value` / list lines; an unclosed block leaves the whole text as body."""
-    lines = text.splitlines()
-    if not lines or lines[0].rstrip() != "---":
-        return Frontmatter()
-    close = next((index for index in range(1, len(lines)) if lines[index].rstrip() == "---"), None)
-    if close is None:
-        return Frontmatter(problem="the --- block is never closed")
-    front = Frontmatter(body_line=close + 1, present=True)
-    current: str | None = None
-    folded = False
-    for number, line in enumerate(lines[1:close], start=2):
-        if not line.strip() or line.lstrip().startswith("#"):
-            continue
-        stripped = line.strip()
-        if current is not None and (line[0] in " \t" or stripped.startswith("- ") or stripped == "-"):
-            _continue_value(front, current, stripped, folded)
-            continue
-        match = _KEY_LINE.match(line)
-        if not match:
-            front.problem = front.problem or f"line {number} is not `key: value`: {stripped[:60]!r}"
-            current = None
-            continue
-        current, raw = match.group(1), match.group(2) or ""
-        folded = raw in (">", "|", ">-", "|-", ">+", "|+")
-        front.keys.append(current)
-        front.values[current] = "" if folded or not raw else _inline_value(raw)
-    return front
-
-
-def _continue_value(front: Frontmatter, key: str, stripped: str, folded: bool) -> None:
-    """Add an indented line to the value of `key`: a list item, or more text of a scalar."""
-    value = front.values.get(key)
-    if not folded and (stripped.startswith("- ") or stripped == "-") and (value == "" or isinstance(value, list)):
-        items = value if isinstance(value, list) else []
-        items.append(unquote(stripped[1:].strip()))
-        front.values[key] = items
-    elif isinstance(value, str):
-        front.values[key] = f"{value} {stripped}".strip() if value else unquote(stripped) if not folded else stripped
-
-
-def _inline_value(raw: str) -> str | list[str]:
-    """A one-line YAML value: a flow list `[a, b]` or a possibly quoted scalar."""
-    if raw.startswith("[") and raw.endswith("]"):
-        return [unquote(part.strip()) for part in re.findall(r'"[^"]*"|\'[^\']*\'|[^,]+', raw[1:-1]) if part.strip()]
-    if not raw.startswith(("'", '"')) and " #" in raw:
-        raw = raw.split(" #", 1)[0].rstrip()
-    return unquote(raw)
-
-
-def unquote(value: str) -> str:
-    """A YAML scalar without its quotes (double quotes decode JSON-style escapes)."""
-    if len(value) >= 2 and value[0] == value[-1] == '"':
-        try:
-            decoded = json.loads(value)
-            return decoded if isinstance(decoded, str) else value[1:-1]
-        except ValueError:
-            return value[1:-1]
-    if len(value) >= 2 and value[0] == value[-1] == "'":
-        return value[1:-1].replace("''", "'")
-    return value
-
-
-def yaml_scalar(value: str) -> str:
-    """A one-line string as a YAML value that reads back unchanged (double-quoted when plain would not)."""
-    value = " ".join(value.split())
-    return json.dumps(value, ensure_ascii=False) if not value or _NEEDS_QUOTES.search(value) else value
-
-
-# ---------------------------------------------------------------- sections of a CLAUDE.md file
-
-
-@dataclass
-class Part:
-    """A run of lines of a file: frontmatter, blank filler, or a section; joining every raw gives the file back."""
-
-    raw: str
-    start: int
-    """0-based index of the part's first line."""
-    anchor: str = ""
-    """The section's anchor (heading slug, `preamble`, `body`); empty for a part that is not an entry."""
-
-    @property
-    def text(self) -> str:
-        """The section as an entry's text."""
-        return self.raw.strip()
-
-    def replaced(self, text: str) -> str:
-        """This part's raw with its text swapped, keeping the whitespace around it."""
-        lead = self.raw[: len(self.raw) - len(self.raw.lstrip())]
-        trail = self.raw[len(self.raw.rstrip()):]
-        return lead + text + trail
-
-
-def slug(title: str) -> str:
-    """A GitHub-style heading anchor: lower case, punctuation dropped, spaces as hyphens."""
-    cleaned = re.sub(r"[^\w\- ]", "", title.strip().lower())
-    return re.sub(r"\s", "-", cleaned) or "section"
-
-
-def split_sections(text: str) -> list[Part]:
-    """Cut a file into frontmatter and top-level (`#`/`##`) sections, ignoring headings inside code fences and comments."""
-    lines = text.splitlines(keepends=True)
-    front = parse_frontmatter(text)
-    parts: list[Part] = [Part("".join(lines[: front.body_line]), 0)] if front.body_line else []
-    starts: list[tuple[int, str]] = []
-    fence: str | None = None
-    in_comment = False
-    for index in range(front.body_line, len(lines)):
-        line = lines[index].rstrip("\r\n")
-        if fence is not None:
-            closing = _FENCE.match(line)
-            if closing and closing.group(1)[0] == fence[0] and len(closing.group(1)) >= len(fence) \
-                    and not line.strip()[len(closing.group(1)):].strip():
-                fence = None
-            continue
-        if in_comment:
-            in_comment = "-->" not in line
-            continue
-        opening = _FENCE.match(line)
-        if opening:
-            fence = opening.group(1)
-            continue
-        if line.lstrip().startswith("<!--") and "-->" not in line:
-            in_comment = True
-            continue
-        heading = _HEADING.match(line)
-        if heading:
-            starts.append((index, heading.group(2).strip().rstrip("#").strip()))
-    bounds = [(front.body_line, None)] if not starts or starts[0][0] > front.body_line else []
-    bounds += [(index, title) for index, title in starts]
-    seen: dict[str, int] = {}
-    for number, (start, title) in enumerate(bounds):
-        end = bounds[number + 1][0] if number + 1 < len(bounds) else len(lines)
-        part = Part("".join(lines[start:end]), start)
-        if part.text:
-            part.anchor = _unique_anchor(("body" if not starts else "preamble") if title is None else slug(title), seen)
-        parts.append(part)
-    return parts
-
-
-def _unique_anchor(anchor: str, seen: dict[str, int]) -> str:
-    """`anchor`, or `anchor-1`, `anchor-2`... when the file already has it."""
-    count = seen.get(anchor, 0)
-    seen[anchor] = count + 1
-    return anchor if count == 0 else f"{anchor}-{count}"
-
-
-def import_targets(text: str, base: Path, home: Path) -> list[tuple[str, Path]]:
-    """The @-imports of some Markdown (outside code fences, code spans and HTML comments), resolved from `base`."""
-    found: dict[Path, str] = {}
-    fence: str | None = None
-    in_comment = False
-    for line in text.splitlines():
-        if fence is not None:
-            closing = _FENCE.match(line)
-            if closing and closing.group(1)[0] == fence[0] and len(closing.group(1)) >= len(fence):
-                fence = None
-            continue
-        opening = _FENCE.match(line)
-        if opening:
-            fence = opening.group(1)
-            continue
-        if in_comment:
-            if "-->" not in line:
-                continue
-            line, in_comment = line.split("-->", 1)[1], False
-        line = re.sub(r"<!--.*?-->", " ", line)
-        if "<!--" in line:
-            line, in_comment = line.split("<!--", 1)[0], True
-        for match in _INCLUDE.finditer(_CODE_SPAN.sub(" ", line)):
-            target = _resolve_import(match.group(1), base, home)
-            if target is not None:
-                found.setdefault(target, match.group(1))
-    return [(raw, path) for path, raw in found.items()]
-
-
-def _resolve_import(raw: str, base: Path, home: Path) -> Path | None:
-    """One @-import's absolute path (`#fragment` dropped, `\\ ` unescaped), or None when it is not a path form."""
-    path = raw.split("#", 1)[0].replace("\\ ", " ")
-    if not path:
-        return None
-    if path.startswith("~/"):
-        return Path(posixpath.normpath(str(home / path[2:])))
-    if path.startswith("/"):
-        return Path(posixpath.normpath(path)) if path != "/" else None
-    if path.startswith("@") or re.match(r"^[#%^&*()]+", path) or not re.match(r"^[a-zA-Z0-9._-]", path):
-        return None
-    return Path(posixpath.normpath(str(base / path)))
 
 
 # ---------------------------------------------------------------- reading the hierarchy
@@ -573,7 +280,7 @@ def _rebuild(old: str, kept: Sequence[Entry], added: Sequence[Entry]) -> str:
     stray = [entry for anchor, entry in by_anchor.items() if anchor not in anchors]
     for entry in [*stray, *added]:
         text = entry.text.strip()
-        if not _HEADING.match(text.splitlines()[0] if text else ""):
+        if not HEADING.match(text.splitlines()[0] if text else ""):
             text = f"## {title_of(text, 60) or 'Note'}\n\n{text}"
         if content and not content.endswith("\n"):
             content += "\n"

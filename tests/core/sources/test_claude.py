@@ -15,8 +15,10 @@ import pytest
 from memrev.core.model import Entry, EntryType, Project, ScopeKind, Source, WrittenBy
 from memrev.core.project import identify_project
 from memrev.core.sources.base import DriftError, SourceRead, SourceRef
-from memrev.core.sources.claude import (ADAPTER, ClaudeAdapter, check_member, discover_all_projects, memdir_for,
-                                         sanitize_path)
+from memrev.core.sources.claude import ADAPTER, ClaudeAdapter, discover_all_projects
+from memrev.core.sources.claude_memdir_write import check_member
+from memrev.core.sources.claude_paths import memdir_for
+from memrev.core.sources.claude_projects import sanitize_path
 from memrev.core.sources.reconcile import reconcile
 from memrev.core.sources.sync import import_source
 
