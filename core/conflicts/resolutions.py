@@ -13,16 +13,20 @@ from memrev.core.conflicts.claims import contradictions, extract_claims
 from memrev.core.conflicts.detect import ENTRY_VS_FACT, IN_PLAY, Conflict, ConflictSide, comparable, project_of
 from memrev.core.model import Entry, EntryType, Provenance, Scope, ScopeKind, Source, Status, WrittenBy
 from memrev.core.model import content_hash, derive_entry_id
+from memrev.core.store.journal import recording
 from memrev.core.store.memory_store import MemoryStore
 
 F = TypeVar("F", bound=Callable[..., Any])
 
 
 def _atomic(resolution: F) -> F:
-    """Run a resolution in one store transaction: every entry it changes, with its events, commits or none does."""
+    """Run a resolution as one undoable action: every entry it changes, with its events, commits or none does."""
     @functools.wraps(resolution)
     def wrapper(store: MemoryStore, *args: Any, **kwargs: Any) -> Any:
-        with store.transaction():
+        about = args[0] if args else None
+        label = about.id if isinstance(about, Conflict) else getattr(about, "id", "")
+        with recording(store, "resolve", actor=kwargs["actor"],
+                       summary=f"{resolution.__name__.replace('_', ' ')} {label}".strip()):
             return resolution(store, *args, **kwargs)
 
     return wrapper  # type: ignore[return-value]
@@ -96,7 +100,7 @@ def keep_both(store: MemoryStore, conflict: Conflict, *, scopes: Mapping[str, Sc
 @_atomic
 def replace_with_correction(store: MemoryStore, conflict: Conflict, text: str, *, actor: str, reason: str,
                             entry_type: EntryType | None = None) -> Entry:
-    """Write a person's correction (confirmed, in the sides' project) and revoke every entry side by it."""
+    """Write a person's correction (confirmed, in the sides' project) and revoke the entry sides it contradicts."""
     text = text.strip()
     if not text:
         raise ValueError("a correction needs text")
@@ -117,10 +121,15 @@ def replace_with_correction(store: MemoryStore, conflict: Conflict, text: str, *
         confidence=CORRECTION_CONFIDENCE, confidence_reason=f"written by {actor}: {reason}" if reason else f"written by {actor}",
         status=Status.CONFIRMED,
     )
+    said = extract_claims(correction)
+    contradicted = [entry for entry in entries if entry.id != correction.id and entry.status not in _RESOLVED
+                    and contradictions(said, extract_claims(entry))]
+    if not contradicted:
+        raise ValueError("the correction contradicts no side of the conflict (memrev finds no claim in it that "
+                         "differs); keep a side instead, or state the value the sides disagree on")
     store.apply([correction], actor=actor, action="correction", reason=reason)
-    for entry in entries:
-        if entry.id != correction.id and entry.status not in _RESOLVED:
-            store.revoke(entry.id, by=correction.id, actor=actor, reason=reason)
+    for entry in contradicted:
+        store.revoke(entry.id, by=correction.id, actor=actor, reason=reason)
     return _require(store, correction.id)
 
 

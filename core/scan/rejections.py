@@ -8,7 +8,9 @@ from datetime import datetime
 from enum import Enum
 from typing import Any, Sequence
 
+from memrev.core.model import Status
 from memrev.core.scan.model import Finding, ScanResult, Severity, fingerprint
+from memrev.core.store.journal import recording
 from memrev.core.store.memory_store import MemoryStore, StoreError
 from memrev.core.store.serialize import format_time, parse_time
 
@@ -118,10 +120,12 @@ def record_rejection(store: MemoryStore, text: str, result: ScanResult, *, sourc
 
 
 def decide(store: MemoryStore, rejection_id: int, decision: Decision, *, actor: str, reason: str = "") -> Rejection:
-    """Record a reviewer's decision for a rejection's fingerprint, applied to every rejection that shares it."""
+    """Record a reviewer's decision for a rejection's fingerprint, applied to every rejection that shares it (one
+    undoable action): a false positive releases the entries it blocked, a threat keeps (or puts back) the block."""
     current = get_rejection(store, rejection_id)
     now = format_time(store.clock())
-    with store.transaction() as conn:
+    with recording(store, "audit", actor=actor, summary=f"rejection #{rejection_id}: {decision.value}",
+                   entry_ids=[current.entry_id] if current.entry_id else []), store.transaction() as conn:
         conn.execute(
             "insert into rejection_decisions(fingerprint, decision, decided_at, decided_by, reason) "
             "values (?, ?, ?, ?, ?) on conflict(fingerprint) do update set decision = excluded.decision, "
@@ -131,7 +135,25 @@ def decide(store: MemoryStore, rejection_id: int, decision: Decision, *, actor: 
         store._event(conn, now, actor, f"rejection:{decision.value}", current.entry_id,
                      {"decision": current.decision.value}, {"decision": decision.value, "rejection": rejection_id,
                                                             "fingerprint": current.fingerprint}, reason)
+        _apply_to_entries(store, conn, current.fingerprint, decision, actor=actor, reason=reason)
     return get_rejection(store, rejection_id)
+
+
+def _apply_to_entries(store: MemoryStore, conn: Any, fingerprint: str, decision: Decision, *, actor: str,
+                      reason: str) -> None:
+    """Release the entries a false positive blocked (back to pending), or block again those a threat names."""
+    ids = sorted({row[0] for row in conn.execute(
+        "select entry_id from rejections where fingerprint = ? and entry_id is not null", (fingerprint,))})
+    for entry_id in ids:
+        entry = store.get(entry_id)
+        if entry is None:
+            continue
+        if decision is Decision.FALSE_POSITIVE and entry.status is Status.BLOCKED:
+            store.set_status(entry_id, Status.PENDING, actor=actor,
+                             reason=reason or "released: a reviewer marked the block a false positive")
+        elif decision is Decision.THREAT and entry.status in (Status.PENDING, Status.ACTIVE, Status.CONFIRMED):
+            store.set_status(entry_id, Status.BLOCKED, actor=actor,
+                             reason=reason or "blocked: a reviewer marked the write a threat")
 
 
 _SELECT = "select id, fingerprint, at, source, agent, file, entry_id, text, findings, decision from rejections"

@@ -234,8 +234,9 @@ class MemoryStore:
                 revised = entry.evolve(version=existing.version + 1, status=existing.status if keep_status else entry.status)
                 rowid = self._update(conn, revised, now)
                 after = self._require(conn, entry.id)
-                events.append((now, actor, "revise", entry.id, _json(entry_to_dict(existing)),
-                               _json(entry_to_dict(after)), reason))
+                verb = "revise" if action in ("import", "correction") else action  # an edit or a fix says so
+                events.append((now, actor, verb, entry.id, _json(entry_to_dict(existing)), _json(entry_to_dict(after)),
+                               reason))
                 result.revised.append(entry.id)
                 if existing.text != entry.text:
                     pending_vectors.append((rowid, entry.text))
@@ -270,17 +271,58 @@ class MemoryStore:
             self._event(conn, now, actor, f"status:{status.value}", entry_id, {"status": before.status.value}, {"status": status.value}, reason)
             return self._require(conn, entry_id)
 
-    def revoke(self, entry_id: str, *, by: str, actor: str, reason: str) -> Entry:
-        """Revoke an entry because of an explicit correction `by`, linking the two."""
+    def revoke(self, entry_id: str, *, by: str | None, actor: str, reason: str) -> Entry:
+        """Revoke an entry, because of an explicit correction `by` (linking the two) or a person's reason alone."""
         with self.transaction() as conn:
             before = self._require(conn, entry_id)
-            self._require(conn, by)
+            if by is not None:
+                self._require(conn, by)
             now = format_time(self.clock())
             conn.execute("update entries set status = 'revoked', updated_at = ? where id = ?", (now, entry_id))
-            self._link(conn, entry_id, LinkKind.REVOKED_BY, by, reason, now)
-            self._event(conn, now, actor, "revoke", entry_id, {"status": before.status.value},
-                        {"status": "revoked", "revoked_by": by}, reason)
+            after: dict[str, Any] = {"status": "revoked"}
+            if by is not None:
+                self._link(conn, entry_id, LinkKind.REVOKED_BY, by, reason, now)
+                after["revoked_by"] = by
+            self._event(conn, now, actor, "revoke", entry_id, {"status": before.status.value}, after, reason)
             return self._require(conn, entry_id)
+
+    REVIEW_FIELDS = ("status", "verified_at", "verified_commit", "confidence", "confidence_reason")
+    """What a person's review may set on an entry without making a new revision of it."""
+
+    def set_review(self, entry_id: str, *, actor: str, action: str, reason: str = "", **fields: Any) -> Entry:
+        """Set review fields (status, verified_at, verified_commit, confidence, confidence_reason) and log the change."""
+        unknown = set(fields) - set(self.REVIEW_FIELDS)
+        if unknown:
+            raise ValueError(f"not review fields: {', '.join(sorted(unknown))}")
+        with self.transaction() as conn:
+            before = self._require(conn, entry_id)
+            after = before.evolve(**fields)
+            data_before, data_after = entry_to_dict(before), entry_to_dict(after)
+            old = {key: data_before[key] for key in fields if data_before[key] != data_after[key]}
+            if not old:
+                return before
+            now = format_time(self.clock())
+            values = {"status": data_after["status"], "verified_at": data_after["verified_at"],
+                      "verified_commit": data_after["verified_commit"], "confidence": after.confidence,
+                      "confidence_reason": after.confidence_reason}
+            conn.execute(f"update entries set {', '.join(f'{key} = ?' for key in old)}, updated_at = ? where id = ?",
+                         (*(values[key] for key in old), now, entry_id))
+            self._event(conn, now, actor, action, entry_id, old, {key: data_after[key] for key in old}, reason)
+            return self._require(conn, entry_id)
+
+    def refresh_vectors(self, conn: Any, rowids: Sequence[int], old_texts: dict[int, str]) -> None:
+        """After rows were restored: drop the vectors of entries that are gone, re-embed those whose text changed."""
+        if not self.semantic_enabled:
+            return
+        gone, changed = [], []
+        for rowid in dict.fromkeys(rowids):
+            row = conn.execute("select text from entries where rowid = ?", (rowid,)).fetchone()
+            if row is None:
+                gone.append((rowid,))
+            elif row[0] != old_texts.get(rowid):
+                changed.append((rowid, str(row[0])))
+        conn.executemany("delete from entry_vectors where rowid = ?", gone)
+        self._write_vectors(conn, changed)
 
     def supersede(self, old_id: str, *, new_id: str, actor: str, reason: str) -> Entry:
         """Mark `old_id` superseded by `new_id`, with links both ways."""

@@ -130,6 +130,29 @@ MIGRATIONS: list[str] = [
         reason text not null default ''
     );
     """,
+    # 5: undoable actions: every review action, resolution and audit decision, with the statements that undo it.
+    """
+    create table actions (
+        id integer primary key,
+        at text not null,
+        actor text not null,
+        kind text not null,
+        summary text not null,
+        entry_ids text not null default '[]',
+        rows text,
+        undone_at text,
+        undone_by text
+    );
+    create index actions_open on actions(undone_at, id);
+    create table undo_steps (
+        id integer primary key,
+        action_id integer not null references actions(id),
+        tbl text not null,
+        row_id integer not null,
+        statement text not null
+    );
+    create index undo_steps_by_action on undo_steps(action_id);
+    """,
 ]
 
 

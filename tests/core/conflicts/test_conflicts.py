@@ -185,17 +185,27 @@ def test_keep_the_repository_revokes_the_entry_with_the_fact_as_reason(store: Me
     assert ">=3.12 (pyproject.toml)" in event.reason and "checked pyproject" in event.reason
 
 
-def test_replace_with_correction_writes_a_human_entry_and_revokes_every_side(store: MemoryStore) -> None:
+def test_replace_with_correction_revokes_only_the_sides_it_contradicts(store: MemoryStore) -> None:
     pair = _only(find_conflicts(store.entries()), ENTRY_VS_ENTRY, UV, PIP)
     correction = replace_with_correction(store, pair, "Dependencies are managed with uv; never use pip here.",
                                          actor="ana", reason="pip was a guess")
     assert correction.provenance.written_by is WrittenBy.HUMAN and correction.status is Status.CONFIRMED
     assert correction.scope.project == store.get(UV).scope.project  # type: ignore[union-attr]
     assert [e.action for e in store.events(correction.id)] == ["correction"]
-    for entry_id in pair.entry_ids:
-        entry = store.get(entry_id)
-        assert entry.status is Status.REVOKED  # type: ignore[union-attr]
-        assert Link(LinkKind.REVOKED_BY, correction.id, "pip was a guess") in entry.links  # type: ignore[union-attr]
+    pip = store.get(PIP)
+    assert pip.status is Status.REVOKED  # type: ignore[union-attr]
+    assert Link(LinkKind.REVOKED_BY, correction.id, "pip was a guess") in pip.links  # type: ignore[union-attr]
+    for agreeing in set(pair.entry_ids) - {PIP}:  # uv, and the deploy doc that builds with uv
+        assert store.get(agreeing).status is not Status.REVOKED  # type: ignore[union-attr]
+    assert not [c for c in find_conflicts(store.entries()) if correction.id in c.entry_ids]
+
+
+def test_a_correction_that_contradicts_no_side_changes_nothing(store: MemoryStore) -> None:
+    pair = _only(find_conflicts(store.entries()), ENTRY_VS_ENTRY, UV, PIP)
+    events = store.events()
+    with pytest.raises(ValueError, match="contradicts no side"):
+        replace_with_correction(store, pair, "Ask Ana before changing the build.", actor="ana", reason="")
+    assert store.events() == events
 
 
 def test_apply_correction_revokes_every_contradicted_entry_and_leaves_the_rest(store: MemoryStore,

@@ -1,0 +1,227 @@
+"""A person's review actions on entries: confirm, revoke, edit, record a verification, each one undoable transaction.
+
+Every action takes a selection of ids and either applies to all of them or changes nothing: ids are validated
+first, and an entry that changed since the caller read it (`expected`) stops the whole action with a one-line
+error, so two memrev windows reviewing one store never lose an update.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Iterable, Mapping, Sequence
+
+from memrev.core.check.model import EntryCheck, Verdict
+from memrev.core.model import Entry, Status, WrittenBy
+from memrev.core.scan.gate import gate_text
+from memrev.core.store.journal import recording
+from memrev.core.store.memory_store import MemoryStore
+
+if TYPE_CHECKING:
+    from memrev.core.check.checker import Checker
+
+CONFIRMED_CONFIDENCE = 0.9
+"""The confidence a person's confirmation raises an entry to (never lowers it)."""
+DESPITE_STALE_CONFIDENCE = 0.7
+"""The confidence of an entry a person vouched for although its latest check found it stale."""
+TOMBSTONES = frozenset({Status.REVOKED, Status.SUPERSEDED, Status.PURGED})
+"""Statuses after which an entry is kept only for its history."""
+
+
+class ReviewError(ValueError):
+    """A review action that cannot be done; nothing was changed and the message is one line for the user."""
+
+
+@dataclass(frozen=True)
+class ReviewResult:
+    """What one action did: its undo number, the entries it changed, and those it left alone with why."""
+
+    action_id: int | None
+    changed: tuple[Entry, ...] = ()
+    skipped: tuple[tuple[str, str], ...] = ()
+    checks: Mapping[str, EntryCheck] = field(default_factory=dict)
+
+    @property
+    def changed_ids(self) -> list[str]:
+        """The ids of the changed entries."""
+        return [entry.id for entry in self.changed]
+
+
+def short(sha: str | None) -> str:
+    """A commit as a reviewer reads it."""
+    return sha[:8] if sha else "an unknown commit"
+
+
+def load_selection(store: MemoryStore, entry_ids: Sequence[str], *,
+                   expected: Mapping[str, Entry] | None = None) -> list[Entry]:
+    """The selected entries, or a one-line error naming an unknown id or one that changed since it was read."""
+    ids = list(dict.fromkeys(entry_ids))
+    if not ids:
+        raise ReviewError("no entry selected")
+    found: list[Entry] = []
+    for entry_id in ids:
+        entry = store.get(entry_id)
+        if entry is None:
+            raise ReviewError(f"no entry with id {entry_id!r} (see `memrev list`)")
+        seen = (expected or {}).get(entry_id)
+        if seen is not None and seen != entry:
+            raise ReviewError(f"{entry_id} changed since it was shown (now {entry.status.value}, version "
+                              f"{entry.version}); reload and try again")
+        found.append(entry)
+    return found
+
+
+def _refuse(entries: Iterable[Entry], action: str, *, allow: frozenset[Status] = frozenset()) -> None:
+    """Stop an action on a purged, removed or (unless allowed) tombstoned or blocked entry."""
+    for entry in entries:
+        if entry.status is Status.PURGED:
+            raise ReviewError(f"{entry.id} is purged: there is nothing left to {action}")
+        if entry.removed_at is not None and action != "revoke":
+            raise ReviewError(f"{entry.id} was removed at its source ({entry.source.file or entry.source.agent}); "
+                              f"re-import it before you {action} it")
+        if entry.status in TOMBSTONES - allow:
+            raise ReviewError(f"{entry.id} is {entry.status.value}: undo that (memrev undo) before you {action} it")
+        if entry.status is Status.BLOCKED and Status.BLOCKED not in allow:
+            raise ReviewError(f"{entry.id} is blocked by the scanner: release it in the audit (a) if the block "
+                              "was a false positive")
+
+
+def stale_among(entries: Iterable[Entry], checks: Mapping[str, EntryCheck]) -> list[str]:
+    """The ids whose latest check is stale: confirming them needs an explicit override."""
+    return [entry.id for entry in entries if (check := checks.get(entry.id)) and check.verdict is Verdict.STALE]
+
+
+def confirm(store: MemoryStore, entry_ids: Sequence[str], *, actor: str, despite_stale: bool = False,
+            checks: Mapping[str, EntryCheck] | None = None, expected: Mapping[str, Entry] | None = None) -> ReviewResult:
+    """The person vouches for each entry: confirmed, verified now at the HEAD of its latest check, confidence raised."""
+    entries = load_selection(store, entry_ids, expected=expected)
+    _refuse(entries, "confirm")
+    checks = store.checks() if checks is None else checks
+    stale = stale_among(entries, checks)
+    if stale and not despite_stale:
+        first = checks[stale[0]]
+        finding = next(iter(first.findings), None)
+        why = f" ({finding.evidence})" if finding else ""
+        more = f" and {len(stale) - 1} more" if len(stale) > 1 else ""
+        raise ReviewError(f"{stale[0]}{more} is stale{why}: confirm with --despite-stale to vouch for it anyway")
+    now = store.clock()
+    changed: list[Entry] = []
+    skipped: list[tuple[str, str]] = []
+    summary = f"confirm {_count(entries)}"
+    with recording(store, "confirm", actor=actor, summary=summary, entry_ids=[e.id for e in entries]) as action:
+        for entry in entries:
+            check = checks.get(entry.id)
+            if entry.status is Status.CONFIRMED and entry.id not in stale and check is not None \
+                    and entry.verified_commit == check.head:
+                skipped.append((entry.id, "already confirmed at this commit"))
+                continue
+            if entry.id in stale:
+                reason = f"confirmed by {actor} despite a stale check at {short(check.head if check else None)}"
+                confidence = DESPITE_STALE_CONFIDENCE
+            elif check is not None:
+                reason = f"confirmed by {actor} after check at {short(check.head)}"
+                confidence = max(entry.confidence, CONFIRMED_CONFIDENCE)
+            else:
+                reason = f"confirmed by {actor} (never checked against a repository)"
+                confidence = max(entry.confidence, CONFIRMED_CONFIDENCE)
+            changed.append(store.set_review(
+                entry.id, actor=actor, action="confirm", reason=reason, status=Status.CONFIRMED, verified_at=now,
+                verified_commit=check.head if check else None, confidence=confidence, confidence_reason=reason))
+    return ReviewResult(action.id, tuple(changed), tuple(skipped))
+
+
+def revoke(store: MemoryStore, entry_ids: Sequence[str], *, actor: str, reason: str, by: str | None = None,
+           expected: Mapping[str, Entry] | None = None) -> ReviewResult:
+    """Revoke each entry with the person's reason (and the correction that replaces it, when given); the entry
+    stays as a tombstone with its history."""
+    if not reason.strip():
+        raise ReviewError("a revocation needs a reason (--reason)")
+    entries = load_selection(store, entry_ids, expected=expected)
+    if by is not None:
+        if store.get(by) is None:
+            raise ReviewError(f"no correction entry with id {by!r}")
+        if by in {entry.id for entry in entries}:
+            raise ReviewError(f"{by} cannot revoke itself")
+    _refuse(entries, "revoke", allow=frozenset({Status.REVOKED, Status.SUPERSEDED, Status.BLOCKED}))
+    changed: list[Entry] = []
+    skipped: list[tuple[str, str]] = []
+    with recording(store, "revoke", actor=actor, summary=f"revoke {_count(entries)}: {reason.strip()}",
+                   entry_ids=[e.id for e in entries]) as action:
+        for entry in entries:
+            if entry.status in (Status.REVOKED, Status.SUPERSEDED):
+                skipped.append((entry.id, f"already {entry.status.value}"))
+                continue
+            changed.append(store.revoke(entry.id, by=by, actor=actor, reason=reason.strip()))
+    return ReviewResult(action.id, tuple(changed), tuple(skipped))
+
+
+@dataclass(frozen=True)
+class EditResult(ReviewResult):
+    """An edit's outcome: the new revision, or the scanner's block (the previous revision kept, the rejection
+    recorded for audit)."""
+
+    blocked_reason: str = ""
+
+
+def edit(store: MemoryStore, entry_id: str, text: str, *, actor: str, reason: str = "", action: str = "edit",
+         head: str | None = None, expected: Mapping[str, Entry] | None = None,
+         checker: Checker | None = None) -> EditResult:
+    """Write the person's corrected text as a new revision: scanned first (a block keeps the previous revision),
+    then stored and, given a `Checker`, re-checked at once."""
+    if not text.strip():
+        raise ReviewError("an entry's text cannot be empty (revoke the entry instead)")
+    (entry,) = load_selection(store, [entry_id], expected=expected)
+    _refuse([entry], "edit", allow=frozenset({Status.BLOCKED}))
+    if text == entry.text:
+        return EditResult(None, (), ((entry.id, "the text is unchanged"),))
+    verdict = gate_text(store, text, source=f"edit by {actor}", actor=actor, agent=entry.source.agent,
+                        file=entry.source.file, entry_id=entry.id)
+    if not verdict.allowed:
+        return EditResult(None, (), ((entry.id, "blocked by the scanner"),), blocked_reason=verdict.reason)
+    now = store.clock()
+    why = reason or f"edited by {actor}"
+    provenance = replace(entry.provenance, written_at=now, written_at_basis="recorded", written_by=WrittenBy.HUMAN,
+                         commit=head or entry.provenance.commit)
+    revised = entry.evolve(text=text, provenance=provenance, status=Status.PENDING, confidence_reason=why)
+    checks: dict[str, EntryCheck] = {}
+    with recording(store, action, actor=actor, summary=f"{action} {entry.id}: {why}",
+                   entry_ids=[entry.id]) as recorded:
+        store.apply([revised], actor=actor, action=action, reason=why)
+        stored = store.get(entry.id)
+        assert stored is not None
+        if stored.status is Status.BLOCKED:  # the person's new text passed the scanner: the block is lifted
+            stored = store.set_review(entry.id, actor=actor, action="unblock", status=Status.PENDING,
+                                      reason=f"{why}; the new text passes the scanner")
+        if checker is not None:
+            checks = dict(checker.update_entries([stored]))
+            store.save_checks(checks.values())
+    return EditResult(recorded.id, (stored,), (), checks)
+
+
+def record_verification(store: MemoryStore, checks: Mapping[str, EntryCheck], *, actor: str,
+                        entry_ids: Sequence[str] | None = None) -> ReviewResult:
+    """Keep fresh checks, and mark each entry whose every reference holds as verified by check (its status is the
+    person's to change: this is not a confirmation)."""
+    wanted = list(checks) if entry_ids is None else [i for i in entry_ids if i in checks]
+    entries = load_selection(store, wanted) if wanted else []
+    changed: list[Entry] = []
+    skipped: list[tuple[str, str]] = []
+    with recording(store, "verify", actor=actor, summary=f"verify {_count(entries)}",
+                   entry_ids=[e.id for e in entries]) as action:
+        store.save_checks(checks[e.id] for e in entries)
+        for entry in entries:
+            check = checks[entry.id]
+            if entry.status in TOMBSTONES or entry.status is Status.BLOCKED:
+                skipped.append((entry.id, entry.status.value))
+            elif check.verdict is not Verdict.FRESH:
+                skipped.append((entry.id, check.verdict.value))
+            else:
+                reason = f"verified by check at {short(check.head)}"
+                changed.append(store.set_review(
+                    entry.id, actor=actor, action="verify", reason=reason, verified_at=check.checked_at or store.clock(),
+                    verified_commit=check.head, confidence=check.confidence, confidence_reason=reason))
+    return ReviewResult(action.id, tuple(changed), tuple(skipped), dict(checks))
+
+
+def _count(entries: Sequence[Entry]) -> str:
+    """`demo-01` for one entry, `3 entries` for several."""
+    return entries[0].id if len(entries) == 1 else f"{len(entries)} entries"

@@ -1,0 +1,34 @@
+"""Undo a person's last actions (review actions, resolutions, audit decisions), newest first, as the API for both
+the `u` key and `memrev undo`."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from memrev.core.review.actions import ReviewError
+from memrev.core.store.journal import Action, UndoError, undo_last
+from memrev.core.store.memory_store import MemoryStore
+
+
+@dataclass(frozen=True)
+class UndoResult:
+    """The actions undone, newest first, and why undoing stopped early (empty when every step was done)."""
+
+    undone: list[Action] = field(default_factory=list)
+    stopped: str = ""
+
+
+def undo(store: MemoryStore, *, actor: str, steps: int = 1) -> UndoResult:
+    """Undo the newest `steps` actions not yet undone, each in its own transaction; stops at the first that
+    cannot be undone safely (what was undone before it stays undone) and says why."""
+    if steps < 1:
+        raise ReviewError("undo needs a number of steps of at least 1")
+    undone: list[Action] = []
+    for _ in range(steps):
+        try:
+            undone.append(undo_last(store, actor=actor))
+        except UndoError as error:
+            if not undone:
+                raise ReviewError(str(error)) from None
+            return UndoResult(undone, str(error))
+    return UndoResult(undone)

@@ -1,0 +1,214 @@
+"""Undoable actions: each person's action records the statements that restore every row it changed, exactly.
+
+While an action runs, temporary triggers on this connection write, for every row inserted, updated or deleted in
+the review tables, the statement that puts it back (SQLite's own undo technique). Undo replays them newest first in
+one transaction, then appends its own events: the event log stays append-only. An action is undone only while the
+rows it touched are as it left them, so a change made since (another window, an import) is never lost.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import datetime
+from typing import TYPE_CHECKING, Any, Iterator
+
+from memrev.core.store.serialize import format_time, parse_time
+
+if TYPE_CHECKING:
+    from memrev.core.store.memory_store import MemoryStore
+
+RECORDED_TABLES = ("entries", "revisions", "links", "checks", "rejections", "rejection_decisions", "projects")
+"""Tables whose rows an undo restores; the event log is never rewritten, and vectors are recomputed."""
+DERIVED_TABLES = frozenset({"checks"})
+"""Rows another process may rewrite at any time (the live checker): restored, but no reason to refuse an undo."""
+_OWNER_COLUMN = {"entries": "id", "revisions": "entry_id", "links": "entry_id", "checks": "entry_id",
+                 "rejections": "entry_id"}
+
+
+class UndoError(RuntimeError):
+    """An undo that cannot be done safely; the message is one line for the user."""
+
+
+@dataclass(frozen=True)
+class Action:
+    """One recorded action of a person: what it was, who did it, when, and whether it was undone."""
+
+    id: int
+    at: datetime
+    actor: str
+    kind: str
+    summary: str
+    entry_ids: tuple[str, ...]
+    undone_at: datetime | None = None
+    undone_by: str | None = None
+
+
+def _literal(column: str, declared: str) -> str:
+    """SQL that renders `old.<column>` as a literal: reals with 17 digits, so they round-trip exactly."""
+    if "REAL" in declared.upper():
+        return f"case when old.{column} is null then 'NULL' else printf('%!.17g', old.{column}) end"
+    return f"quote(old.{column})"
+
+
+def _trigger_sql(conn: Any, table: str) -> list[str]:
+    """The temporary triggers that record how to undo each insert, update and delete on one table."""
+    columns = [(row[1], row[2] or "") for row in conn.execute(f"pragma main.table_info({table})")]
+    values = " || ', ' || ".join(_literal(name, kind) for name, kind in columns)
+    sets = " || ', ' || ".join(f"'{name} = ' || {_literal(name, kind)}" for name, kind in columns)
+    names = ", ".join(name for name, _ in columns)
+    when = "when exists (select 1 from undo_recording)"
+    record = "insert into undo_steps(action_id, tbl, row_id, statement) select action_id, '{table}', {rowid}, {sql} " \
+             "from undo_recording"
+    return [
+        f"create temp trigger if not exists undo_{table}_insert after insert on main.{table} {when} begin "
+        + record.format(table=table, rowid="new.rowid", sql=f"'delete from {table} where rowid = ' || new.rowid")
+        + "; end",
+        f"create temp trigger if not exists undo_{table}_update after update on main.{table} {when} begin "
+        + record.format(table=table, rowid="old.rowid",
+                        sql=f"'update {table} set ' || {sets} || ' where rowid = ' || old.rowid")
+        + "; end",
+        f"create temp trigger if not exists undo_{table}_delete before delete on main.{table} {when} begin "
+        + record.format(table=table, rowid="old.rowid",
+                        sql=f"'insert into {table}(rowid, {names}) values (' || old.rowid || ', ' || {values} || ')'")
+        + "; end",
+    ]
+
+
+def _prepare(conn: Any) -> None:
+    """Create this connection's recording table and triggers once (temporary objects belong to one connection)."""
+    if conn.execute("select 1 from temp.sqlite_master where name = 'undo_recording'").fetchone():
+        return
+    conn.execute("create temp table undo_recording(action_id integer not null)")
+    for table in RECORDED_TABLES:
+        for statement in _trigger_sql(conn, table):
+            conn.execute(statement)
+
+
+@dataclass
+class Recording:
+    """The action being recorded: its number, or None when nested in another action or when it changed nothing."""
+
+    id: int | None = None
+
+
+@contextmanager
+def recording(store: MemoryStore, kind: str, *, actor: str, summary: str,
+              entry_ids: tuple[str, ...] | list[str] = ()) -> Iterator[Recording]:
+    """Run a person's action in one transaction that can be undone. Nested in another recorded action it joins
+    that one; an action that changed nothing leaves no trace (its `id` is None afterwards)."""
+    handle = Recording()
+    with store.transaction() as conn:
+        _prepare(conn)
+        if conn.execute("select 1 from undo_recording").fetchone():
+            yield handle
+            return
+        now = format_time(store.clock())
+        handle.id = int(conn.execute(
+            "insert into actions(at, actor, kind, summary, entry_ids) values (?, ?, ?, ?, ?)",
+            (now, actor, kind, summary, json.dumps(list(entry_ids)))).lastrowid)
+        conn.execute("insert into undo_recording(action_id) values (?)", (handle.id,))
+        try:
+            yield handle
+        finally:
+            conn.execute("delete from undo_recording")
+        touched = _touched(conn, handle.id)
+        if not touched:
+            conn.execute("delete from actions where id = ?", (handle.id,))
+            handle.id = None
+            return
+        owners = sorted(set(entry_ids) | _owners(conn, touched))
+        conn.execute("update actions set rows = ?, entry_ids = ? where id = ?",
+                     (json.dumps(_row_digests(conn, touched)), json.dumps(owners), handle.id))
+
+
+def _touched(conn: Any, action_id: int) -> list[tuple[str, int]]:
+    """The (table, rowid) pairs an action changed, in the order first touched."""
+    rows = conn.execute("select tbl, row_id from undo_steps where action_id = ? order by id", (action_id,))
+    return list(dict.fromkeys((str(tbl), int(row_id)) for tbl, row_id in rows))
+
+
+def _row_digest(conn: Any, table: str, row_id: int) -> str:
+    """A digest of one row as it is now ('absent' when deleted)."""
+    row = conn.execute(f"select * from {table} where rowid = ?", (row_id,)).fetchone()
+    return "absent" if row is None else hashlib.sha256(repr(tuple(row)).encode()).hexdigest()[:16]
+
+
+def _row_digests(conn: Any, touched: list[tuple[str, int]]) -> dict[str, str]:
+    """Digests of the rows an action left, so an undo can tell whether anything changed them since."""
+    return {f"{table}:{row_id}": _row_digest(conn, table, row_id) for table, row_id in touched
+            if table not in DERIVED_TABLES}
+
+
+def _owners(conn: Any, touched: list[tuple[str, int]]) -> set[str]:
+    """The entries the touched rows belong to."""
+    owners: set[str] = set()
+    for table, row_id in touched:
+        column = _OWNER_COLUMN.get(table)
+        if column is None:
+            continue
+        row = conn.execute(f"select {column} from {table} where rowid = ?", (row_id,)).fetchone()
+        if row is not None and row[0]:
+            owners.add(str(row[0]))
+    return owners
+
+
+def actions(store: MemoryStore, *, include_undone: bool = True, limit: int | None = None) -> list[Action]:
+    """Recorded actions, newest first."""
+    sql = "select id, at, actor, kind, summary, entry_ids, undone_at, undone_by from actions"
+    if not include_undone:
+        sql += " where undone_at is null"
+    sql += " order by id desc" + (" limit ?" if limit is not None else "")
+    rows = store.conn.execute(sql, (limit,) if limit is not None else ()).fetchall()
+    return [Action(int(r[0]), parse_time(r[1], "at"), r[2], r[3], r[4], tuple(json.loads(r[5])),  # type: ignore[arg-type]
+                   parse_time(r[6], "undone_at") if r[6] else None, r[7]) for r in rows]
+
+
+def undo_last(store: MemoryStore, *, actor: str) -> Action:
+    """Undo the newest action not yet undone, restoring every row it changed; refuses when one changed since."""
+    from memrev.core.store.serialize import entry_to_dict
+
+    with store.transaction() as conn:
+        _prepare(conn)
+        row = conn.execute("select id, rows from actions where undone_at is null order by id desc limit 1").fetchone()
+        if row is None:
+            raise UndoError("nothing to undo")
+        action_id, digests = int(row[0]), json.loads(row[1] or "{}")
+        action = next(a for a in actions(store, limit=50) if a.id == action_id)
+        changed = [key for key, digest in digests.items() if _row_digest(conn, *_split(key)) != digest]
+        if changed:
+            who = sorted(_owners(conn, [_split(key) for key in changed])) or [changed[0]]
+            raise UndoError(f"cannot undo #{action_id} ({action.kind}): {', '.join(who)} changed since "
+                            "(another window or an import); undo would lose that change")
+        before = {entry_id: store.get(entry_id) for entry_id in action.entry_ids}
+        texts = dict(conn.execute(
+            f"select rowid, text from entries where id in ({', '.join('?' * len(action.entry_ids))})",
+            action.entry_ids).fetchall()) if action.entry_ids else {}
+        for (statement,) in conn.execute(
+                "select statement from undo_steps where action_id = ? order by id desc", (action_id,)).fetchall():
+            conn.execute(statement)
+        store.refresh_vectors(conn, [r for t, r in _touched(conn, action_id) if t == "entries"], texts)
+        now = format_time(store.clock())
+        conn.execute("update actions set undone_at = ?, undone_by = ? where id = ?", (now, actor, action_id))
+        reason = f"undo of #{action_id} {action.kind} by {action.actor}: {action.summary}"
+        for entry_id, old in before.items():
+            new = store.get(entry_id)
+            store._event(conn, now, actor, "undo", entry_id, _state(old and entry_to_dict(old)),
+                         _state(new and entry_to_dict(new)), reason)
+    return action
+
+
+def _state(data: dict[str, Any] | None) -> dict[str, Any] | None:
+    """The review fields of an entry for an undo event (None when the entry does not exist)."""
+    if data is None:
+        return None
+    keys = ("status", "version", "confidence", "confidence_reason", "verified_at", "verified_commit")
+    return {key: data.get(key) for key in keys}
+
+
+def _split(key: str) -> tuple[str, int]:
+    """`table:rowid` back into its parts."""
+    table, _, row_id = key.rpartition(":")
+    return table, int(row_id)

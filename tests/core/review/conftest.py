@@ -1,0 +1,33 @@
+"""Fixtures of the review tests: the demo's entries checked once against its repository, and a screened store."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from memrev.core.check.checker import Checker
+from memrev.core.check.model import EntryCheck
+from memrev.core.scan.gate import screen_entries
+from memrev.core.store.memory_store import MemoryStore
+
+
+@pytest.fixture(scope="session")
+def demo_checks(demo_build) -> dict[str, EntryCheck]:
+    """The real checker's verdicts on the demo entries (nothing writes to the demo repository)."""
+    checker = Checker(demo_build.repo)
+    try:
+        return checker.check_all(demo_build.entries)
+    finally:
+        checker.close()
+
+
+@pytest.fixture
+def review_store(tmp_path: Path, demo_build, demo_checks, clock) -> MemoryStore:
+    """A store on a real file holding the demo's entries, screened by the scanner, with their latest checks."""
+    store = MemoryStore(tmp_path / "review.db", clock=clock)
+    added = store.apply(demo_build.entries, actor="import").added
+    screen_entries(store, added, source="import demo", actor="import")
+    store.save_checks(demo_checks.values())
+    yield store
+    store.close()
