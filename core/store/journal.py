@@ -195,8 +195,9 @@ def undo_last(store: MemoryStore, *, actor: str) -> Action:
         reason = f"undo of #{action_id} {action.kind} by {action.actor}: {action.summary}"
         for entry_id, old in before.items():
             new = store.get(entry_id)
-            store._event(conn, now, actor, "undo", entry_id, _state(old and entry_to_dict(old)),
-                         _state(new and entry_to_dict(new)), reason)
+            was, now_is = _state(old and entry_to_dict(old)), _state(new and entry_to_dict(new))
+            if was != now_is or (old and new and old.text != new.text):
+                store._event(conn, now, actor, "undo", entry_id, was, now_is, reason)
     return action
 
 

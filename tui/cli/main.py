@@ -15,9 +15,11 @@ from memrev.tui.cli.conflicts import conflicts_command, resolve_command
 from memrev.tui.cli.demo import demo_command
 from memrev.tui.cli.entries import export_command, list_command, log_command, show_command
 from memrev.tui.cli.hooks import hook_group
+from memrev.tui.cli.review import (confirm_command, edit_command, fix_command, review_command, revoke_command,
+                                   undo_command, verify_command)
 from memrev.tui.cli.scan import rejections_command, scan_command
 from memrev.tui.cli.sources import import_command, import_native, sources_command
-from memrev.tui.cli.support import EXIT_INPUT, EXIT_OK, open_store, run_app
+from memrev.tui.cli.support import EXIT_INPUT, EXIT_OK, open_store, repository_here, run_app
 
 
 @click.group(invoke_without_command=True)
@@ -25,22 +27,23 @@ from memrev.tui.cli.support import EXIT_INPUT, EXIT_OK, open_store, run_app
               help="The memrev database (default: $MEMREV_DB or the XDG data folder).")
 @click.option("--repo", "repo", type=click.Path(file_okay=False, exists=True, path_type=Path), default=None,
               help="Check entries live against this repository (default: the one holding the current folder).")
+@click.option("--actor", "actor_name", default=None, metavar="NAME",
+              help="Who is reviewing, for the audit log (default: your login name).")
 @click.version_option(package_name="memrev")
 @click.pass_context
-def cli(ctx: click.Context, db: Path | None, repo: Path | None) -> None:
+def cli(ctx: click.Context, db: Path | None, repo: Path | None, actor_name: str | None) -> None:
     """Review an AI coding agent's long-term memory before its next session."""
     ctx.ensure_object(dict)
     ctx.obj["db"] = (db or default_db_path()).absolute()
     ctx.obj["db_given"] = db is not None
+    ctx.obj["repo"] = repo
+    if actor_name is not None:
+        if not actor_name.strip():
+            raise click.UsageError("--actor needs a name")
+        ctx.obj["actor"] = actor_name.strip()
     if ctx.invoked_subcommand is None:
-        here = _repository_here()
+        here = repository_here()
         run_app(ctx.obj["db"], notices=_import_here(ctx) if repo is None else [], repo=repo or here)
-
-
-def _repository_here() -> Path | None:
-    """The working tree holding the current folder, if any."""
-    here = Path.cwd()
-    return next((folder for folder in (here, *here.parents) if (folder / ".git").exists()), None)
 
 
 def _import_here(ctx: click.Context) -> list[str]:
@@ -77,6 +80,13 @@ cli.add_command(show_command)
 cli.add_command(log_command)
 cli.add_command(demo_command)
 cli.add_command(bench_group)
+cli.add_command(confirm_command)
+cli.add_command(revoke_command)
+cli.add_command(edit_command)
+cli.add_command(verify_command)
+cli.add_command(fix_command)
+cli.add_command(undo_command)
+cli.add_command(review_command)
 
 
 @cli.command("audit")

@@ -31,11 +31,15 @@ class InputError(click.ClickException):
 
 
 def actor() -> str:
-    """Who is acting, for the audit log: the command line and the login name."""
+    """Who is acting, for the audit log: the person (`--actor`, else their login name), never a made-up name."""
+    ctx = click.get_current_context(silent=True)
+    given = ctx.find_root().obj.get("actor") if ctx is not None and isinstance(ctx.find_root().obj, dict) else None
+    if given:
+        return str(given)
     try:
-        return f"cli:{getpass.getuser()}"
+        return getpass.getuser()
     except Exception:  # noqa: BLE001 - no login name in some containers
-        return "cli"
+        return "unknown"
 
 
 def open_store(ctx: click.Context) -> MemoryStore:
@@ -74,14 +78,23 @@ def table(header: tuple[str, ...], rows: list[tuple[str, ...]], last_width: int 
         yield "  ".join([*cells, last if len(last) <= last_width else last[: last_width - 1] + "…"])
 
 
-def run_app(db: Path, notices: list[str] | None = None, repo: Path | None = None, audit: bool = False) -> None:
-    """Open the review app on a database (showing `notices` once it is up), checking entries against `repo`."""
+def run_app(db: Path, notices: list[str] | None = None, repo: Path | None = None, audit: bool = False,
+            triage: bool = False) -> None:
+    """Open the review app on a database (showing `notices` once it is up), checking entries against `repo`;
+    `audit` or `triage` open it on the rejection audit or the triage queue."""
     from memrev.tui.app import MemrevApp
 
     try:
-        app = MemrevApp(db_path=db, notices=notices or [], repo=repo, start_audit=audit)
+        app = MemrevApp(db_path=db, notices=notices or [], repo=repo, start_audit=audit, start_triage=triage,
+                        actor=actor())
     except (StoreError, OSError) as error:
         raise InputError(str(error)) from None
     app.run()
     if app.return_code:
         sys.exit(app.return_code)
+
+
+def repository_here() -> Path | None:
+    """The working tree holding the current folder, if any."""
+    here = Path.cwd()
+    return next((folder for folder in (here, *here.parents) if (folder / ".git").exists()), None)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import getpass
 import json
 import os
 import subprocess
@@ -364,13 +365,15 @@ def test_log_shows_who_did_what(db: Path, memories: Path) -> None:
     assert len(events) == 4
     assert {e["entry_id"] for e in events} == {"full-1", "user-2", "proj-3", "ref-4"}
     for event in events:
-        assert event["action"] == "import" and event["actor"].startswith("cli")
+        assert event["action"] == "import" and event["actor"] == getpass.getuser()  # the person, nothing made up
         assert event["reason"] == f"import jsonl:{memories}"
         assert event["before"] is None and event["after"]["id"] == event["entry_id"]
     lines = ok(db, "log").stdout.splitlines()
     assert lines[0].split() == ["#", "WHEN", "WHO", "ACTION", "ENTRY", "REASON"]
     assert len(lines) == 5
-    assert all(" import " in line and " cli" in line for line in lines[1:])
+    assert all(" import " in line and f" {getpass.getuser()} " in line for line in lines[1:])
+    ok(db, "--actor", "Ana Lima", "revoke", "full-1", "--reason", "outdated")
+    assert as_json(db, "log")[-1]["actor"] == "Ana Lima"
 
 
 def test_log_entry_and_limit_narrow(db: Path, memories: Path) -> None:
