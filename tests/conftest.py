@@ -1,4 +1,4 @@
-"""Fixtures shared by every test layer: an isolated environment, and the demo's entries."""
+"""Fixtures shared by every test layer: an isolated environment, the demo's entries and their checks."""
 
 from __future__ import annotations
 
@@ -23,3 +23,15 @@ def demo_build(tmp_path_factory: pytest.TempPathFactory):
     from memrev.core.demo.builder import build_demo
 
     return build_demo(tmp_path_factory.mktemp("demo") / "build")
+
+
+@pytest.fixture(scope="session")
+def demo_checks(demo_build) -> dict:
+    """The real checker's verdicts on the demo entries (nothing writes to the demo repository)."""
+    from memrev.core.check.checker import Checker
+
+    checker = Checker(demo_build.repo)
+    try:
+        return checker.check_all(demo_build.entries)
+    finally:
+        checker.close()

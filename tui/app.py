@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gc
+import getpass
 import threading
 from collections import Counter
 from datetime import datetime
@@ -24,14 +25,17 @@ from memrev.core.check.model import EntryCheck, Verdict
 from memrev.core.check.repo_index import RepositoryError
 from memrev.core.conflicts.detect import Conflict, find_conflicts
 from memrev.core.model import Entry, Status, utc_now
+from memrev.core.review.actions import record_verification
 from memrev.core.scan.rejections import Decision, rejections
 from memrev.core.store.memory_store import MemoryStore
 from memrev.core.store.query import EntryIndex, Group
-from memrev.tui.commands import EntryCommands, FilterCommands
-from memrev.tui.messages import ChecksUpdated, CheckStatus, DetailLoaded, EntriesLoaded, ReviewCounts
+from memrev.tui.commands import EntryCommands, FilterCommands, ReviewCommands
+from memrev.tui.messages import ChecksUpdated, CheckStatus, DetailLoaded, EntriesLoaded, Rechecked, ReviewCounts
+from memrev.tui.review_actions import ReviewActions
 from memrev.tui.screens.audit import AuditScreen
 from memrev.tui.screens.conflicts import ConflictScreen
 from memrev.tui.screens.help import HelpScreen
+from memrev.tui.screens.triage import TriageScreen
 from memrev.tui.widgets.entry_detail import EntryDetail
 from memrev.tui.widgets.entry_table import EntryTable
 from memrev.tui.widgets.group_tree import GroupTree
@@ -48,19 +52,39 @@ NEAR_DUPLICATE_LIMIT = 2_000
 """Above this many entries the app finds conflicts from claims alone; `memrev conflicts` also asks the vector index."""
 
 
-class MemrevApp(App[None]):
+IN_PLAY = frozenset({Status.PENDING, Status.ACTIVE, Status.CONFIRMED})
+"""Statuses of entries that still count in the verdict summary (tombstones and blocked entries do not)."""
+
+
+def login_name() -> str:
+    """The person at the keyboard, for the audit log."""
+    try:
+        return getpass.getuser()
+    except Exception:  # noqa: BLE001 - no login name in some containers
+        return "unknown"
+
+
+class MemrevApp(ReviewActions, App[None]):
     """Browse, filter and inspect every memory entry of one store."""
 
     TITLE = "memrev"
     CSS_PATH = "app.tcss"
-    COMMANDS = App.COMMANDS | {EntryCommands, FilterCommands}
+    COMMANDS = App.COMMANDS | {EntryCommands, FilterCommands, ReviewCommands}
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (100, "-wide")]
 
     BINDINGS = [
+        Binding("y", "confirm", "Confirm", id="confirm"),
+        Binding("n", "revoke", "Revoke", id="revoke"),
+        Binding("e", "edit", "Edit", id="edit"),
+        Binding("f", "fix", "Fix", id="fix"),
+        Binding("u", "undo", "Undo", id="undo"),
+        Binding("t", "triage", "Triage", id="triage"),
+        Binding("space", "mark", "Mark", id="mark", show=False),
+        Binding("A", "mark_all", "Mark all shown", id="mark-all", show=False),
         Binding("slash", "focus_filter", "Filter", id="filter"),
-        Binding("r", "recheck", "Re-check", id="recheck"),
-        Binding("R", "recheck_all", "Re-check all", id="recheck-all"),
-        Binding("a", "audit", "Audit blocked", id="audit"),
+        Binding("r", "recheck", "Verify", id="recheck"),
+        Binding("R", "recheck_all", "Verify all", id="recheck-all", show=False),
+        Binding("a", "audit", "Audit", id="audit"),
         Binding("c", "conflicts", "Conflicts", id="conflicts"),
         Binding("question_mark", "help", "Help", id="help"),
         Binding("q", "quit", "Quit", id="quit"),
@@ -68,9 +92,11 @@ class MemrevApp(App[None]):
 
     def __init__(self, *, db_path: str | Path | None = None, store: MemoryStore | None = None,
                  clock: Callable[[], datetime] = utc_now, notices: list[str] | None = None,
-                 repo: str | Path | None = None, live: bool = True, start_audit: bool = False) -> None:
+                 repo: str | Path | None = None, live: bool = True, start_audit: bool = False,
+                 start_triage: bool = False, actor: str | None = None) -> None:
         """Open the app on a store (or the database at `db_path`), computing ages from `clock`; with `repo`,
-        check every entry against that repository and, when `live`, re-check as its files change."""
+        check every entry against that repository and, when `live`, re-check as its files change. Review actions
+        are logged as `actor` (the login name by default)."""
         super().__init__()
         if store is None:
             if db_path is None:
@@ -95,7 +121,21 @@ class MemrevApp(App[None]):
         """Open conflicts as last computed (the main screen counts them; `c` opens them)."""
         self.start_audit = start_audit
         """Open on the rejection audit (`memrev audit`); leaving it quits."""
+        self.start_triage = start_triage
+        """Open on the triage queue (`memrev review`); leaving it quits."""
+        self.actor = actor or login_name()
+        """Who the review actions are logged as."""
         self.theme = "textual-dark"
+
+    MAIN_SCREEN_ACTIONS = frozenset({"confirm", "revoke", "edit", "fix", "undo", "triage", "mark", "mark_all",
+                                     "focus_filter", "recheck", "recheck_all", "audit", "conflicts"})
+    """Keys that act on the entry table: off (and out of the footer) while another screen or a dialog is open."""
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Main-screen keys work only on the main screen."""
+        if action in self.MAIN_SCREEN_ACTIONS and len(self.screen_stack) > 1:
+            return False
+        return True
 
     def compose(self) -> ComposeResult:
         """Header, sidebar, filter, table, detail pane and footer."""
@@ -110,7 +150,7 @@ class MemrevApp(App[None]):
                 yield Static("", id="review-status")
                 yield EntryTable(clock=self.clock, id="entries")
                 yield EntryDetail(clock=self.clock, id="detail")
-        yield Footer()
+        yield Footer(compact=True)
 
     @property
     def table(self) -> EntryTable:
@@ -120,7 +160,9 @@ class MemrevApp(App[None]):
     def on_mount(self) -> None:
         """Focus the table and start reading the store (or open the audit when asked to)."""
         if self.start_audit:
-            self.push_screen(AuditScreen(rejections(self.store), standalone=True))
+            self.push_screen(AuditScreen(rejections(self.store), standalone=True, actor=self.actor))
+        elif self.start_triage:
+            self.action_triage(standalone=True)
         self.query_one("#empty").display = False
         self.table.focus()
         self.load_entries()
@@ -156,6 +198,8 @@ class MemrevApp(App[None]):
         self.refresh_review()
         if self.repo is not None and not empty and self.checker is None:
             self.check_entries(list(message.entries))
+        elif self.checker is not None:
+            self.recheck_changed(list(message.entries))  # a correction written here is checked too
 
     def refresh_rows(self, keep: str | None = None) -> None:
         """Re-apply the filter text and group, keeping the cursor on `keep` (default: its entry) when listed."""
@@ -189,10 +233,11 @@ class MemrevApp(App[None]):
         with self.store.reader() as reader:
             entry = reader.get(entry_id)
             revisions = reader.revisions(entry_id) if entry else []
+            events = reader.events(entry_id) if entry else []
         check = self.table.checks.get(entry_id)
         diff = diff_since_verified(self.repo, check) if self.repo is not None and check is not None else []
         if entry is not None and not worker.is_cancelled:
-            self.post_message(DetailLoaded(entry, revisions, diff))
+            self.post_message(DetailLoaded(entry, revisions, diff, events))
 
     @on(DetailLoaded)
     def show_detail(self, message: DetailLoaded) -> None:
@@ -200,7 +245,7 @@ class MemrevApp(App[None]):
         current = self.table.current
         if current is not None and current.id == message.entry.id:
             self.query_one(EntryDetail).show(message.entry, message.revisions, self.table.checks.get(current.id),
-                                             message.diff)
+                                             message.diff, message.events)
 
     # -- checking --------------------------------------------------------------------------------
 
@@ -247,7 +292,9 @@ class MemrevApp(App[None]):
             return
         with self.store.reader() as writer:
             writer.save_checks(results.values())
-        counts = Counter(check.verdict.value for check in checker.results.values())
+        statuses = {entry_id: entry.status for entry_id, entry in checker.entries.items() if entry.removed_at is None}
+        counts = Counter(check.verdict.value for entry_id, check in checker.results.items()
+                         if statuses.get(entry_id) in IN_PLAY)
         summary = " · ".join(f"{counts[v.value]} {v.value}" for v in Verdict if counts[v.value])
         head = (checker.index.head or "no commits")[:8]
         mode = "● live" if self.live else "checked"
@@ -268,7 +315,7 @@ class MemrevApp(App[None]):
         current = self.table.current
         detail = self.query_one(EntryDetail)
         if current is not None and current.id in message.checks and detail.entry is not None:
-            detail.show(detail.entry, detail.revisions, message.checks[current.id], detail.diff)
+            detail.show(detail.entry, detail.revisions, message.checks[current.id], detail.diff, detail.events)
         if self.query_one("#filter", Input).value or self.group is not None:
             self.refresh_rows()
 
@@ -302,6 +349,58 @@ class MemrevApp(App[None]):
         with self.checker_lock:
             results = checker.head_changed() if entry_ids is None else checker.recheck(entry_ids)
         self._publish(results, complete=entry_ids is None)
+        self.post_message(Rechecked(results, every=entry_ids is None))
+
+    @on(Rechecked)
+    def record_rechecked(self, message: Rechecked) -> None:
+        """A person asked for the re-check: what holds is recorded as verified by check, and the finding said."""
+        wanted = [entry_id for entry_id in message.checks if (e := self._entry(entry_id)) and e.status in IN_PLAY]
+        result = self.run_review(lambda: record_verification(self.store, message.checks, actor=self.actor,
+                                                             entry_ids=wanted), "")
+        verified = len(result.changed) if result is not None else 0
+        counts = Counter(message.checks[entry_id].verdict.value for entry_id in wanted)
+        found = ", ".join(f"{count} {verdict}" for verdict, count in sorted(counts.items()))
+        if not message.every and len(wanted) == 1:
+            check = message.checks[wanted[0]]
+            finding = next(iter(check.findings), None)
+            found = f"{check.verdict.value}" + (f": {finding.evidence}" if finding is not None else "")
+        self.notify(f"re-checked {len(wanted)}: {found or 'nothing to check'}; {verified} verified by check",
+                    title="Verify", timeout=6)
+
+    def _entry(self, entry_id: str) -> Entry | None:
+        """The loaded version of an entry, if listed."""
+        if self.index is None:
+            return None
+        return next((entry for entry in self.index.entries if entry.id == entry_id), None)
+
+    def show_changed(self, entries: list[Entry], checks: dict[str, EntryCheck]) -> None:
+        """Show entries a review action changed: rows, detail pane, sidebar and counters update at once."""
+        if self.index is None:
+            return
+        self.index.replace(entries)
+        if checks:
+            self.index.set_verdicts({key: check.verdict.value for key, check in checks.items()})
+            self.table.update_checks(checks)
+        self.table.replace_entries({entry.id: entry for entry in entries})
+        self.refresh_rows()
+        self.query_one(GroupTree).show_counts(self.index.entries, self.index.verdicts)
+        current = self.table.current
+        if current is not None:
+            self.load_detail(current.id)
+        self.refresh_review()
+        if self.checker is not None:
+            self.recheck_changed(entries)
+
+    @work(thread=True, group="recheck", exit_on_error=False)
+    def recheck_changed(self, entries: list[Entry]) -> None:
+        """Give the checker entries a person changed or wrote (an edit, a correction) and check those now."""
+        checker = self.checker
+        if checker is None:
+            return
+        with self.checker_lock:
+            results = checker.update_entries(entries)
+        if results:
+            self._publish(results, complete=False)
 
     @on(Worker.StateChanged)
     def report_worker_error(self, event: Worker.StateChanged) -> None:
@@ -348,12 +447,12 @@ class MemrevApp(App[None]):
         """Open the audit of every write the scanner blocked."""
         found = rejections(self.store)
         first = next((i for i, r in enumerate(found) if r.decision is Decision.UNREVIEWED), 0)
-        self.push_screen(AuditScreen(found, start=first), lambda _: self.refresh_review())
+        self.push_screen(AuditScreen(found, start=first, actor=self.actor), lambda _: self.load_entries())
 
     def action_conflicts(self) -> None:
         """Open the open conflicts, side by side, to resolve them one by one."""
         entries = {entry.id: entry for entry in self.index.entries} if self.index else {}
-        self.push_screen(ConflictScreen(list(self.conflicts), entries), self._after_conflicts)
+        self.push_screen(ConflictScreen(list(self.conflicts), entries, actor=self.actor), self._after_conflicts)
 
     def _after_conflicts(self, changed: bool | None) -> None:
         """Reload after a resolution changed entries, else just recount."""
@@ -361,6 +460,11 @@ class MemrevApp(App[None]):
             self.load_entries()
         else:
             self.refresh_review()
+
+    def action_triage(self, standalone: bool = False) -> None:
+        """Walk what needs a person, riskiest first (`memrev review` opens the app here)."""
+        self.push_screen(TriageScreen(actor=self.actor, checks=dict(self.table.checks), standalone=standalone),
+                         lambda _: self.load_entries())
 
     # -- review counts ---------------------------------------------------------------------------
 
@@ -391,6 +495,11 @@ class MemrevApp(App[None]):
     def on_key(self, event: Key) -> None:
         """Escape in the filter clears it, or returns to the table when it is already empty."""
         if event.key != "escape":
+            return
+        detail = self.query_one(EntryDetail)
+        if detail.has_focus or detail.has_focus_within:
+            event.stop()
+            self.table.focus()
             return
         box = self.query_one("#filter", Input)
         if box.has_focus:

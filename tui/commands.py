@@ -64,3 +64,41 @@ class FilterCommands(Provider):
             score = matcher.match(title)
             if score > 0:
                 yield Hit(score, matcher.highlight(title), partial(self.memrev.set_filter, text), help=help_text)
+
+
+class ReviewCommands(Provider):
+    """The review actions by name: confirm, revoke, edit, fix, verify, undo, triage, mark."""
+
+    COMMANDS: tuple[tuple[str, str, str], ...] = (
+        ("Confirm the selected entries", "confirm", "y: vouch for them (verified now, at their check's commit)"),
+        ("Revoke the selected entries", "revoke", "n: with a reason; kept as tombstones"),
+        ("Edit the entry's text", "edit", "e: a new revision, scanned and re-checked"),
+        ("Fix the entry as its check suggests", "fix", "f: the diff first, then apply"),
+        ("Verify the entry against the repository", "recheck", "r: re-check; what holds is verified by check"),
+        ("Verify every entry", "recheck_all", "R: re-read the repository and re-check everything"),
+        ("Undo the last action", "undo", "u: review actions, resolutions and audit decisions"),
+        ("Review what needs a person (triage)", "triage", "t: riskiest first, one at a time"),
+        ("Mark every row shown", "mark_all", "A: actions then apply to all marked rows"),
+    )
+
+    @property
+    def memrev(self) -> MemrevApp:
+        """The app, typed."""
+        return cast("MemrevApp", self.app)
+
+    def _run(self, action: str) -> None:
+        """Run one of the app's review actions."""
+        getattr(self.memrev, f"action_{action}")()
+
+    async def discover(self) -> Hits:
+        """Offer every review action before anything is typed."""
+        for title, action, help_text in self.COMMANDS:
+            yield DiscoveryHit(title, partial(self._run, action), help=help_text)
+
+    async def search(self, query: str) -> Hits:
+        """Review actions whose title or key help matches the query (confirm, undo, review…)."""
+        matcher = self.matcher(query)
+        for title, action, help_text in self.COMMANDS:
+            score = max(matcher.match(title), matcher.match(help_text) * 0.8)
+            if score > 0:
+                yield Hit(score, matcher.highlight(title), partial(self._run, action), help=help_text)

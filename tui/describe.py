@@ -8,7 +8,7 @@ from typing import Iterator, Sequence
 from memrev.core.check.model import EntryCheck
 from memrev.core.humanize import format_age, format_when
 from memrev.core.model import Entry
-from memrev.core.store.records import Revision
+from memrev.core.store.records import Event, Revision
 from memrev.core.visible import describe_hidden, make_visible
 
 
@@ -102,4 +102,19 @@ def check_lines(check: EntryCheck) -> list[tuple[str, str]]:
             lines.append((f"    {commit.sha[:8]}{when}{counts} {make_visible(commit.subject)}", "muted"))
         if ref.suggestion:
             lines.append((f"    suggestion: {make_visible(ref.suggestion)}", "suggestion"))
+    return lines
+
+
+HISTORY_ACTIONS = frozenset({"confirm", "revoke", "edit", "fix", "verify", "undo", "unblock", "correction",
+                             "supersede", "link"})
+"""Events a person (or their undo) caused, shown as the entry's review history."""
+
+
+def history_lines(events: Sequence[Event]) -> list[str]:
+    """The review history of an entry, oldest first: when, who, what and why, one line each."""
+    lines = []
+    for event in events:
+        if event.action in HISTORY_ACTIONS or event.action.startswith(("status:", "rejection:")):
+            why = f": {event.reason}" if event.reason else ""
+            lines.append(f"{format_when(event.at)}  {event.actor}  {event.action}{why}")
     return lines

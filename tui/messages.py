@@ -9,7 +9,7 @@ from textual.message import Message
 from memrev.core.check.model import EntryCheck
 from memrev.core.conflicts.detect import Conflict
 from memrev.core.model import Entry
-from memrev.core.store.records import Revision
+from memrev.core.store.records import Event, Revision
 
 
 @dataclass
@@ -27,6 +27,7 @@ class DetailLoaded(Message):
     entry: Entry
     revisions: list[Revision]
     diff: list[str]
+    events: list[Event]
 
 
 @dataclass
@@ -53,3 +54,11 @@ class ReviewCounts(Message):
     blocked: int
     unreviewed: int
     conflicts: list[Conflict]
+
+
+@dataclass
+class Rechecked(Message):
+    """A person asked to re-check entries (`r`, `R`): the fresh checks, to record what holds as verified."""
+
+    checks: dict[str, EntryCheck]
+    every: bool

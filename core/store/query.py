@@ -105,6 +105,16 @@ class EntryIndex:
         self.verdicts: dict[str, str] = {}
         """Each entry's latest verdict, for `verdict:` filters and the verdict group."""
 
+    def replace(self, entries: Iterable[Entry]) -> None:
+        """Take in new versions of entries already indexed (a review action changed them), in place."""
+        positions = {entry.id: index for index, entry in enumerate(self.entries)}
+        for entry in entries:
+            index = positions.get(entry.id)
+            if index is not None:
+                self.entries[index] = entry
+                self._blobs[index] = search_blob(entry)
+        self._last = None
+
     def set_verdicts(self, verdicts: Mapping[str, str]) -> None:
         """Take in new verdicts (a re-check finished); cached narrowing no longer applies."""
         self.verdicts.update(verdicts)

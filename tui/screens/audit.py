@@ -14,7 +14,6 @@ from textual.widgets import Footer, Static
 from memrev.core.scan.model import Finding
 from memrev.core.scan.rejections import Decision, Rejection, decide
 from memrev.core.visible import char_label, describe_hidden, hidden_characters, make_visible
-from memrev.tui.cli.support import actor
 
 MAX_SHOWN_CHARS = 20_000
 """Longer texts are cut here on screen (the whole text stays in the store)."""
@@ -62,11 +61,15 @@ class AuditScreen(Screen[None]):
         Binding("q,escape", "leave", "Quit audit"),
     ]
 
-    def __init__(self, rejections: list[Rejection], *, start: int = 0, standalone: bool = False) -> None:
-        """Audit these rejections from position `start`; `standalone` quits the app on leaving (`memrev audit`)."""
+    def __init__(self, rejections: list[Rejection], *, start: int = 0, standalone: bool = False,
+                 actor: str = "unknown") -> None:
+        """Audit these rejections from position `start`, decisions logged as `actor`; `standalone` quits the app on
+        leaving (`memrev audit`)."""
         super().__init__()
         self.rejections = rejections
         self.standalone = standalone
+        self.actor = actor
+        """Who the decisions are logged as."""
         self.position = min(max(0, start), max(0, len(rejections) - 1))
 
     def compose(self) -> ComposeResult:
@@ -130,7 +133,7 @@ class AuditScreen(Screen[None]):
         if rejection is None:
             return
         store = self.app.store  # type: ignore[attr-defined]
-        decided = decide(store, rejection.id, Decision(value), actor=actor(), reason="decided in the audit screen")
+        decided = decide(store, rejection.id, Decision(value), actor=self.actor, reason="decided in the audit screen")
         self.rejections = [decided if r.fingerprint == decided.fingerprint else r for r in self.rejections]
         self.notify(f"#{rejection.id}: {value}", timeout=3)
         self.action_move(1)

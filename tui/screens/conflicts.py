@@ -18,7 +18,6 @@ from memrev.core.conflicts.scope_text import parse_scope, scope_text
 from memrev.core.model import Entry
 from memrev.core.store.memory_store import StoreError
 from memrev.core.visible import make_visible
-from memrev.tui.cli.support import actor
 from memrev.tui.widgets.entry_detail import marked_text
 
 
@@ -68,9 +67,10 @@ class ConflictScreen(Screen[bool]):
         Binding("escape,q", "leave", "Back"),
     ]
 
-    def __init__(self, conflicts: list[Conflict], entries: Mapping[str, Entry]) -> None:
-        """Show these conflicts with the entries they name."""
+    def __init__(self, conflicts: list[Conflict], entries: Mapping[str, Entry], *, actor: str = "unknown") -> None:
+        """Show these conflicts with the entries they name; resolutions are logged as `actor`."""
         super().__init__()
+        self.actor = actor
         self.conflicts = conflicts
         self.entries = dict(entries)
         self.position = 0
@@ -133,7 +133,7 @@ class ConflictScreen(Screen[bool]):
             return
         keep = conflict.sides[index].entry_id
         label = keep or "the repository"
-        self._resolve(lambda store: keep_one(store, conflict, keep, actor=actor(),
+        self._resolve(lambda store: keep_one(store, conflict, keep, actor=self.actor,
                                              reason=f"kept {label} in the conflict on {conflict.subject}"),
                       f"kept {label}")
 
@@ -162,11 +162,11 @@ class ConflictScreen(Screen[bool]):
         if conflict is None or not text:
             return
         if self.asking == "correction":
-            self._resolve(lambda store: replace_with_correction(store, conflict, text, actor=actor(),
+            self._resolve(lambda store: replace_with_correction(store, conflict, text, actor=self.actor,
                                                                 reason="correction written in the conflict view"),
                           "correction saved")
             return
-        self._resolve(lambda store: keep_both(store, conflict, scopes=self._scopes(store, text), actor=actor(),
+        self._resolve(lambda store: keep_both(store, conflict, scopes=self._scopes(store, text), actor=self.actor,
                                               reason="kept both with narrowed scopes"), "kept both, scopes narrowed")
 
     def _scopes(self, store: object, text: str) -> dict:

@@ -11,9 +11,9 @@ from textual.widgets import Static
 
 from memrev.core.check.model import EntryCheck
 from memrev.core.model import Entry, utc_now
-from memrev.core.store.records import Revision
+from memrev.core.store.records import Event, Revision
 from memrev.core.visible import describe_hidden, hidden_characters, make_visible, visible_segments
-from memrev.tui.describe import check_lines, provenance_fields, revision_lines
+from memrev.tui.describe import check_lines, history_lines, provenance_fields, revision_lines
 
 
 def marked_text(text: str, hidden_style: str = "bold reverse red") -> Text:
@@ -48,6 +48,7 @@ class EntryDetail(VerticalScroll):
         self.check: EntryCheck | None = None
         self.revisions: Sequence[Revision] = ()
         self.diff: Sequence[str] = ()
+        self.events: Sequence[Event] = ()
         self.body = Static("", id="detail-body")
 
     def compose(self):  # type: ignore[no-untyped-def]
@@ -55,12 +56,14 @@ class EntryDetail(VerticalScroll):
         yield self.body
 
     def show(self, entry: Entry | None, revisions: Sequence[Revision] = (), check: EntryCheck | None = None,
-             diff: Sequence[str] = ()) -> None:
-        """Render an entry with its latest check, the diff since it was verified, and its revisions (None clears)."""
+             diff: Sequence[str] = (), events: Sequence[Event] = ()) -> None:
+        """Render an entry with its latest check, the diff since it was verified, its revisions and its review
+        history (None clears)."""
         self.entry = entry
         self.check = check
         self.revisions = revisions
         self.diff = diff
+        self.events = events
         if entry is None:
             self.body.update("")
             return
@@ -94,6 +97,12 @@ class EntryDetail(VerticalScroll):
         if revisions:
             text.append("\n\nrevisions", style="bold")
             for line in revision_lines(revisions):
+                text.append("\n  ")
+                text.append_text(marked_text(line))
+        history = history_lines(events)
+        if history:
+            text.append("\n\nreview history", style="bold")
+            for line in history:
                 text.append("\n  ")
                 text.append_text(marked_text(line))
         self.body.update(text)

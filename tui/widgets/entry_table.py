@@ -55,6 +55,7 @@ class EntryTable(ScrollView, can_focus=True):
         "entry-table--header",
         "entry-table--cursor",
         "entry-table--hidden",
+        "entry-table--marked",
         "entry-table--status-pending",
         "entry-table--status-confirmed",
         "entry-table--status-revoked",
@@ -74,6 +75,7 @@ class EntryTable(ScrollView, can_focus=True):
     EntryTable > .entry-table--cursor { background: $block-cursor-blurred-background; }
     EntryTable:focus > .entry-table--cursor { background: $block-cursor-background; color: $block-cursor-foreground; }
     EntryTable > .entry-table--hidden { background: $error 40%; color: $text; text-style: bold; }
+    EntryTable > .entry-table--marked { background: $accent 30%; text-style: bold; }
     EntryTable > .entry-table--status-pending { color: $warning; }
     EntryTable > .entry-table--status-confirmed { color: $success; }
     EntryTable > .entry-table--status-revoked { color: $text-muted; text-style: strike; }
@@ -113,6 +115,8 @@ class EntryTable(ScrollView, can_focus=True):
         self.rows: list[Entry] = []
         self.checks: dict[str, EntryCheck] = {}
         """The latest check of each entry, shown in the verdict and confidence columns."""
+        self.marked: set[str] = set()
+        """Entries marked with space: review actions apply to them instead of the cursor's row."""
 
     # -- data ------------------------------------------------------------------------------------
 
@@ -140,6 +144,30 @@ class EntryTable(ScrollView, can_focus=True):
     def current(self) -> Entry | None:
         """The entry under the cursor."""
         return self.rows[self.cursor_row] if 0 <= self.cursor_row < len(self.rows) else None
+
+    def replace_entries(self, entries: Mapping[str, Entry]) -> None:
+        """Show new versions of listed entries in place (after a review action), keeping the cursor."""
+        self.rows = [entries.get(entry.id, entry) for entry in self.rows]
+        self.refresh()
+        self.post_message(self.Highlighted(self.current))
+
+    def toggle_mark(self, entry_id: str) -> None:
+        """Mark an entry, or unmark it when it is marked."""
+        self.marked ^= {entry_id}
+        self.refresh()
+
+    def set_marks(self, entry_ids: set[str]) -> None:
+        """Replace every mark."""
+        self.marked = set(entry_ids)
+        self.refresh()
+
+    @property
+    def selection(self) -> list[Entry]:
+        """What a review action applies to: the marked rows that are listed, else the row under the cursor."""
+        marked = [entry for entry in self.rows if entry.id in self.marked]
+        if marked:
+            return marked
+        return [self.current] if self.current is not None else []
 
     # -- cursor ----------------------------------------------------------------------------------
 
@@ -226,6 +254,9 @@ class EntryTable(ScrollView, can_focus=True):
     def _render_row(self, entry: Entry, is_cursor: bool, layout: list[tuple[Column, int]], width: int) -> Strip:
         """One entry as segments, with status colour and marked hidden characters."""
         base = self.rich_style
+        marked = entry.id in self.marked
+        if marked:
+            base = base + self.get_component_rich_style("entry-table--marked")
         if is_cursor:
             base = base + self.get_component_rich_style("entry-table--cursor")
         status_style = self._status_style(entry)
@@ -239,6 +270,8 @@ class EntryTable(ScrollView, can_focus=True):
                 segments.extend(_marked_cell(entry.first_line, cell_width, base, base + hidden_style))
                 continue
             value = column.value(entry, now)
+            if column.key == "status" and marked:
+                value = "● " + value
             style = base + status_style if column.key == "status" and status_style else base
             check = self.checks.get(entry.id)
             if check is not None and column.key == "verdict":

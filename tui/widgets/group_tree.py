@@ -36,6 +36,7 @@ class GroupTree(Tree[Group | None]):
         super().__init__("All entries", data=None, id=id)
         self.show_root = True
         self.guide_depth = 2
+        self.auto_expand = False  # headings fold on enter; "All entries" never folds the sidebar away
 
     def show_counts(self, entries: Iterable[Entry], verdicts: Mapping[str, str] | None = None) -> None:
         """Rebuild the headings and leaves from the entries, sorted by name for a stable layout."""
@@ -54,5 +55,7 @@ class GroupTree(Tree[Group | None]):
     def on_tree_node_selected(self, event: Tree.NodeSelected[Group | None]) -> None:
         """Announce a chosen leaf, or all entries for the root."""
         event.stop()
+        if event.node is not self.root and event.node.data is None:
+            event.node.toggle()
         if event.node is self.root or event.node.data is not None:
             self.post_message(self.Chosen(event.node.data))

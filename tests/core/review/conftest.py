@@ -1,4 +1,4 @@
-"""Fixtures of the review tests: the demo's entries checked once against its repository, and a screened store."""
+"""Fixtures of the review tests: a store holding the demo's entries, screened, with their latest checks."""
 
 from __future__ import annotations
 
@@ -6,20 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from memrev.core.check.checker import Checker
-from memrev.core.check.model import EntryCheck
 from memrev.core.scan.gate import screen_entries
 from memrev.core.store.memory_store import MemoryStore
-
-
-@pytest.fixture(scope="session")
-def demo_checks(demo_build) -> dict[str, EntryCheck]:
-    """The real checker's verdicts on the demo entries (nothing writes to the demo repository)."""
-    checker = Checker(demo_build.repo)
-    try:
-        return checker.check_all(demo_build.entries)
-    finally:
-        checker.close()
 
 
 @pytest.fixture
