@@ -29,6 +29,7 @@ bench: $(VENV)/.installed
 	$(BIN)/memrev bench store
 	$(BIN)/memrev bench check
 	$(BIN)/memrev bench scan
+	$(BIN)/memrev bench review
 
 clean:
 	rm -rf $(VENV) build *.egg-info

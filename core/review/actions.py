@@ -57,9 +57,10 @@ def load_selection(store: MemoryStore, entry_ids: Sequence[str], *,
     ids = list(dict.fromkeys(entry_ids))
     if not ids:
         raise ReviewError("no entry selected")
+    stored = store.get_many(ids)
     found: list[Entry] = []
     for entry_id in ids:
-        entry = store.get(entry_id)
+        entry = stored.get(entry_id)
         if entry is None:
             raise ReviewError(f"no entry with id {entry_id!r} (see `memrev list`)")
         seen = (expected or {}).get(entry_id)
@@ -93,28 +94,30 @@ def stale_among(entries: Iterable[Entry], checks: Mapping[str, EntryCheck]) -> l
 def confirm(store: MemoryStore, entry_ids: Sequence[str], *, actor: str, despite_stale: bool = False,
             checks: Mapping[str, EntryCheck] | None = None, expected: Mapping[str, Entry] | None = None) -> ReviewResult:
     """The person vouches for each entry: confirmed, verified now at the HEAD of its latest check, confidence raised."""
-    entries = load_selection(store, entry_ids, expected=expected)
-    _refuse(entries, "confirm")
     checks = store.checks() if checks is None else checks
-    stale = stale_among(entries, checks)
-    if stale and not despite_stale:
-        first = checks[stale[0]]
-        finding = next(iter(first.findings), None)
-        why = f" ({finding.evidence})" if finding else ""
-        more = f" and {len(stale) - 1} more" if len(stale) > 1 else ""
-        raise ReviewError(f"{stale[0]}{more} is stale{why}: confirm with --despite-stale to vouch for it anyway")
-    now = store.clock()
-    changed: list[Entry] = []
-    skipped: list[tuple[str, str]] = []
-    summary = f"confirm {_count(entries)}"
-    with recording(store, "confirm", actor=actor, summary=summary, entry_ids=[e.id for e in entries]) as action:
+    ids = list(dict.fromkeys(entry_ids))
+    summary = f"confirm {ids[0]}" if len(ids) == 1 else f"confirm {len(ids)} entries"
+    with recording(store, "confirm", actor=actor, summary=summary, entry_ids=ids) as action:
+        entries = load_selection(store, ids, expected=expected)  # read inside the transaction: no lost update
+        _refuse(entries, "confirm")
+        stale = stale_among(entries, checks)
+        if stale and not despite_stale:
+            first = checks[stale[0]]
+            finding = next(iter(first.findings), None)
+            why = f" ({finding.evidence})" if finding else ""
+            more = f" and {len(stale) - 1} more" if len(stale) > 1 else ""
+            raise ReviewError(f"{stale[0]}{more} is stale{why}: confirm with --despite-stale to vouch for it anyway")
+        now = store.clock()
+        stale_ids = set(stale)
+        changes: list[tuple[Entry, dict, str]] = []
+        skipped: list[tuple[str, str]] = []
         for entry in entries:
             check = checks.get(entry.id)
-            if entry.status is Status.CONFIRMED and entry.id not in stale and check is not None \
+            if entry.status is Status.CONFIRMED and entry.id not in stale_ids and check is not None \
                     and entry.verified_commit == check.head:
                 skipped.append((entry.id, "already confirmed at this commit"))
                 continue
-            if entry.id in stale:
+            if entry.id in stale_ids:
                 reason = f"confirmed by {actor} despite a stale check at {short(check.head if check else None)}"
                 confidence = DESPITE_STALE_CONFIDENCE
             elif check is not None:
@@ -123,9 +126,10 @@ def confirm(store: MemoryStore, entry_ids: Sequence[str], *, actor: str, despite
             else:
                 reason = f"confirmed by {actor} (never checked against a repository)"
                 confidence = max(entry.confidence, CONFIRMED_CONFIDENCE)
-            changed.append(store.set_review(
-                entry.id, actor=actor, action="confirm", reason=reason, status=Status.CONFIRMED, verified_at=now,
-                verified_commit=check.head if check else None, confidence=confidence, confidence_reason=reason))
+            changes.append((entry, {"status": Status.CONFIRMED, "verified_at": now,
+                                    "verified_commit": check.head if check else None, "confidence": confidence,
+                                    "confidence_reason": reason}, reason))
+        changed = store.set_review_many(changes, actor=actor, action="confirm")
     return ReviewResult(action.id, tuple(changed), tuple(skipped))
 
 

@@ -310,17 +310,47 @@ class MemoryStore:
             self._event(conn, now, actor, action, entry_id, old, {key: data_after[key] for key in old}, reason)
             return self._require(conn, entry_id)
 
+    def set_review_many(self, changes: Sequence[tuple[Entry, dict[str, Any], str]], *, actor: str,
+                        action: str) -> list[Entry]:
+        """Set review fields on many entries as read (entry, fields, reason), in one transaction with one event
+        each; returns the entries as stored now (those the fields did not change are returned as they were)."""
+        for _, fields, _ in changes:
+            unknown = set(fields) - set(self.REVIEW_FIELDS)
+            if unknown:
+                raise ValueError(f"not review fields: {', '.join(sorted(unknown))}")
+        with self.transaction() as conn:
+            now = format_time(self.clock())
+            rows: list[tuple[Any, ...]] = []
+            events: list[tuple[Any, ...]] = []
+            after: list[Entry] = []
+            for before, fields, reason in changes:
+                new = _with_review(before, fields)
+                data_before, data_after = _review_values(before), _review_values(new)
+                old = {key: data_before[key] for key in fields if data_before[key] != data_after[key]}
+                after.append(new if old else before)
+                if not old:
+                    continue
+                rows.append((data_after["status"], data_after["verified_at"], data_after["verified_commit"],
+                             new.confidence, new.confidence_reason, now, before.id))
+                events.append((now, actor, action, before.id, _json(old),
+                               _json({key: data_after[key] for key in old}), reason))
+            conn.executemany("update entries set status = ?, verified_at = ?, verified_commit = ?, confidence = ?, "
+                             "confidence_reason = ?, updated_at = ? where id = ?", rows)
+            conn.executemany(_INSERT_EVENT, events)
+        return after
+
     def refresh_vectors(self, conn: Any, rowids: Sequence[int], old_texts: dict[int, str]) -> None:
         """After rows were restored: drop the vectors of entries that are gone, re-embed those whose text changed."""
         if not self.semantic_enabled:
             return
-        gone, changed = [], []
-        for rowid in dict.fromkeys(rowids):
-            row = conn.execute("select text from entries where rowid = ?", (rowid,)).fetchone()
-            if row is None:
-                gone.append((rowid,))
-            elif row[0] != old_texts.get(rowid):
-                changed.append((rowid, str(row[0])))
+        wanted = list(dict.fromkeys(rowids))
+        texts: dict[int, str] = {}
+        for start in range(0, len(wanted), 500):
+            chunk = wanted[start:start + 500]
+            texts.update(conn.execute(f"select rowid, text from entries where rowid in ({', '.join('?' * len(chunk))})",
+                                      chunk).fetchall())
+        gone = [(rowid,) for rowid in wanted if rowid not in texts]
+        changed = [(rowid, texts[rowid]) for rowid in wanted if rowid in texts and texts[rowid] != old_texts.get(rowid)]
         conn.executemany("delete from entry_vectors where rowid = ?", gone)
         self._write_vectors(conn, changed)
 
@@ -436,6 +466,22 @@ class MemoryStore:
     def get(self, entry_id: str) -> Entry | None:
         """One entry by id, or None."""
         return self._load_one(self.conn, entry_id)
+
+    def get_many(self, entry_ids: Sequence[str]) -> dict[str, Entry]:
+        """The entries with these ids that the store holds, read in chunks rather than one query each."""
+        ids = list(dict.fromkeys(entry_ids))
+        rows: list[Any] = []
+        links: dict[str, list[Link]] = {}
+        for start in range(0, len(ids), 500):
+            chunk = ids[start:start + 500]
+            marks = ", ".join("?" * len(chunk))
+            rows += self.conn.execute(f"select {COLUMNS} from entries where id in ({marks})", chunk).fetchall()
+            for entry_id, kind, target, reason in self.conn.execute(
+                    f"select entry_id, kind, target, reason from links where entry_id in ({marks}) "
+                    "order by entry_id, kind, target", chunk):
+                links.setdefault(entry_id, []).append(Link(LinkKind(kind), target, reason))
+        projects = self._projects(self.conn, None)
+        return {entry.id: entry for entry in (entry_from_row(row, projects, links) for row in rows)}
 
     def _require(self, conn: Any, entry_id: str) -> Entry:
         """One entry by id, or a one-line error."""
@@ -557,9 +603,31 @@ class MemoryStore:
 _INSERT_EVENT = "insert into events(at, actor, action, entry_id, before, after, reason) values (?, ?, ?, ?, ?, ?, ?)"
 
 
+def _with_review(entry: Entry, fields: dict[str, Any]) -> Entry:
+    """A copy of an entry with review fields set; only those change, so the text is not hashed again."""
+    confidence = fields.get("confidence", entry.confidence)
+    if not 0.0 <= confidence <= 1.0:
+        raise ValueError(f"confidence must be between 0 and 1, not {confidence}")
+    new = object.__new__(Entry)
+    new.__dict__.update(entry.__dict__)
+    new.__dict__.update(fields)
+    return new
+
+
+def _review_values(entry: Entry) -> dict[str, Any]:
+    """An entry's review fields as the store and the event log write them."""
+    return {"status": entry.status.value, "verified_at": format_time(entry.verified_at),
+            "verified_commit": entry.verified_commit, "confidence": entry.confidence,
+            "confidence_reason": entry.confidence_reason}
+
+
+_ENCODE = json.JSONEncoder(ensure_ascii=False).encode
+"""One encoder for every event: `json.dumps` with options builds a new encoder on each call."""
+
+
 def _json(data: dict[str, Any]) -> str:
     """Compact JSON for the event log and revisions."""
-    return json.dumps(data, ensure_ascii=False)
+    return _ENCODE(data)
 
 
 def _revision_key(entry: Entry) -> dict[str, Any]:

@@ -79,3 +79,16 @@ def bench_scan_command(megabytes: float, count: int) -> None:
 
     figures = [*run_scan_bench(int(megabytes * 1_000_000)), run_conflict_bench(count), run_hook_bench()]
     click.echo(format_figures(figures))
+
+
+@bench_group.command("review")
+@click.option("--entries", "count", type=click.IntRange(min=100), default=10_000, show_default=True)
+@store_errors
+def bench_review_command(count: int) -> None:
+    """Review figures: confirm of the selection, the next triage item and undo, against the naive path."""
+    from memrev.core.bench.review import run_review_bench
+    from memrev.core.bench.store import format_figures
+
+    with tempfile.TemporaryDirectory(prefix="memrev-bench-review-") as folder:
+        figures = run_review_bench(count, workdir=Path(folder))
+    click.echo(format_figures(figures))
