@@ -13,6 +13,7 @@ from textual.pilot import Pilot
 from textual.widgets import Input
 
 from memrev.core.demo.builder import build_demo
+from memrev.core.scan.gate import screen_entries
 from memrev.core.store.memory_store import MemoryStore
 from memrev.tui.app import MemrevApp
 
@@ -47,10 +48,21 @@ async def _stale_evidence(pilot: Pilot[None]) -> None:
     app.jump_to("demo-03-stale-renamed-utils")
 
 
+async def _triage(pilot: Pilot[None]) -> None:
+    """The triage queue past the four blocked writes: a contradicted entry with the fix its check suggests."""
+    await pilot.press("t")
+    await _settle(pilot)
+    await _settle(pilot)
+    for _ in range(4):
+        await pilot.press("s")
+    await _settle(pilot)
+
+
 SHOTS: dict[str, Callable[[Pilot[None]], Awaitable[None]]] = {
     "main.svg": _main_screen,
     "hidden-characters.svg": _hidden_characters,
     "stale-evidence.svg": _stale_evidence,
+    "triage.svg": _triage,
 }
 """Each screenshot's file name and the steps that lead to it."""
 
@@ -78,7 +90,8 @@ def main(argv: list[str] | None = None) -> None:
         build = build_demo(Path(folder) / "demo")
         db = Path(folder) / "memrev.db"
         with MemoryStore(db, clock=lambda: SCREENSHOT_NOW) as store:
-            store.apply(build.entries, actor="demo")
+            added = store.apply(build.entries, actor="demo").added
+            screen_entries(store, added, source="import demo", actor="demo")  # as `memrev demo` does
         for name, steps in SHOTS.items():
             asyncio.run(_take(db, build.repo, name, steps, out))
             print(out / name)

@@ -174,8 +174,10 @@ class TriageScreen(Screen[None]):
         if fix is not None:
             text.append(f"\n\nf fixes it: {make_visible(fix.summary)}", style="bold cyan")
         text.append("\n")
-        for label, value in provenance_fields(entry, self.app.clock()):  # type: ignore[attr-defined]
-            text.append(f"\n{label}: ", style="bold")
+        fields = provenance_fields(entry, self.app.clock())  # type: ignore[attr-defined]
+        width = max(len(label) for label, _ in fields)
+        for label, value in fields:
+            text.append(f"\n{label.rjust(width)}  ", style="bold")
             text.append_text(marked_text(value))
         return text
 
