@@ -128,17 +128,18 @@ def _where(entries: Iterable[Entry]) -> str:
 
 
 def _said(sides: Sequence[ConflictSide]) -> str:
-    """`a says "X"; b and 3 others say "Y"` for an evidence line: one clause per stance, largest first."""
-    by_stance: dict[str, list[ConflictSide]] = defaultdict(list)
+    """`a says "X"; b and 3 others say "Y"` for an evidence line: one clause per stance and wording (sides are
+    grouped only when they say the very same words, so nobody is quoted with another's), largest first."""
+    by_words: dict[tuple[str, str], list[ConflictSide]] = defaultdict(list)
     for side in sides:
-        by_stance[side.stance].append(side)
+        by_words[(side.stance, side.value)].append(side)
     parts = []
-    for group in sorted(by_stance.values(), key=lambda g: (-len(g), g[0].stance))[:4]:
+    for group in sorted(by_words.values(), key=lambda g: (-len(g), g[0].stance, g[0].value))[:4]:
         names = [side.entry_id or side.source for side in group]
         who = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}" if len(names) <= 3 \
             else f"{names[0]} and {len(names) - 1} others"
         parts.append(f'{who} {"says" if len(names) == 1 else "say"} "{group[0].value}"')
-    return "; ".join(parts) + (f" (and {len(by_stance) - 4} more stances)" if len(by_stance) > 4 else "")
+    return "; ".join(parts) + (f" (and {len(by_words) - 4} more)" if len(by_words) > 4 else "")
 
 
 # -- entry against entry, from claims -----------------------------------------------------------------

@@ -290,3 +290,36 @@ async def test_filter_box_still_takes_the_review_letters(make_app):
         await settle(pilot)
         assert app.query_one("#filter", Input).value == "yen"
         assert not isinstance(app.screen, (ConfirmDialog, ReasonDialog, EditDialog))
+
+
+def status_line(app, selector: str) -> str:
+    """One of the two status lines above the table."""
+    return str(app.query_one(selector, Static).render())
+
+
+async def test_counts_follow_audit_decisions_and_revocations_at_once(make_app, demo_build):
+    from memrev.core.scan.gate import screen_entries
+
+    app = make_app(repo=demo_build.repo)
+    screen_entries(app.store, [entry.id for entry in app.store.entries()], source="import demo", actor="demo")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await settle(pilot)
+        assert "4 blocked" in status_line(app, "#review-status")
+        stale = int(status_line(app, "#check-status").split(" stale")[0].rsplit("· ", 1)[-1])
+        await pilot.press("a")
+        await settle(pilot)
+        await pilot.press("f")  # the first blocked write was a false positive: its entry is released
+        await settle(pilot)
+        await pilot.press("escape")
+        for _ in range(3):  # reload, then recount: two workers one after the other
+            await settle(pilot)
+        assert "3 blocked" in status_line(app, "#review-status")
+        app.jump_to(RENAMED)
+        await settle(pilot)
+        await pilot.press("n")
+        await settle(pilot)
+        await pilot.press(*"renamed long ago", "enter")
+        await settle(pilot)
+        await settle(pilot)
+        assert f"{stale - 1} stale" in status_line(app, "#check-status")  # a tombstone is not counted

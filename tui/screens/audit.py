@@ -143,4 +143,4 @@ class AuditScreen(Screen[None]):
         if self.standalone:
             self.app.exit()
         else:
-            self.app.pop_screen()
+            self.dismiss(None)

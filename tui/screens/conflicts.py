@@ -44,7 +44,7 @@ def side_text(number: int, side: ConflictSide, entry: Entry | None) -> Text:
 
 
 class ConflictScreen(Screen[bool]):
-    """Walk through conflicts: `1`..`4` keep that side, `k` keep both (narrow scopes), `c` correct, `n`/`p`, escape."""
+    """Walk through conflicts: `1`..`9` keep that side, `k` keep both (narrow scopes), `c` correct, `n`/`p`, escape."""
 
     DEFAULT_CSS = """
     ConflictScreen #conflict-counter { height: 1; padding: 0 1; background: $panel; text-style: bold; }
@@ -58,8 +58,7 @@ class ConflictScreen(Screen[bool]):
     BINDINGS = [
         Binding("1", "keep(0)", "Keep [1]"),
         Binding("2", "keep(1)", "Keep [2]"),
-        Binding("3", "keep(2)", "Keep [3]", show=False),
-        Binding("4", "keep(3)", "Keep [4]", show=False),
+        *(Binding(str(number), f"keep({number - 1})", f"Keep [{number}]", show=False) for number in range(3, 10)),
         Binding("k", "ask('scopes')", "Keep both"),
         Binding("c", "ask('correction')", "Correct"),
         Binding("n,right", "move(1)", "Next"),

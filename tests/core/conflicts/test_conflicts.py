@@ -254,3 +254,12 @@ def test_the_bench_finds_every_planted_pair_and_beats_the_pairwise_baseline() ->
     assert figure.name == CONFLICTS and figure.unit == "s" and figure.value > 0
     assert figure.baseline is not None and figure.ratio is not None and figure.ratio > 1
     assert "30 of 30 planted" in figure.note
+
+
+def test_the_evidence_quotes_each_side_in_its_own_words() -> None:
+    entries = [Entry(id="a", text="Never deploy on Fridays."), Entry(id="b", text="Deploying on Fridays after 4pm is fine."),
+               Entry(id="d", text="Do not deploy on Fridays, ever.")]
+    [conflict] = find_conflicts(entries)
+    for side in conflict.sides:
+        assert f'{side.entry_id} says "{side.value}"' in conflict.evidence
+    assert " and " not in conflict.evidence.split(":")[0]  # nobody is quoted with another's words

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from textual.widgets import Static
 
-from memrev.core.model import LinkKind, Status
+from memrev.core.model import Entry, LinkKind, Status
 from memrev.tui.screens.conflicts import ConflictScreen
 from app_helpers import SIZE, settle
 
@@ -67,9 +67,32 @@ async def test_a_correction_typed_in_the_view_revokes_every_side(make_app, demo_
         remaining = len(app.screen.conflicts)
         await pilot.press("escape")
         await settle(pilot)
+        await settle(pilot)
+        written = [e.id for e in app.index.entries if e.text == "The project requires Python 3.12 or newer."]
+        assert written and written[0] in app.table.checks  # the correction written here is checked too
     store = app.store.reader()
     corrections = [e for e in store.entries() if e.text == "The project requires Python 3.12 or newer."]
     assert len(corrections) == 1 and corrections[0].status is Status.CONFIRMED
     old = store.get("demo-07-python-version")
     assert old.status is Status.REVOKED and old.links[0].target == corrections[0].id
     assert remaining < len(app.conflicts) + 1
+
+
+async def test_every_side_of_a_six_sided_conflict_is_shown_and_can_be_kept(make_app) -> None:
+    entries = [Entry(id=f"s{index}", text=f"The service requires Python 3.{minor}.")
+               for index, minor in enumerate((8, 9, 10, 11, 12, 13), start=1)]
+    app = make_app(entries)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await settle(pilot)
+        [conflict] = app.conflicts
+        assert len(conflict.sides) == 6
+        await pilot.press("c")
+        await settle(pilot)
+        right = str(app.screen.query_one("#side-1", Static).render())
+        assert all(f"[{number}]" in right for number in range(2, 7)) and "s6" in right
+        await pilot.press("6")
+        await settle(pilot)
+    store = app.store.reader()
+    assert store.get("s6").status is Status.PENDING
+    assert all(store.get(f"s{number}").status is Status.REVOKED for number in range(1, 6))
