@@ -139,17 +139,18 @@ def revoke(store: MemoryStore, entry_ids: Sequence[str], *, actor: str, reason: 
     stays as a tombstone with its history."""
     if not reason.strip():
         raise ReviewError("a revocation needs a reason (--reason)")
-    entries = load_selection(store, entry_ids, expected=expected)
-    if by is not None:
-        if store.get(by) is None:
-            raise ReviewError(f"no correction entry with id {by!r}")
-        if by in {entry.id for entry in entries}:
-            raise ReviewError(f"{by} cannot revoke itself")
-    _refuse(entries, "revoke", allow=frozenset({Status.REVOKED, Status.SUPERSEDED, Status.BLOCKED}))
+    ids = list(dict.fromkeys(entry_ids))
+    summary = f"revoke {ids[0] if len(ids) == 1 else f'{len(ids)} entries'}: {reason.strip()}"
     changed: list[Entry] = []
     skipped: list[tuple[str, str]] = []
-    with recording(store, "revoke", actor=actor, summary=f"revoke {_count(entries)}: {reason.strip()}",
-                   entry_ids=[e.id for e in entries]) as action:
+    with recording(store, "revoke", actor=actor, summary=summary, entry_ids=ids) as action:
+        entries = load_selection(store, ids, expected=expected)  # read inside the transaction: no lost update
+        if by is not None:
+            if store.get(by) is None:
+                raise ReviewError(f"no correction entry with id {by!r}")
+            if by in {entry.id for entry in entries}:
+                raise ReviewError(f"{by} cannot revoke itself")
+        _refuse(entries, "revoke", allow=frozenset({Status.REVOKED, Status.SUPERSEDED, Status.BLOCKED}))
         for entry in entries:
             if entry.status in (Status.REVOKED, Status.SUPERSEDED):
                 skipped.append((entry.id, f"already {entry.status.value}"))
@@ -189,6 +190,7 @@ def edit(store: MemoryStore, entry_id: str, text: str, *, actor: str, reason: st
     checks: dict[str, EntryCheck] = {}
     with recording(store, action, actor=actor, summary=f"{action} {entry.id}: {why}",
                    entry_ids=[entry.id]) as recorded:
+        load_selection(store, [entry.id], expected={entry.id: entry})  # unchanged since the scan: no lost update
         store.apply([revised], actor=actor, action=action, reason=why)
         stored = store.get(entry.id)
         assert stored is not None

@@ -323,3 +323,17 @@ async def test_counts_follow_audit_decisions_and_revocations_at_once(make_app, d
         await settle(pilot)
         await settle(pilot)
         assert f"{stale - 1} stale" in status_line(app, "#check-status")  # a tombstone is not counted
+
+
+async def test_shift_r_rechecks_and_verifies_every_entry_and_reports_it(make_app, demo_build):
+    app = make_app(repo=demo_build.repo)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await settle(pilot)
+        await pilot.press("R")
+        for _ in range(3):
+            await settle(pilot)
+        report = next(message for message in notices(app) if message.startswith("re-checked "))
+        assert "fresh" in report and "stale" in report and "verified by check" in report
+        verified = [e for e in app.store.entries() if e.confidence_reason.startswith("verified by check at ")]
+        assert verified and all(app.query_one(EntryTable).checks[e.id].verdict.value == "fresh" for e in verified)

@@ -141,3 +141,25 @@ def test_a_false_positive_releases_the_entry_and_a_threat_blocks_it_again(review
     decide(review_store, rejection.id, Decision.THREAT, actor="ana")
     assert review_store.get(INJECTION).status is Status.BLOCKED
     assert [a.kind for a in actions(review_store)][:2] == ["audit", "audit"]
+
+
+def test_purged_and_removed_entries_are_refused_with_a_clear_line(review_store: MemoryStore) -> None:
+    review_store.set_status(FRESH, Status.PURGED, actor="ana", reason="test")
+    review_store.mark_removed([PYTHON], actor="import", reason="gone from its file")
+    for action in (lambda i: confirm(review_store, [i], actor="ana"),
+                   lambda i: edit(review_store, i, "new text", actor="ana")):
+        with pytest.raises(ReviewError, match="is purged"):
+            action(FRESH)
+        with pytest.raises(ReviewError, match="removed at its source"):
+            action(PYTHON)
+    with pytest.raises(ReviewError, match="is purged"):
+        revoke(review_store, [FRESH], actor="ana", reason="x")
+    assert revoke(review_store, [PYTHON], actor="ana", reason="gone anyway").changed  # a removed one can be revoked
+
+
+def test_an_edit_to_an_entry_changed_meanwhile_is_refused(review_store: MemoryStore) -> None:
+    seen = review_store.get(PYTHON)
+    review_store.apply([seen.evolve(text="The project requires Python 3.11.")], actor="import")
+    with pytest.raises(ReviewError, match="changed since it was shown"):
+        edit(review_store, PYTHON, "The project requires Python 3.12.", actor="ana", expected={PYTHON: seen})
+    assert review_store.get(PYTHON).text == "The project requires Python 3.11."
