@@ -24,9 +24,9 @@ _NAME_KINDS = frozenset({"symbol", "flag", "env"})
 
 
 @contextmanager
-def _collector_paused() -> Iterator[None]:
-    """Pause the cyclic garbage collector during a check: the index holds millions of long-lived objects, and
-    every full collection triggered by a check's short-lived results would walk all of them again."""
+def collector_paused() -> Iterator[None]:
+    """Pause the cyclic garbage collector during a check (or a batch review action): the index holds millions of
+    long-lived objects, and every full collection triggered by short-lived results would walk all of them again."""
     enabled = gc.isenabled()
     gc.disable()
     try:
@@ -70,7 +70,7 @@ class Checker:
 
     def check_all(self, entries: Iterable[Entry]) -> dict[str, EntryCheck]:
         """Check every entry (building the index on first use); the results replace earlier ones."""
-        with _collector_paused():
+        with collector_paused():
             if not self.ready:
                 self.index.refresh()
                 self.ready = True
@@ -84,7 +84,7 @@ class Checker:
     def head_changed(self, *, rescan: bool = True) -> dict[str, EntryCheck]:
         """HEAD, a branch or a tag moved: bring the index up to date and re-check every entry (`rescan` False
         re-reads only the files that differ between the two HEADs, for a watcher that reports the rest)."""
-        with _collector_paused():
+        with collector_paused():
             self.index.refresh(rescan=rescan)
             self.ready = True
             self._by_key, self._by_fact = {}, set()

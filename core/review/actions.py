@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Iterable, Mapping, Sequence
 
+from memrev.core.check.checker import collector_paused
 from memrev.core.check.model import EntryCheck, Verdict
 from memrev.core.model import Entry, Status, WrittenBy
 from memrev.core.scan.gate import gate_text
@@ -97,7 +98,7 @@ def confirm(store: MemoryStore, entry_ids: Sequence[str], *, actor: str, despite
     checks = store.checks() if checks is None else checks
     ids = list(dict.fromkeys(entry_ids))
     summary = f"confirm {ids[0]}" if len(ids) == 1 else f"confirm {len(ids)} entries"
-    with recording(store, "confirm", actor=actor, summary=summary, entry_ids=ids) as action:
+    with collector_paused(), recording(store, "confirm", actor=actor, summary=summary, entry_ids=ids) as action:
         entries = load_selection(store, ids, expected=expected)  # read inside the transaction: no lost update
         _refuse(entries, "confirm")
         stale = stale_among(entries, checks)
@@ -143,7 +144,7 @@ def revoke(store: MemoryStore, entry_ids: Sequence[str], *, actor: str, reason: 
     summary = f"revoke {ids[0] if len(ids) == 1 else f'{len(ids)} entries'}: {reason.strip()}"
     changed: list[Entry] = []
     skipped: list[tuple[str, str]] = []
-    with recording(store, "revoke", actor=actor, summary=summary, entry_ids=ids) as action:
+    with collector_paused(), recording(store, "revoke", actor=actor, summary=summary, entry_ids=ids) as action:
         entries = load_selection(store, ids, expected=expected)  # read inside the transaction: no lost update
         if by is not None:
             if store.get(by) is None:

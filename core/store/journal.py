@@ -8,7 +8,6 @@ rows it touched are as it left them, so a change made since (another window, an 
 
 from __future__ import annotations
 
-import gc
 import json
 import zlib
 from contextlib import contextmanager
@@ -103,7 +102,7 @@ def recording(store: MemoryStore, kind: str, *, actor: str, summary: str,
     """Run a person's action in one transaction that can be undone. Nested in another recorded action it joins
     that one; an action that changed nothing leaves no trace (its `id` is None afterwards)."""
     handle = Recording()
-    with _collector_paused(), store.transaction() as conn:
+    with store.transaction() as conn:
         _prepare(conn)
         if conn.execute("select 1 from undo_recording").fetchone():
             yield handle
@@ -125,19 +124,6 @@ def recording(store: MemoryStore, kind: str, *, actor: str, summary: str,
         owners = sorted(set(entry_ids) | _owners(conn, touched))
         conn.execute("update actions set rows = ?, entry_ids = ? where id = ?",
                      (json.dumps(_row_digests(conn, touched)), json.dumps(owners), handle.id))
-
-
-@contextmanager
-def _collector_paused() -> Iterator[None]:
-    """Pause Python's cyclic collector during an action: a batch builds thousands of short-lived entries, and
-    the collector rescanning them costs a tenth of the time."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
 
 
 def _touched(conn: Any, action_id: int) -> list[tuple[str, int]]:

@@ -223,6 +223,14 @@ class TriageScreen(Screen[None]):
             return None
         return item, self.entries[item.entry_id]
 
+    def _audit(self, entry: Entry, decision: Decision, outcome: str) -> None:
+        """Decide the rejection that blocked an entry: a false positive releases it, a threat keeps it blocked."""
+        rejection = self.unaudited.get(entry.id)
+        if rejection is not None:
+            store = self.app.store  # type: ignore[attr-defined]
+            self._act(lambda: decide(store, rejection, decision, actor=self.actor, reason=f"{outcome} in triage"),
+                      outcome)
+
     def action_yes(self) -> None:
         """Confirm the entry (asking first when it is stale), or release a block that was a false positive."""
         found = self._entry_item()
@@ -231,10 +239,7 @@ class TriageScreen(Screen[None]):
         item, entry = found
         store = self.app.store  # type: ignore[attr-defined]
         if item.need is Need.BLOCKED:
-            rejection = self.unaudited.get(entry.id)
-            if rejection is not None:
-                self._act(lambda: decide(store, rejection, Decision.FALSE_POSITIVE, actor=self.actor,
-                                         reason="released in triage"), "released")
+            self._audit(entry, Decision.FALSE_POSITIVE, "released")
             return
         stale = bool(stale_among([entry], self.checks))
 
@@ -258,10 +263,7 @@ class TriageScreen(Screen[None]):
         item, entry = found
         store = self.app.store  # type: ignore[attr-defined]
         if item.need is Need.BLOCKED:
-            rejection = self.unaudited.get(entry.id)
-            if rejection is not None:
-                self._act(lambda: decide(store, rejection, Decision.THREAT, actor=self.actor,
-                                         reason="kept blocked in triage"), "kept blocked")
+            self._audit(entry, Decision.THREAT, "kept blocked")
             return
 
         def go(reason: str | None) -> None:
