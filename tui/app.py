@@ -5,7 +5,6 @@ from __future__ import annotations
 import gc
 import getpass
 import threading
-from collections import Counter
 from datetime import datetime
 from pathlib import Path
 from typing import Callable
@@ -20,17 +19,14 @@ from textual.worker import Worker, WorkerState, get_current_worker
 
 from memrev.core.check.checker import Checker
 from memrev.core.check.diff_since import diff_since_verified
-from memrev.core.check.live import apply_change, watch_repository
-from memrev.core.check.model import EntryCheck, Verdict
-from memrev.core.check.repo_index import RepositoryError
 from memrev.core.conflicts.detect import Conflict, find_conflicts
-from memrev.core.model import Entry, Status, utc_now
-from memrev.core.review.actions import record_verification
+from memrev.core.model import Status, utc_now
 from memrev.core.scan.rejections import Decision, rejections
 from memrev.core.store.memory_store import MemoryStore
 from memrev.core.store.query import EntryIndex, Group
 from memrev.tui.commands import EntryCommands, FilterCommands, ReviewCommands
-from memrev.tui.messages import ChecksUpdated, CheckStatus, DetailLoaded, EntriesLoaded, Rechecked, ReviewCounts
+from memrev.tui.messages import DetailLoaded, EntriesLoaded, ReviewCounts
+from memrev.tui.live_checking import LiveChecking
 from memrev.tui.review_actions import ReviewActions
 from memrev.tui.screens.audit import AuditScreen
 from memrev.tui.screens.conflicts import ConflictScreen
@@ -52,10 +48,6 @@ NEAR_DUPLICATE_LIMIT = 2_000
 """Above this many entries the app finds conflicts from claims alone; `memrev conflicts` also asks the vector index."""
 
 
-IN_PLAY = frozenset({Status.PENDING, Status.ACTIVE, Status.CONFIRMED})
-"""Statuses of entries that still count in the verdict summary (tombstones and blocked entries do not)."""
-
-
 def login_name() -> str:
     """The person at the keyboard, for the audit log."""
     try:
@@ -64,7 +56,7 @@ def login_name() -> str:
         return "unknown"
 
 
-class MemrevApp(ReviewActions, App[None]):
+class MemrevApp(ReviewActions, LiveChecking, App[None]):
     """Browse, filter and inspect every memory entry of one store."""
 
     TITLE = "memrev"
@@ -246,161 +238,6 @@ class MemrevApp(ReviewActions, App[None]):
         if current is not None and current.id == message.entry.id:
             self.query_one(EntryDetail).show(message.entry, message.revisions, self.table.checks.get(current.id),
                                              message.diff, message.events)
-
-    # -- checking --------------------------------------------------------------------------------
-
-    def _idle_status(self) -> str:
-        """The indicator's text before any check runs."""
-        if self.repo is None:
-            return "verdicts as last stored · run memrev inside a repository (or with --repo) to check live"
-        return f"⟳ checking against {self.repo.name}…"
-
-    @work(thread=True, exclusive=True, group="check", exit_on_error=False)
-    def check_entries(self, entries: list[Entry]) -> None:
-        """Check every entry against the repository, then re-check what each file change touches until quit."""
-        assert self.repo is not None
-        try:
-            checker = Checker(self.repo, clock=self.clock)
-        except RepositoryError as error:
-            self.post_message(CheckStatus(f"cannot check: {error}", running=False))
-            return
-        self.checker = checker
-        with self.checker_lock:
-            results = checker.check_all(entries)
-        self._publish(results, complete=True)
-        with self.checker_lock:
-            explained = checker.find_removals(budget=2.0)
-        if explained:
-            self._publish(explained, complete=False)
-        if not self.live:
-            return
-        try:
-            for change in watch_repository(checker.index.root, checker.index.git_dir, stop=self.stop_watching):
-                what = "HEAD moved" if change.head_moved else f"{len(change.paths)} file(s) changed"
-                self.post_message(CheckStatus(f"⟳ {what}: re-checking…", running=True))
-                with self.checker_lock:
-                    results = apply_change(checker, change)
-                self._publish(results, complete=change.head_moved)
-        finally:
-            with self.checker_lock:
-                checker.close()
-
-    def _publish(self, results: dict[str, EntryCheck], *, complete: bool) -> None:
-        """Store the results from this worker thread and post them with the indicator's text."""
-        checker = self.checker
-        if checker is None:
-            return
-        with self.store.reader() as writer:
-            writer.save_checks(results.values())
-        statuses = {entry_id: entry.status for entry_id, entry in checker.entries.items() if entry.removed_at is None}
-        counts = Counter(check.verdict.value for entry_id, check in checker.results.items()
-                         if statuses.get(entry_id) in IN_PLAY)
-        summary = " · ".join(f"{counts[v.value]} {v.value}" for v in Verdict if counts[v.value])
-        head = (checker.index.head or "no commits")[:8]
-        mode = "● live" if self.live else "checked"
-        self.post_message(ChecksUpdated(results, f"{mode} · {checker.index.project.name} @ {head} · {summary}",
-                                        complete))
-
-    @on(ChecksUpdated)
-    def show_checks(self, message: ChecksUpdated) -> None:
-        """Update verdicts in place (rows, sidebar counts after a full check, the detail pane) and the indicator."""
-        self.query_one("#check-status", Static).update(message.status)
-        if self.index is None:
-            return
-        self.index.set_verdicts({key: check.verdict.value for key, check in message.checks.items()})
-        self.table.update_checks(message.checks)
-        if message.complete:
-            self.query_one(GroupTree).show_counts(self.index.entries, self.index.verdicts)
-            self.refresh_review()
-        current = self.table.current
-        detail = self.query_one(EntryDetail)
-        if current is not None and current.id in message.checks and detail.entry is not None:
-            detail.show(detail.entry, detail.revisions, message.checks[current.id], detail.diff, detail.events)
-        if self.query_one("#filter", Input).value or self.group is not None:
-            self.refresh_rows()
-
-    @on(CheckStatus)
-    def show_check_status(self, message: CheckStatus) -> None:
-        """Show what the checker is doing."""
-        self.query_one("#check-status", Static).update(message.text)
-
-    def action_recheck(self) -> None:
-        """Re-check the entry under the cursor now."""
-        current = self.table.current
-        if current is None or self.checker is None:
-            self.notify("nothing to re-check: no repository is being checked", severity="warning")
-            return
-        self.recheck([current.id])
-
-    def action_recheck_all(self) -> None:
-        """Re-read the repository and re-check every entry now."""
-        if self.checker is None:
-            self.notify("nothing to re-check: no repository is being checked", severity="warning")
-            return
-        self.recheck(None)
-
-    @work(thread=True, group="recheck", exit_on_error=False)
-    def recheck(self, entry_ids: list[str] | None) -> None:
-        """Re-check chosen entries, or re-read the repository and re-check all of them."""
-        checker = self.checker
-        if checker is None:
-            return
-        self.post_message(CheckStatus("⟳ re-checking…", running=True))
-        with self.checker_lock:
-            results = checker.head_changed() if entry_ids is None else checker.recheck(entry_ids)
-        self._publish(results, complete=entry_ids is None)
-        self.post_message(Rechecked(results, every=entry_ids is None))
-
-    @on(Rechecked)
-    def record_rechecked(self, message: Rechecked) -> None:
-        """A person asked for the re-check: what holds is recorded as verified by check, and the finding said."""
-        wanted = [entry_id for entry_id in message.checks if (e := self._entry(entry_id)) and e.status in IN_PLAY]
-        result = self.run_review(lambda: record_verification(self.store, message.checks, actor=self.actor,
-                                                             entry_ids=wanted), "")
-        verified = len(result.changed) if result is not None else 0
-        counts = Counter(message.checks[entry_id].verdict.value for entry_id in wanted)
-        found = ", ".join(f"{count} {verdict}" for verdict, count in sorted(counts.items()))
-        if not message.every and len(wanted) == 1:
-            check = message.checks[wanted[0]]
-            finding = next(iter(check.findings), None)
-            found = f"{check.verdict.value}" + (f": {finding.evidence}" if finding is not None else "")
-        self.notify(f"re-checked {len(wanted)}: {found or 'nothing to check'}; {verified} verified by check",
-                    title="Verify", timeout=6)
-
-    def _entry(self, entry_id: str) -> Entry | None:
-        """The loaded version of an entry, if listed."""
-        if self.index is None:
-            return None
-        return next((entry for entry in self.index.entries if entry.id == entry_id), None)
-
-    def show_changed(self, entries: list[Entry], checks: dict[str, EntryCheck]) -> None:
-        """Show entries a review action changed: rows, detail pane, sidebar and counters update at once."""
-        if self.index is None:
-            return
-        self.index.replace(entries)
-        if checks:
-            self.index.set_verdicts({key: check.verdict.value for key, check in checks.items()})
-            self.table.update_checks(checks)
-        self.table.replace_entries({entry.id: entry for entry in entries})
-        self.refresh_rows()
-        self.query_one(GroupTree).show_counts(self.index.entries, self.index.verdicts)
-        current = self.table.current
-        if current is not None:
-            self.load_detail(current.id)
-        self.refresh_review()
-        if self.checker is not None:
-            self.recheck_changed(entries)
-
-    @work(thread=True, group="recheck", exit_on_error=False)
-    def recheck_changed(self, entries: list[Entry]) -> None:
-        """Give the checker entries a person changed or wrote (an edit, a correction) and check those now."""
-        checker = self.checker
-        if checker is None:
-            return
-        with self.checker_lock:
-            results = checker.update_entries(entries)
-        if results:
-            self._publish(results, complete=False)
 
     @on(Worker.StateChanged)
     def report_worker_error(self, event: Worker.StateChanged) -> None:

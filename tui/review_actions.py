@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Callable
 
 from rich.text import Text
 
+from memrev.core.check.model import EntryCheck
 from memrev.core.model import Entry
 from memrev.core.review.actions import ReviewError, ReviewResult, confirm, edit, revoke, stale_among
 from memrev.core.review.fixes import apply_fix, propose_fix
@@ -18,6 +19,7 @@ from memrev.core.store.journal import UndoError
 from memrev.core.store.memory_store import StoreError
 from memrev.core.visible import make_visible
 from memrev.tui.screens.dialogs import ConfirmDialog, EditDialog, ReasonDialog
+from memrev.tui.widgets.group_tree import GroupTree
 
 if TYPE_CHECKING:
     from memrev.tui.app import MemrevApp
@@ -48,6 +50,26 @@ class ReviewActions:
         return self  # type: ignore[return-value]
 
     # -- running an action -----------------------------------------------------------------------
+
+    def show_changed(self, entries: list[Entry], checks: dict[str, EntryCheck]) -> None:
+        """Show entries a review action changed: rows, detail pane, sidebar and counters update at once."""
+        app = self._app()
+        if app.index is None:
+            return
+        app.index.replace(entries)
+        if checks:
+            app.index.set_verdicts({key: check.verdict.value for key, check in checks.items()})
+            app.table.update_checks(checks)
+        app.table.replace_entries({entry.id: entry for entry in entries})
+        app.refresh_rows()
+        app.query_one(GroupTree).show_counts(app.index.entries, app.index.verdicts)
+        current = app.table.current
+        if current is not None:
+            app.load_detail(current.id)
+        app.refresh_review()
+        if app.checker is not None:
+            app.recheck_changed(entries)
+
 
     def run_review(self, change: Callable[[], ReviewResult | None], done: str) -> ReviewResult | None:
         """Run one review action; on refusal say why in one line, on success show the change and say `done`."""
