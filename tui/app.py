@@ -21,6 +21,7 @@ from memrev.core.check.checker import Checker
 from memrev.core.check.diff_since import diff_since_verified
 from memrev.core.conflicts.detect import Conflict, find_conflicts
 from memrev.core.model import Status, utc_now
+from memrev.core.scan.gate import screen_unscreened
 from memrev.core.scan.rejections import Decision, rejections
 from memrev.core.store.memory_store import MemoryStore
 from memrev.core.store.query import EntryIndex, Group
@@ -95,6 +96,7 @@ class MemrevApp(ReviewActions, LiveChecking, App[None]):
                 raise ValueError("MemrevApp needs a store or a db_path")
             store = MemoryStore(db_path, clock=clock)
         self.store = store
+        screen_unscreened(store, actor="scanner")  # nothing unscanned is shown as if it were ordinary memory
         self.clock = clock
         self.index: EntryIndex | None = None
         """Every loaded entry with its search text; None until the first load finishes."""

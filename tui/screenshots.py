@@ -13,7 +13,7 @@ from textual.pilot import Pilot
 from textual.widgets import Input
 
 from memrev.core.demo.builder import build_demo
-from memrev.core.scan.gate import screen_entries
+from memrev.core.scan.gate import apply_screened
 from memrev.core.store.memory_store import MemoryStore
 from memrev.tui.app import MemrevApp
 
@@ -90,8 +90,7 @@ def main(argv: list[str] | None = None) -> None:
         build = build_demo(Path(folder) / "demo")
         db = Path(folder) / "memrev.db"
         with MemoryStore(db, clock=lambda: SCREENSHOT_NOW) as store:
-            added = store.apply(build.entries, actor="demo").added
-            screen_entries(store, added, source="import demo", actor="demo")  # as `memrev demo` does
+            apply_screened(store, build.entries, actor="demo", source="import demo")  # as `memrev demo` does
         for name, steps in SHOTS.items():
             asyncio.run(_take(db, build.repo, name, steps, out))
             print(out / name)

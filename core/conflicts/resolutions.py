@@ -13,6 +13,7 @@ from memrev.core.conflicts.claims import contradictions, extract_claims
 from memrev.core.conflicts.detect import ENTRY_VS_FACT, IN_PLAY, Conflict, ConflictSide, comparable, project_of
 from memrev.core.model import Entry, EntryType, Provenance, Scope, ScopeKind, Source, Status, WrittenBy
 from memrev.core.model import content_hash, derive_entry_id
+from memrev.core.scan.gate import screen_entries
 from memrev.core.store.journal import recording
 from memrev.core.store.memory_store import MemoryStore
 
@@ -128,6 +129,7 @@ def replace_with_correction(store: MemoryStore, conflict: Conflict, text: str, *
         raise ValueError("the correction contradicts no side of the conflict (memrev finds no claim in it that "
                          "differs); keep a side instead, or state the value the sides disagree on")
     store.apply([correction], actor=actor, action="correction", reason=reason)
+    _screen_correction(store, correction.id)
     for entry in contradicted:
         store.revoke(entry.id, by=correction.id, actor=actor, reason=reason)
     return _require(store, correction.id)
@@ -143,6 +145,7 @@ def apply_correction(store: MemoryStore, correction: Entry, *, actor: str, reaso
     """
     if store.get(correction.id) is None:
         store.apply([correction], actor=actor, action="correction", reason=reason)
+        _screen_correction(store, correction.id)
     said = extract_claims(correction)
     if not said:
         return []
@@ -156,6 +159,13 @@ def apply_correction(store: MemoryStore, correction: Entry, *, actor: str, reaso
             store.revoke(entry.id, by=correction.id, actor=actor, reason=reason)
             revoked.append(entry.id)
     return sorted(revoked)
+
+
+def _screen_correction(store: MemoryStore, entry_id: str) -> None:
+    """Scan a correction before it can revoke anything; a blocked one stops the whole resolution."""
+    if screen_entries(store, [entry_id], source="correction", actor="scanner"):
+        raise ValueError("the correction was blocked by the scanner (it reads like an injection or holds a "
+                         "secret); nothing was changed")
 
 
 def _entry_sides(conflict: Conflict) -> list[ConflictSide]:

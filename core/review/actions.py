@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Iterable, Mapping, Sequence
 from memrev.core.check.checker import collector_paused
 from memrev.core.check.model import EntryCheck, Verdict
 from memrev.core.model import Entry, Status, WrittenBy
-from memrev.core.scan.gate import gate_text
+from memrev.core.scan.gate import gate_text, mark_screened
 from memrev.core.store.journal import recording
 from memrev.core.store.memory_store import MemoryStore
 
@@ -193,6 +193,7 @@ def edit(store: MemoryStore, entry_id: str, text: str, *, actor: str, reason: st
                    entry_ids=[entry.id]) as recorded:
         load_selection(store, [entry.id], expected={entry.id: entry})  # unchanged since the scan: no lost update
         store.apply([revised], actor=actor, action=action, reason=why)
+        mark_screened(store, [entry.id])
         stored = store.get(entry.id)
         assert stored is not None
         if stored.status is Status.BLOCKED:  # the person's new text passed the scanner: the block is lifted

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterable
+from typing import Iterable, Sequence
 
-from memrev.core.model import Status
+from memrev.core.model import Entry, Status
 from memrev.core.scan.model import ScanResult
 from memrev.core.scan.rejections import Decision, Rejection, decision_for, record_rejection, rejection_fingerprint
 from memrev.core.scan.scanner import scan
 from memrev.core.store.memory_store import MemoryStore
+from memrev.core.store.records import ApplyResult
 
 
 @dataclass(frozen=True)
@@ -39,15 +40,50 @@ def gate_text(store: MemoryStore | None, text: str, *, source: str, actor: str, 
 
 
 def screen_entries(store: MemoryStore, entry_ids: Iterable[str], *, source: str, actor: str) -> list[str]:
-    """Scan newly imported or revised entries; block each one the scanner stops (recording why) and return their ids."""
+    """Scan newly imported or revised entries; block each one the scanner stops (recording why) and return their ids.
+    Each entry is marked screened at its current text, in the caller's transaction when there is one."""
     blocked: list[str] = []
-    for entry_id in entry_ids:
-        entry = store.get(entry_id)
-        if entry is None or entry.status in (Status.BLOCKED, Status.PURGED):
-            continue
-        verdict = gate_text(store, entry.text, source=source, actor=actor, agent=entry.source.agent,
-                            file=entry.source.file, entry_id=entry.id)
-        if not verdict.allowed:
-            store.set_status(entry.id, Status.BLOCKED, actor=actor, reason=verdict.reason)
-            blocked.append(entry.id)
+    with store.transaction() as conn:
+        for entry_id in entry_ids:
+            entry = store.get(entry_id)
+            if entry is None:
+                continue
+            if entry.status not in (Status.BLOCKED, Status.PURGED):
+                verdict = gate_text(store, entry.text, source=source, actor=actor, agent=entry.source.agent,
+                                    file=entry.source.file, entry_id=entry.id)
+                if not verdict.allowed:
+                    store.set_status(entry.id, Status.BLOCKED, actor=actor, reason=verdict.reason)
+                    blocked.append(entry.id)
+            conn.execute("update entries set screened_hash = content_hash where id = ?", (entry_id,))
     return blocked
+
+
+def apply_screened(store: MemoryStore, entries: Sequence[Entry], *, actor: str, source: str,
+                   reason: str = "") -> tuple[ApplyResult, list[str]]:
+    """Store entries and screen the new and revised ones in one transaction: a poisoned entry is never committed
+    unscreened, whatever kills the process in between. Returns what was stored and the ids blocked."""
+    with store.transaction():
+        result = store.apply(entries, actor=actor, reason=reason)
+        blocked = screen_entries(store, [*result.added, *result.revised], source=source, actor=actor)
+    return result, blocked
+
+
+def mark_screened(store: MemoryStore, entry_ids: Iterable[str]) -> None:
+    """Record that these entries' current texts passed the gate (a caller that scanned them itself)."""
+    with store.transaction() as conn:
+        conn.executemany("update entries set screened_hash = content_hash where id = ?", [(i,) for i in entry_ids])
+
+
+def unscreened(store: MemoryStore) -> list[str]:
+    """Entries whose current text was never scanned (stored by an older memrev, or by a path that skips the gate)."""
+    rows = store.conn.execute("select id from entries where screened_hash is not content_hash and status != 'purged' "
+                              "order by rowid").fetchall()
+    return [str(row[0]) for row in rows]
+
+
+def screen_unscreened(store: MemoryStore, *, actor: str) -> list[str]:
+    """The repair on open: scan every entry never screened at its current text; returns the ids it blocked."""
+    pending = unscreened(store)
+    if not pending:
+        return []
+    return screen_entries(store, pending, source="screened on open (never scanned before)", actor=actor)

@@ -9,7 +9,7 @@ from typing import Sequence
 
 from memrev.core.model import Entry
 from memrev.core.safe_io import is_within
-from memrev.core.scan.gate import screen_entries
+from memrev.core.scan.gate import apply_screened
 from memrev.core.sources.base import DriftError, SourceRead, SourceRef, WriteResult
 from memrev.core.sources.reconcile import reconcile
 from memrev.core.sources.registry import adapter_for
@@ -51,11 +51,12 @@ def stored_for(store: MemoryStore, ref: SourceRef, read: SourceRead | None = Non
 def import_source(store: MemoryStore, ref: SourceRef, *, actor: str) -> SyncResult:
     """Read a source and bring the store in step: new, revised, unchanged, removed and reappeared entries."""
     read = adapter_for(ref.kind).read(ref)
-    matched = reconcile(read, stored_for(store, ref, read))
-    applied = store.apply(matched.entries, actor=actor, reason=f"import {ref.label}")
-    removed = store.mark_removed(matched.removed, actor=actor, reason=f"no longer in {ref.label}")
-    blocked = screen_entries(store, [*applied.added, *applied.revised], source=f"import:{ref.label}", actor=actor)
-    store.set_meta(_read_key(ref), json.dumps({str(path): digest for path, digest in sorted(read.files.items())}))
+    with store.transaction():  # stored, screened and recorded as read together, or not at all
+        matched = reconcile(read, stored_for(store, ref, read))
+        applied, blocked = apply_screened(store, matched.entries, actor=actor, source=f"import:{ref.label}",
+                                          reason=f"import {ref.label}")
+        removed = store.mark_removed(matched.removed, actor=actor, reason=f"no longer in {ref.label}")
+        store.set_meta(_read_key(ref), json.dumps({str(path): digest for path, digest in sorted(read.files.items())}))
     return SyncResult(ref, read, applied.added, applied.revised, applied.unchanged, removed, applied.reappeared,
                       blocked)
 

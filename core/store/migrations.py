@@ -153,6 +153,10 @@ MIGRATIONS: list[str] = [
     );
     create index undo_steps_by_action on undo_steps(action_id);
     """,
+    # 6: the content hash each entry was last screened at: an entry whose text was never scanned is found on open.
+    """
+    alter table entries add column screened_hash text;
+    """,
 ]
 
 

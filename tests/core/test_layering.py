@@ -19,7 +19,7 @@ ALLOWED: dict[str, set[str]] = {
     "check": set(),
     "store": {"memrev.core.check.model"},
     "scan": {"store"},
-    "conflicts": {"store", "check"},
+    "conflicts": {"store", "check", "scan"},
     "sources": {"store", "scan"},
     "review": {"sources", "store", "check", "scan", "conflicts"},
     "freeze": {"review", "sources", "store", "check", "scan", "conflicts"},
@@ -31,7 +31,7 @@ ALLOWED: dict[str, set[str]] = {
 
 Read it as the flow in reverse: `check` takes a repository and entries and returns verdicts, so it needs nothing;
 `store` persists the check model; `scan` records its rejections in the store; `conflicts` reads stored entries and
-checks; `sources` imports native memory into the store through the scanner's gate; review, freeze and recall (the
+checks, and screens a correction before it revokes anything; `sources` imports native memory into the store through the scanner's gate; review, freeze and recall (the
 stages still to be built) sit on top; `demo` and `bench` may use any stage."""
 
 

@@ -10,7 +10,7 @@ import click
 
 from memrev.core.humanize import format_age
 from memrev.core.model import utc_now
-from memrev.core.scan.gate import screen_entries
+from memrev.core.scan.gate import apply_screened
 from memrev.core.sources.registry import discover_all
 from memrev.core.visible import make_visible
 from memrev.tui.cli.sources import import_native
@@ -33,8 +33,7 @@ def demo_command(ctx: click.Context, target: Path | None, no_tui: bool) -> None:
         ctx.obj["db"] = build.root / "memrev.db"
     ctx.obj["quiet_notice"] = not no_tui
     store = open_store(ctx)
-    result = store.apply(build.entries, actor="demo", reason="demo import")
-    blocked = screen_entries(store, [*result.added, *result.revised], source="import demo", actor="demo")
+    result, blocked = apply_screened(store, build.entries, actor="demo", source="import demo", reason="demo import")
     native, errors = import_native(store, discover_all(cwd=build.repo, home=build.home, env={}))
     if not no_tui:
         store.close()

@@ -9,7 +9,7 @@ from typing import Any
 
 import click
 
-from memrev.core.scan.gate import screen_entries
+from memrev.core.scan.gate import apply_screened
 from memrev.core.sources.base import SourceRef
 from memrev.core.sources.registry import adapter_for, discover_all
 from memrev.core.sources.specs import SourceSpec, parse_source, read_exchange
@@ -100,11 +100,11 @@ def _import_exchange(store: MemoryStore, specs: list[SourceSpec], skip_invalid: 
         return failed
     reason = "import " + " ".join(spec.label for spec, _ in batches)
     try:
-        result = store.apply([entry for _, batch in batches for entry in batch.entries], actor=actor(), reason=reason)
+        result, screened = apply_screened(store, [entry for _, batch in batches for entry in batch.entries],
+                                          actor=actor(), source=reason, reason=reason)
     except StoreError as error:
         raise InputError(f"{reason}: {error}") from None
-    added, revised = set(result.added), set(result.revised)
-    blocked = set(screen_entries(store, [*result.added, *result.revised], source=reason, actor=actor()))
+    added, revised, blocked = set(result.added), set(result.revised), set(screened)
     for spec, batch in batches:
         ids = [entry.id for entry in batch.entries]
         n_added = sum(1 for i in ids if i in added)

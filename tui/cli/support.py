@@ -52,7 +52,22 @@ def open_store(ctx: click.Context) -> MemoryStore:
     if store.semantic_notice and not ctx.obj.get("quiet_notice"):
         click.echo(f"memrev: note: {store.semantic_notice}", err=True)
     ctx.call_on_close(store.close)
+    _repair_unscreened(store)
     return store
+
+
+def _repair_unscreened(store: MemoryStore) -> None:
+    """Scan entries that were stored without being screened (an older memrev, an interrupted import)."""
+    from memrev.core.scan.gate import screen_unscreened
+
+    try:
+        blocked = screen_unscreened(store, actor="scanner")
+    except StoreError as error:  # a read-only or locked database: the entries stay as they are, and we say so
+        click.echo(f"memrev: note: could not screen entries stored unscanned ({error})", err=True)
+        return
+    if blocked:
+        click.echo(f"memrev: note: screened entries stored unscanned; {len(blocked)} blocked "
+                   "(see `memrev rejections`)", err=True)
 
 
 def store_errors(func: F) -> F:

@@ -45,7 +45,7 @@ def test_spans_are_highlighted_and_hidden_characters_named() -> None:
 
 
 async def test_the_audit_walks_through_rejections_and_records_decisions(make_app) -> None:
-    app = make_app()
+    app = make_app(empty=True)  # only the rejections seeded here
     seed(app.store)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
@@ -76,7 +76,7 @@ async def test_the_audit_walks_through_rejections_and_records_decisions(make_app
 
 
 def test_audit_screen_snapshot(snap_compare, make_app) -> None:
-    app = make_app()
+    app = make_app(empty=True)  # only the rejections seeded here
     seed(app.store)
 
     async def run_before(pilot) -> None:
