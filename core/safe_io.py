@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import os
 import stat
@@ -57,32 +58,83 @@ def check_contained(path: Path, root: Path) -> None:
         raise SourceFileError(f"{path}: points outside the memory folder {root}; not followed")
 
 
-def read_text(path: Path, *, root: Path, max_bytes: int = MAX_FILE_BYTES) -> FileText:
-    """Read a UTF-8 text file inside `root` (a leading BOM is dropped), or raise a one-line SourceFileError."""
-    check_contained(path, root)
+def open_regular(path: Path, *, follow: bool = True) -> int:
+    """Open a regular file for reading and return its descriptor; a FIFO, device, socket or folder is refused
+    before anything blocks on it (the open is non-blocking and the type is read from the open descriptor), and
+    with `follow` False a symlink is refused too (`O_NOFOLLOW`)."""
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
+    if not follow:
+        flags |= getattr(os, "O_NOFOLLOW", 0)
     try:
-        info = path.stat()
+        descriptor = os.open(path, flags)
     except FileNotFoundError:
         raise SourceFileError(f"{path}: no such file") from None
     except OSError as error:
+        if error.errno == errno.ELOOP and not follow:
+            raise SourceFileError(f"{path}: is a symlink; not followed") from None
         raise SourceFileError(f"{path}: cannot read ({error.strerror or error})") from None
-    if stat.S_ISDIR(info.st_mode):
-        raise SourceFileError(f"{path}: is a folder, expected a file")
+    info = os.fstat(descriptor)
     if not stat.S_ISREG(info.st_mode):
-        raise SourceFileError(f"{path}: not a regular file")
-    if info.st_size > max_bytes:
-        raise SourceFileError(f"{path}: {info.st_size:,} bytes, over the {max_bytes:,}-byte limit; skipped")
+        os.close(descriptor)
+        kind = ("a folder, expected a file" if stat.S_ISDIR(info.st_mode) else "a FIFO" if stat.S_ISFIFO(info.st_mode)
+                else "a device" if stat.S_ISCHR(info.st_mode) or stat.S_ISBLK(info.st_mode)
+                else "a socket" if stat.S_ISSOCK(info.st_mode) else "not a regular file")
+        raise SourceFileError(f"{path}: is {kind}" if stat.S_ISDIR(info.st_mode) else
+                              f"{path}: is {kind}; skipped" if kind != "not a regular file" else
+                              f"{path}: not a regular file; skipped")
+    return descriptor
+
+
+def read_bounded(path: Path, *, max_bytes: int = MAX_FILE_BYTES, follow: bool = True) -> tuple[bytes, float]:
+    """A regular file's bytes and mtime, read through one descriptor and never more than `max_bytes` (a file
+    over the cap, or one still growing past it, is refused with a one-line error)."""
+    descriptor = open_regular(path, follow=follow)
     try:
-        data = path.read_bytes()
+        info = os.fstat(descriptor)
+        if info.st_size > max_bytes:
+            raise SourceFileError(f"{path}: {info.st_size:,} bytes, over the {max_bytes:,}-byte limit; skipped")
+        chunks: list[bytes] = []
+        total = 0
+        while True:
+            chunk = os.read(descriptor, min(1 << 20, max_bytes + 1 - total))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            total += len(chunk)
+            if total > max_bytes:
+                raise SourceFileError(f"{path}: grew past the {max_bytes:,}-byte limit while being read; skipped")
     except OSError as error:
         raise SourceFileError(f"{path}: cannot read ({error.strerror or error})") from None
+    finally:
+        os.close(descriptor)
+    return b"".join(chunks), info.st_mtime
+
+
+def read_head(path: Path, size: int) -> bytes | None:
+    """The first `size` bytes of a regular file, or None when it is not one or cannot be read (never blocks)."""
+    try:
+        descriptor = open_regular(path)
+    except SourceFileError:
+        return None
+    try:
+        return os.read(descriptor, size)
+    except OSError:
+        return None
+    finally:
+        os.close(descriptor)
+
+
+def read_text(path: Path, *, root: Path, max_bytes: int = MAX_FILE_BYTES) -> FileText:
+    """Read a UTF-8 text file inside `root` (a leading BOM is dropped), or raise a one-line SourceFileError."""
+    check_contained(path, root)
+    data, mtime = read_bounded(path, max_bytes=max_bytes, follow=path.is_symlink())  # a link swapped in later: refused
     had_bom = data.startswith(b"\xef\xbb\xbf")
     try:
         text = data[3:].decode("utf-8") if had_bom else data.decode("utf-8")
     except UnicodeDecodeError as error:
         line = data[: error.start].count(b"\n") + 1
         raise SourceFileError(f"{path}:{line}: invalid UTF-8 at byte {error.start}; skipped") from None
-    return FileText(path, text, digest_bytes(data), info.st_mtime, had_bom)
+    return FileText(path, text, digest_bytes(data), mtime, had_bom)
 
 
 def atomic_write(path: Path, data: bytes, *, root: Path, mode: int | None = None, prefix: str | None = None,

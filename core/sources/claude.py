@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Mapping, Sequence
 
+from memrev.core.safe_io import read_head
 from memrev.core.model import Entry
 from memrev.core.sources.base import SourceRead, SourceRef, WriteResult
 from memrev.core.sources.claude_index import INDEX_NAME
@@ -33,12 +34,9 @@ def _looks_like_memdir(path: Path) -> bool:
     if (path / ".git").exists():
         return False
     for child in sorted(path.glob("*.md"))[:20]:
-        try:
-            with child.open("r", encoding="utf-8", errors="replace") as handle:
-                if handle.readline().rstrip() == "---":
-                    return True
-        except OSError:
-            continue
+        head = read_head(child, 8)  # never blocks on a FIFO named like a topic file
+        if head is not None and head.split(b"\n", 1)[0].rstrip() == b"---":
+            return True
     return False
 
 

@@ -10,6 +10,7 @@ import unicodedata
 from pathlib import Path
 from typing import Mapping
 
+from memrev.core.safe_io import read_bounded
 from memrev.core.sources.claude_projects import project_folder
 
 
@@ -76,8 +77,8 @@ def _settings_memory_dir(config: Path, home: Path) -> Path | None:
     """`autoMemoryDirectory` from the user's own settings (never the project's: a repo must not aim memory at ~/.ssh)."""
     for name in ("settings.local.json", "settings.json"):
         try:
-            settings = json.loads((config / name).read_text(encoding="utf-8"))
-        except (OSError, ValueError):
+            settings = json.loads(read_bounded(config / name, max_bytes=1024 * 1024)[0].decode("utf-8"))
+        except (OSError, ValueError):  # missing, a FIFO or device, over a MiB, or not JSON: not a setting
             continue
         if isinstance(settings, dict) and "autoMemoryDirectory" in settings:
             found = validate_memory_path(settings["autoMemoryDirectory"], home)

@@ -12,6 +12,8 @@ from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Sequence
 
+from memrev.core.safe_io import SourceFileError, open_regular
+
 MAX_SANITIZED = 200
 """sanitizePath keeps 200 characters, then appends `-` and a hash memrev cannot reproduce."""
 _TRANSCRIPT_HEAD = 256 * 1024
@@ -74,12 +76,12 @@ def transcripts(folder: Path) -> list[Transcript]:
 def _transcript(path: Path) -> Transcript | None:
     """Read a transcript's head (cwd, session, start) and tail (end, branch) without loading all of it."""
     try:
-        with path.open("rb") as handle:
+        with os.fdopen(open_regular(path), "rb") as handle:  # a FIFO or device is skipped, never waited on
             head = handle.read(_TRANSCRIPT_HEAD)
             size = os.fstat(handle.fileno()).st_size
             handle.seek(max(0, size - _TRANSCRIPT_TAIL))
-            tail = handle.read()
-    except OSError:
+            tail = handle.read(_TRANSCRIPT_TAIL)
+    except (OSError, SourceFileError):
         return None
     first_lines = _records(head, drop_last=size > len(head))
     last_lines = _records(tail, drop_first=size > len(tail))

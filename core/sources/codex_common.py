@@ -10,7 +10,7 @@ from typing import Mapping
 
 from memrev.core.model import Project
 from memrev.core.project import identify_project
-from memrev.core.safe_io import atomic_write, digest_bytes, is_within
+from memrev.core.safe_io import SourceFileError, atomic_write, digest_bytes, is_within, read_bounded
 from memrev.core.sources.base import DriftError, SourceRead, WriteResult
 
 
@@ -103,9 +103,9 @@ def _current(path: Path, expected: SourceRead) -> tuple[str, bool, bytes | None]
     if expected.files.get(path) is None:
         return "", False, None
     try:
-        data = path.read_bytes()
-    except OSError as error:
-        raise DriftError(f"{path}: cannot read it again ({error.strerror or error}); nothing written") from None
+        data, _ = read_bounded(path)
+    except SourceFileError as error:
+        raise DriftError(f"{error}; nothing written") from None
     if digest_bytes(data) != expected.files[path]:
         raise DriftError(f"{path}: changed since memrev read it; nothing written (re-import, review, then write again)")
     bom = data.startswith(b"\xef\xbb\xbf")

@@ -7,6 +7,8 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Callable
 
+from memrev.core.safe_io import read_head
+
 DB_NAME = "memories_1.sqlite"
 LEASE_KIND = "memory_consolidate_global"
 LEASE_KEY = "global"
@@ -31,11 +33,7 @@ def _from_epoch(value: object) -> datetime | None:
 def _open_db(path: Path, timeout: float) -> sqlite3.Connection:
     """Open Codex's DB read-only; a WAL database with no WAL file open is read as immutable, creating no files."""
     uri = path.resolve().as_uri() + "?mode=ro"
-    try:
-        with path.open("rb") as handle:
-            header = handle.read(100)
-    except OSError:
-        header = b""
+    header = read_head(path, 100) or b""  # never blocks on a FIFO in the database's place
     wal = len(header) >= 20 and header[18] == 2
     if wal and not Path(str(path) + "-wal").exists():
         uri += "&immutable=1"

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import IO, Iterable
 
 from memrev.core.model import Entry
+from memrev.core.safe_io import SourceFileError, open_regular
 from memrev.core.store.serialize import EntryFormatError, entry_from_dict, entry_to_dict
 
 MAX_LINE_BYTES = 8 * 1024 * 1024
@@ -35,9 +36,9 @@ def read_jsonl(path: str | os.PathLike[str], *, skip_invalid: bool = False) -> J
     if path.is_dir():
         raise ImportFileError(f"{path}: is a folder, expected a .jsonl file")
     try:
-        handle = path.open("rb")
-    except OSError as error:
-        raise ImportFileError(f"{path}: cannot open ({error.strerror or error})") from None
+        handle = os.fdopen(open_regular(path), "rb")  # a FIFO or a device (/dev/zero) is refused, never read
+    except SourceFileError as error:
+        raise ImportFileError(str(error)) from None
     seen: dict[str, int] = {}
     with handle:
         for number, raw in enumerate(_lines(handle, path), start=1):

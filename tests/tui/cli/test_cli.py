@@ -216,7 +216,7 @@ def test_bad_source_arguments(db: Path, argument: str, needle: str) -> None:
 
 def test_a_missing_file_is_a_one_line_error(db: Path, tmp_path: Path) -> None:
     missing = tmp_path / "nope.jsonl"
-    assert_one_line_error(run(db, "import", f"jsonl:{missing}"), str(missing), "cannot open")
+    assert_one_line_error(run(db, "import", f"jsonl:{missing}"), str(missing), "no such file")
 
 
 # -- export ----------------------------------------------------------------------------------------
