@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import time
 from collections import Counter
 from contextlib import contextmanager
 from datetime import datetime
@@ -12,6 +13,7 @@ from typing import Any, Callable, Iterable, Iterator, Sequence
 
 from memrev.core.check.model import EntryCheck
 from memrev.core.model import Entry, Link, LinkKind, Project, Status, utc_now
+from memrev.core.store.db_health import DatabaseRefused, describe, probe
 from memrev.core.store.embedding import Embedder, HashingEmbedder, serialize
 from memrev.core.store.migrations import SchemaTooNew, migrate
 from memrev.core.store.records import ApplyResult, EntryFilter, Event, Revision
@@ -20,7 +22,10 @@ from memrev.core.store.serialize import entry_from_dict, entry_to_dict, format_t
 from memrev.core.store.sqlite_binding import Binding, choose_binding
 
 BUSY_TIMEOUT_MS = 15_000
-"""How long a second memrev process waits for a lock before giving up."""
+"""How long SQLite itself waits for a lock within one statement."""
+LOCK_WAIT_S = float(os.environ.get("MEMREV_LOCK_WAIT", "300"))
+"""How long memrev waits, with backoff, to start a write while another process holds the lock (a large import
+can hold it for minutes); `MEMREV_LOCK_WAIT` sets it in seconds."""
 
 
 _STICKY_STATUSES = frozenset({Status.REVOKED, Status.SUPERSEDED, Status.BLOCKED, Status.PURGED})
@@ -60,12 +65,17 @@ class MemoryStore:
         if str(path) != ":memory:":
             if self.path.is_dir():
                 raise StoreError(f"{self.path}: is a folder, not a database file")
+            try:
+                probe(self.path, self.binding.module)  # read-only: a refused file is never changed
+            except DatabaseRefused as error:
+                raise StoreError(str(error)) from None
             self.path.parent.mkdir(parents=True, exist_ok=True)
         try:
+            busy_ms = int(min(BUSY_TIMEOUT_MS, LOCK_WAIT_S * 1000))
             self.conn = self.binding.connect(
-                str(path), timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None, check_same_thread=False
+                str(path), timeout=busy_ms / 1000, isolation_level=None, check_same_thread=False
             )
-            self.conn.execute(f"pragma busy_timeout = {BUSY_TIMEOUT_MS}")
+            self.conn.execute(f"pragma busy_timeout = {busy_ms}")
             self.conn.execute("pragma journal_mode = wal")
             self.conn.execute("pragma synchronous = full")
             self.conn.execute("pragma foreign_keys = on")
@@ -76,6 +86,10 @@ class MemoryStore:
         except SchemaTooNew as error:
             self.conn.close()
             raise StoreError(f"{self.path}: {error}") from None
+        except self.binding.module.OperationalError as error:
+            if hasattr(self, "conn"):
+                self.conn.close()
+            raise StoreError(describe(error, self.path)) from None
         except self.binding.module.DatabaseError as error:
             if hasattr(self, "conn"):
                 self.conn.close()
@@ -114,7 +128,7 @@ class MemoryStore:
         if self.conn.in_transaction:
             yield self.conn
             return
-        self.conn.execute("begin immediate")
+        self._begin()
         try:
             yield self.conn
             self.conn.execute("commit")  # inside the try: a failed commit (deferred foreign key) stays open
@@ -123,10 +137,31 @@ class MemoryStore:
                 self.conn.execute("rollback")
             hint = "; does a link point at a missing entry?" if "FOREIGN KEY" in str(error) else ""
             raise StoreError(f"nothing saved: {error}{hint}") from None
+        except self.binding.module.OperationalError as error:  # locked, full disk, read-only: one line
+            if self.conn.in_transaction:
+                self.conn.execute("rollback")
+            raise StoreError(describe(error, self.path)) from None
         except BaseException:
             if self.conn.in_transaction:
                 self.conn.execute("rollback")
             raise
+
+    def _begin(self) -> None:
+        """Take the write lock, waiting with backoff while another process holds it (a long import can hold it
+        for longer than SQLite's own busy timeout), for up to `LOCK_WAIT_S`; then one line says why."""
+        deadline = time.monotonic() + LOCK_WAIT_S
+        pause = 0.05
+        while True:
+            try:
+                self.conn.execute("begin immediate")
+                return
+            except self.binding.module.OperationalError as error:
+                if "locked" not in str(error).lower() and "busy" not in str(error).lower():
+                    raise StoreError(describe(error, self.path)) from None
+                if time.monotonic() >= deadline:
+                    raise StoreError(describe(error, self.path)) from None
+                time.sleep(pause)
+                pause = min(pause * 2, 1.0)
 
     # -- vectors ---------------------------------------------------------------------------------
 

@@ -100,3 +100,15 @@ def _choose(preference: str) -> Binding:
             raise ValueError("MEMREV_SQLITE=sqlean but the sqlean.py package is not installed")
         return Binding("stdlib", sqlite3, False, "sqlite3 cannot load extensions and sqlean.py is missing")
     return _probe("sqlean", sqlean)
+
+
+def database_errors() -> tuple[type[BaseException], ...]:
+    """The base error class of each SQLite binding that can be imported here, to catch whichever is in use."""
+    errors: list[type[BaseException]] = [sqlite3.Error]
+    try:
+        import sqlean  # type: ignore[import-not-found]
+
+        errors.append(sqlean.dbapi2.Error)
+    except ImportError:
+        pass
+    return tuple(errors)

@@ -35,12 +35,20 @@ def export_command(ctx: click.Context, fmt: str, output: Path | None) -> None:
     if output is None:
         write_jsonl(entries, sys.stdout)
         return
-    with tempfile.NamedTemporaryFile("w", encoding="utf-8", dir=output.parent or ".", delete=False,
-                                     prefix=f".{output.name}.", suffix=".tmp") as handle:
-        write_jsonl(entries, handle)
-        handle.flush()
-        os.fsync(handle.fileno())
-    Path(handle.name).replace(output)
+    handle = tempfile.NamedTemporaryFile("w", encoding="utf-8", dir=output.parent or ".", delete=False,
+                                         prefix=f".{output.name}.", suffix=".tmp")
+    try:
+        with handle:
+            write_jsonl(entries, handle)
+            handle.flush()
+            os.fsync(handle.fileno())
+        Path(handle.name).replace(output)
+    except BaseException as error:  # a full disk, an interrupt: no half-written file, no temporary left behind
+        Path(handle.name).unlink(missing_ok=True)
+        if isinstance(error, OSError):
+            raise InputError(f"{output}: could not write the export ({error.strerror or error}); "
+                             "nothing was written") from None
+        raise
     click.echo(f"exported {len(entries)} entries to {output}", err=True)
 
 

@@ -12,9 +12,13 @@ import click
 
 from memrev.core.safe_io import SourceFileError
 from memrev.core.store.jsonl import ImportFileError
+from memrev.core.store.db_health import describe
 from memrev.core.store.memory_store import MemoryStore, StoreError
+from memrev.core.store.sqlite_binding import database_errors
 
 F = TypeVar("F", bound=Callable[..., Any])
+DATABASE_ERRORS = database_errors()
+"""The DB-API error classes of every SQLite binding memrev may use (they are distinct classes)."""
 
 EXIT_OK, EXIT_FINDINGS, EXIT_INPUT = 0, 1, 2
 """Exit codes: success, findings (later checks), usage or input error."""
@@ -80,6 +84,10 @@ def store_errors(func: F) -> F:
             raise
         except (StoreError, ImportFileError, SourceFileError, ValueError, OSError) as error:
             raise InputError(str(error)) from None
+        except DATABASE_ERRORS as error:  # a read that met a locked, damaged or vanished database
+            ctx = click.get_current_context(silent=True)
+            where = ctx.find_root().obj.get("db", "the database") if ctx is not None and ctx.find_root().obj else "db"
+            raise InputError(describe(error, where)) from None
 
     return wrapper  # type: ignore[return-value]
 
