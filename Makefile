@@ -30,6 +30,7 @@ bench: $(VENV)/.installed
 	$(BIN)/memrev bench check
 	$(BIN)/memrev bench scan
 	$(BIN)/memrev bench review
+	$(BIN)/memrev bench reliability
 
 clean:
 	rm -rf $(VENV) build *.egg-info

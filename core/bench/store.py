@@ -64,6 +64,8 @@ def _fmt_value(value: float | None, unit: str) -> str:
     """A number with its unit, `n/a` for a missing or NaN one."""
     if value is None or math.isnan(value):
         return "n/a"
+    if unit in ("trials", "completed"):
+        return f"{value:,.0f} {unit}"
     if unit.endswith("/s"):
         return f"{value:,.0f} {unit}" if value >= 100 else f"{value:.1f} {unit}"
     return f"{value:.3f} {unit}" if value < 10 else f"{value:,.1f} {unit}"

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import difflib
-from collections import Counter
 import hashlib
+import re
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Sequence
 
@@ -84,12 +85,7 @@ def reconcile(read: SourceRead, stored: Sequence[Entry]) -> Reconciled:
         match = first_free(by_anchor.get((str(native.file), native.anchor), []))
         if match is not None:
             take(index, match)
-    candidates = sorted(
-        ((difflib.SequenceMatcher(None, e.text, native.text).ratio(), index, e.id)
-         for index, native in enumerate(natives) if index not in assigned
-         for e in pool.values() if e.source.file == str(native.file)),
-        reverse=True,
-    )
+    candidates = sorted(_similar_pairs(natives, assigned, pool), reverse=True)
     for ratio, index, entry_id in candidates:  # 3. same file, similar text, best pairs first
         if ratio < SIMILAR_ENOUGH:
             break
@@ -100,6 +96,63 @@ def reconcile(read: SourceRead, stored: Sequence[Entry]) -> Reconciled:
         result.entries.append(to_entry(kind, native, assigned.get(index) or native_id(kind, native)))
     result.removed = sorted(entry_id for entry_id, entry in pool.items() if entry.removed_at is None)
     return _unique(result)
+
+
+CANDIDATES = 5
+"""How many stored entries, those sharing the most distinctive words, each new text is compared with in full."""
+COMMON_WORD = 200
+"""A word in more than this many unmatched entries of a file says nothing about which entry a text was."""
+_WORD = re.compile(r"\w{3,}")
+
+
+def _words(text: str) -> set[str]:
+    """The lower-case words of three or more characters in a text."""
+    return {word.lower() for word in _WORD.findall(text)}
+
+
+def _similar_pairs(natives: Sequence[NativeEntry], assigned: dict[int, str],
+                   pool: dict[str, Entry]) -> list[tuple[float, int, str]]:
+    """(similarity, native index, entry id) for unmatched texts and unmatched live entries of the same file that
+    are alike enough. Linear in the source: each text is compared in full only with the few entries that share
+    its most distinctive words (an index of words, not every pair), and entries already removed at the source
+    are left out (they match only by exact text)."""
+    by_file: dict[str, list[Entry]] = {}
+    for entry in pool.values():
+        if entry.removed_at is None:
+            by_file.setdefault(entry.source.file or "", []).append(entry)
+    waiting: dict[str, list[int]] = {}
+    for index, native in enumerate(natives):
+        if index not in assigned:
+            waiting.setdefault(str(native.file), []).append(index)
+    found: list[tuple[float, int, str]] = []
+    for file, indexes in waiting.items():
+        entries = by_file.get(file, [])
+        if not entries:
+            continue
+        postings: dict[str, list[int]] = {}
+        for position, entry in enumerate(entries):
+            for word in _words(entry.text):
+                postings.setdefault(word, []).append(position)
+        for index in indexes:
+            text = natives[index].text
+            shared: Counter[int] = Counter()
+            for word in _words(text):
+                hits = postings.get(word, ())
+                if len(hits) <= COMMON_WORD:
+                    shared.update(hits)
+            best = [position for position, _ in shared.most_common(CANDIDATES)]
+            if not best and len(entries) <= CANDIDATES:
+                best = list(range(len(entries)))  # texts without distinctive words: few enough to compare all
+            matcher = difflib.SequenceMatcher(None, "", text)
+            for position in best:
+                entry = entries[position]
+                matcher.set_seq1(entry.text)
+                if matcher.real_quick_ratio() < SIMILAR_ENOUGH or matcher.quick_ratio() < SIMILAR_ENOUGH:
+                    continue
+                ratio = matcher.ratio()
+                if ratio >= SIMILAR_ENOUGH:
+                    found.append((ratio, index, entry.id))
+    return found
 
 
 def _unique(result: Reconciled) -> Reconciled:

@@ -92,3 +92,21 @@ def bench_review_command(count: int) -> None:
     with tempfile.TemporaryDirectory(prefix="memrev-bench-review-") as folder:
         figures = run_review_bench(count, workdir=Path(folder))
     click.echo(format_figures(figures))
+
+
+@bench_group.command("reliability")
+@click.option("--trials", type=click.IntRange(min=1), default=50, show_default=True,
+              help="Imports killed at random points.")
+@click.option("--entries", "count", type=click.IntRange(min=200), default=10_000, show_default=True,
+              help="Entries of the source written back after small edits.")
+@click.option("--concurrent", type=click.IntRange(min=100), default=60_000, show_default=True,
+              help="Entries each of the four concurrent imports writes.")
+@store_errors
+def bench_reliability_command(trials: int, count: int, concurrent: int) -> None:
+    """Kill trials (no unscreened entry may survive), a large write-back after small edits, concurrent imports."""
+    from memrev.core.bench.reliability import run_reliability_bench
+    from memrev.core.bench.store import format_figures
+
+    with tempfile.TemporaryDirectory(prefix="memrev-bench-reliability-") as folder:
+        figures = run_reliability_bench(workdir=Path(folder), trials=trials, writeback=count, concurrent=concurrent)
+    click.echo(format_figures(figures))

@@ -1,0 +1,48 @@
+"""Reconcile pairs an edited text with the entry it was, in linear time: by exact text, then a distinctive
+anchor, then similar text among the few entries sharing its rarest words; history removed long ago never
+takes part in the pairing."""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+from pathlib import Path
+
+from memrev.core.sources.base import NativeEntry, SourceRead, SourceRef
+from memrev.core.sources.reconcile import native_id, reconcile, to_entry
+
+FILE = Path("/home/ana/.hermes/memories/MEMORY.md")
+
+
+def native(text: str) -> NativeEntry:
+    return NativeEntry(text, FILE, "entry", 1, 1)
+
+
+def stored(text: str, entry_id: str | None = None, removed: bool = False):
+    entry = to_entry("hermes", native(text), entry_id or native_id("hermes", native(text)))
+    return entry.evolve(removed_at=datetime(2026, 1, 1, tzinfo=timezone.utc)) if removed else entry
+
+
+def test_an_edited_text_keeps_its_id_even_among_many_similar_entries() -> None:
+    texts = [f"Fact {i}: the billing worker retries the queue after a timeout." for i in range(500)]
+    old = [stored(text) for text in texts]
+    edited = list(texts)
+    edited[250] = "Fact 250: the billing worker retries the queue twice after a timeout."
+    result = reconcile(SourceRead(SourceRef("hermes", FILE.parent), [native(t) for t in edited]), old)
+    assert result.entries[250].id == old[250].id and result.entries[250].text == edited[250]
+    assert result.removed == []
+
+
+def test_history_removed_at_the_source_is_not_paired_with_a_new_text() -> None:
+    gone = stored("Deploy with the blue pipeline on Fridays.", "m-gone", removed=True)
+    live = stored("Run the smoke tests before each deploy.", "m-live")
+    result = reconcile(SourceRead(SourceRef("hermes", FILE.parent),
+                                  [native("Deploy with the green pipeline on Fridays."),
+                                   native("Run the smoke tests before each deploy.")]), [gone, live])
+    assert result.entries[1].id == "m-live"
+    assert result.entries[0].id not in ("m-gone", "m-live")  # new: the removed one is history, not a candidate
+
+
+def test_a_removed_text_that_comes_back_exactly_reappears_with_its_id() -> None:
+    gone = stored("Deploy with the blue pipeline on Fridays.", "m-gone", removed=True)
+    result = reconcile(SourceRead(SourceRef("hermes", FILE.parent), [native(gone.text)]), [gone])
+    assert result.entries[0].id == "m-gone"
