@@ -35,11 +35,11 @@ def digest_bytes(data: bytes) -> str:
 
 
 def file_digest(path: Path) -> str | None:
-    """The sha256 of a file's current bytes, or None when it does not exist."""
-    try:
-        return digest_bytes(path.read_bytes())
-    except FileNotFoundError:
+    """The sha256 of a file's current bytes, or None when it does not exist; a file that exists but cannot be
+    read (no permission, a FIFO, over the size cap) raises a one-line SourceFileError."""
+    if not os.path.lexists(path):
         return None
+    return digest_bytes(read_bounded(path, follow=path.is_symlink())[0])
 
 
 def is_within(path: Path, root: Path) -> bool:

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Mapping, Protocol, Sequence
 
 from memrev.core.model import Entry, EntryType, Project, ScopeKind, WrittenBy
-from memrev.core.safe_io import file_digest
+from memrev.core.safe_io import SourceFileError, file_digest
 
 
 class DriftError(RuntimeError):
@@ -112,7 +112,10 @@ def check_no_drift(expected: SourceRead, paths: Sequence[Path] | None = None) ->
     """Refuse (DriftError, nothing written) when any file differs from what `expected` saw."""
     for path in paths if paths is not None else sorted(expected.files):
         before = expected.files.get(path)
-        now = file_digest(path)
+        try:
+            now = file_digest(path)
+        except SourceFileError as error:
+            raise DriftError(f"{error}; nothing written (re-import, review, then write again)") from None
         if now != before:
             what = "appeared" if before is None else ("was deleted" if now is None else "changed")
             raise DriftError(f"{path}: {what} since memrev read it; nothing written (re-import, review, then write again)")

@@ -239,8 +239,12 @@ def _unreadable(state: FileState, root: Path, message: str) -> FileState:
     path = state.path
     inside = is_within(path, root)
     regular = inside and path.is_file()
+    try:
+        state.digest = file_digest(path) if regular else None
+    except SourceFileError:  # no permission to read it: known to exist, but its bytes cannot be compared
+        regular = False
+        state.digest = None
     state.tracked = regular
-    state.digest = file_digest(path) if regular else None
     if "invalid UTF-8" in message:
         state.problem = "could not be read as UTF-8 (Hermes loads it as empty and refuses to write it)"
         state.warnings.append(f"{message.removesuffix('; skipped')}: unreadable, Hermes loads nothing "

@@ -97,3 +97,42 @@ def test_a_claude_folder_with_a_fifo_or_dev_zero_as_memory_md_is_looked_at_witho
     for folder in (fifo_folder, zero_folder):
         outcome = finishes(lambda f=folder: ADAPTER.source_for("claude", f))
         assert isinstance(outcome.get("error"), ValueError), outcome  # not a memory folder: one line, no hang
+
+
+@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0,
+                    reason="forks a child that drops to the `nobody` user (root reads everything)")
+def test_an_unreadable_hermes_file_is_one_warning_and_the_readable_one_still_imports() -> None:
+    import json
+    import shutil
+    import tempfile
+
+    folder = Path(tempfile.mkdtemp(prefix="memrev-perm-", dir="/tmp"))
+    try:
+        memories = folder / ".hermes" / "memories"
+        memories.mkdir(parents=True)
+        (memories / "MEMORY.md").write_text("A private note.", encoding="utf-8")
+        (memories / "USER.md").write_text("Ana prefers small commits.", encoding="utf-8")
+        for path in (folder, folder / ".hermes", memories):
+            path.chmod(0o755)
+        (memories / "USER.md").chmod(0o644)
+        (memories / "MEMORY.md").chmod(0o000)
+        reader, writer = os.pipe()
+        child = os.fork()
+        if child == 0:  # the child: no longer root, so the mode bits apply; every module is already loaded
+            try:
+                os.close(reader)
+                os.setgid(65534)
+                os.setuid(65534)
+                read = HermesAdapter().read(SourceRef("hermes", memories))
+                os.write(writer, json.dumps({"texts": [e.text for e in read.entries],
+                                             "warnings": read.warnings}).encode())
+            finally:
+                os._exit(0)
+        os.close(writer)
+        with os.fdopen(reader, "rb") as pipe:
+            found = json.loads(pipe.read() or b"{}")
+        os.waitpid(child, 0)
+        assert found["texts"] == ["Ana prefers small commits."]
+        assert any("MEMORY.md: cannot read" in warning for warning in found["warnings"])
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
