@@ -228,6 +228,7 @@ class MemoryStore:
         new_rows = NewRows()
         with self.transaction() as conn:
             stored = self._existing_ids(conn, [entry.id for entry in entries])
+            known = self.get_many([entry.id for entry in entries if entry.id in stored])  # one read, not one each
             next_rowid = int(conn.execute("select coalesce(max(rowid), 0) from entries").fetchone()[0]) + 1
             projects_seen: set[str] = set()
             for entry in entries:
@@ -244,7 +245,7 @@ class MemoryStore:
                     result.added.append(entry.id)
                     next_rowid += 1
                     continue
-                existing = self._require(conn, entry.id)
+                existing = known[entry.id]
                 if existing.removed_at is not None and entry.removed_at is None:
                     conn.execute("update entries set removed_at = null, updated_at = ? where id = ?", (now, entry.id))
                     events.append((now, actor, "reappeared", entry.id, _json({"removed_at": format_time(existing.removed_at)}),
@@ -665,16 +666,16 @@ def _json(data: dict[str, Any]) -> str:
     return _ENCODE(data)
 
 
-def _revision_key(entry: Entry) -> dict[str, Any]:
-    """Everything whose change makes a new revision: all but the id, version, review status and links."""
-    data = entry_to_dict(entry)
-    for owned_by_store in ("id", "version", "status", "links", "removed_at"):
-        del data[owned_by_store]
-    data["scope"] = (entry.scope.kind.value, entry.scope.project.key if entry.scope.project else None)
-    data["provenance"].pop("citation")  # a line range that moved is not a new version of the entry
-    if entry.provenance.written_at_basis == "mtime":  # nor is a file touched by an edit elsewhere in it
-        data["provenance"].pop("written_at")
-    return data
+def _revision_key(entry: Entry) -> tuple[Any, ...]:
+    """Everything whose change makes a new revision: all but the id, version, review status, links and removal;
+    the citation (a line range that moved) and a time read from the file's mtime (a file touched by an edit
+    elsewhere in it) do not count either. Times compare to the second, as the store keeps them."""
+    p = entry.provenance
+    return (entry.text, entry.type, entry.scope.kind, entry.scope.project.key if entry.scope.project else None,
+            entry.source.agent, entry.source.file, entry.source.anchor, entry.source.content_hash,
+            None if p.written_at_basis == "mtime" else format_time(p.written_at), p.written_at_basis,
+            p.written_by, p.session, p.cwd, p.branch, p.commit, format_time(entry.verified_at), entry.verified_commit,
+            entry.confidence, entry.confidence_reason)
 
 
 def _locator(entry: Entry) -> tuple[str | None, str | None]:
