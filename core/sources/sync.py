@@ -61,6 +61,25 @@ def import_source(store: MemoryStore, ref: SourceRef, *, actor: str) -> SyncResu
                       blocked)
 
 
+def check_as_imported(imported: dict[str, str | None], now: dict[str, str | None]) -> None:
+    """Refuse (DriftError, nothing written) unless every file of the source is as memrev imported and reviewed it:
+    a file that appeared since (a new topic file, a new daily log), one that changed, one deleted, and one that
+    was read then but cannot be read now (a permission, a link swapped in) all stop the write, named."""
+    for path in sorted(set(imported) | set(now)):
+        before, after = imported.get(path), now.get(path, "unreadable" if imported.get(path) else None)
+        if before == after:
+            continue
+        if before is None:
+            what = "appeared since memrev imported the source (it was never reviewed)"
+        elif after is None:
+            what = "was deleted since memrev imported it"
+        elif after == "unreadable":
+            what = "cannot be read as it was at the import (a permission, a link or a folder in its place)"
+        else:
+            what = "changed since memrev imported it"
+        raise DriftError(f"{path}: {what}; nothing written (re-import and review first)")
+
+
 def _read_key(ref: SourceRef) -> str:
     """Where the store keeps the file digests of a source as last imported."""
     return f"source-read:{ref.kind}:{ref.root}"
@@ -74,10 +93,7 @@ def write_source(store: MemoryStore, ref: SourceRef, entries: Sequence[Entry], *
         raise ValueError(f"{ref.label}: import this source before writing it back")
     adapter = adapter_for(ref.kind)
     fresh = adapter.read(ref)
-    seen = json.loads(recorded)
-    for path, digest in sorted({str(p): d for p, d in fresh.files.items()}.items()):
-        if path in seen and seen[path] != digest:
-            raise DriftError(f"{path}: changed since memrev imported it; nothing written (re-import and review first)")
+    check_as_imported(json.loads(recorded), {str(p): d for p, d in fresh.files.items()})
     result = adapter.write(ref, entries, expected=fresh)
     import_source(store, ref, actor=actor)
     return result

@@ -39,3 +39,80 @@ def test_write_back_refuses_when_the_agent_wrote_since_the_import(demo, tmp_path
         assert "DEPLOY_TOKEN" not in text and "added after the import" in text
         gone = [e for e in stored_for(store, ref) if "DEPLOY_TOKEN" in e.text]
         assert gone and gone[0].removed_at is not None
+
+
+def _imported(store: MemoryStore, kind: str, path: Path):
+    """Import one native source of the demo; return its ref and the entries as stored."""
+    from memrev.core.sources.registry import adapter_for
+    from memrev.core.sources.sync import import_source, stored_for
+
+    ref = adapter_for(kind).source_for(kind, path)
+    import_source(store, ref, actor="test")
+    return ref, [e for e in stored_for(store, ref) if e.removed_at is None]
+
+
+def _tree(root: Path) -> dict[str, bytes]:
+    """Every file under a folder, with its bytes."""
+    return {str(p.relative_to(root)): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file()}
+
+
+@pytest.mark.parametrize("kind, where, new_file, text", [
+    ("claude", ".claude/projects", "memory/project_new_topic.md",
+     "---\nname: new topic\ndescription: written by the agent after the import\ntype: project\n---\nKeep it.\n"),
+    ("claude", ".claude/projects", "memory/team/project_team_topic.md",
+     "---\nname: team topic\ndescription: a team note written after the import\ntype: project\n---\nKeep it.\n"),
+    ("openclaw", ".openclaw/workspace", "memory/2026-06-01.md", "- 10:00 Wrote a new daily note after the import.\n"),
+])
+def test_a_file_the_agent_created_after_the_import_stops_the_write(demo, tmp_path: Path, kind: str, where: str,
+                                                                 new_file: str, text: str) -> None:
+    from memrev.core.sources.base import DriftError
+    from memrev.core.sources.sync import write_source
+
+    base = demo.home / where
+    if kind == "claude":
+        base = next(base.iterdir())  # the project's folder under projects/
+    source = base / "memory" if kind == "claude" else base
+    with MemoryStore(tmp_path / "m.db") as store:
+        ref, entries = _imported(store, kind, source if kind == "openclaw" else source)
+        created = base / new_file
+        created.parent.mkdir(parents=True, exist_ok=True)
+        created.write_text(text, encoding="utf-8")
+        before = _tree(base)
+        with pytest.raises(DriftError, match="appeared since memrev imported"):
+            write_source(store, ref, entries[1:], actor="test")
+        assert _tree(base) == before  # the agent's new file is intact, and nothing else was written
+
+
+def test_a_codex_handbook_the_agent_rewrote_stops_the_write(demo, tmp_path: Path) -> None:
+    from memrev.core.sources.base import DriftError
+    from memrev.core.sources.sync import write_source
+
+    memories = demo.home / ".codex" / "memories"
+    with MemoryStore(tmp_path / "m.db") as store:
+        ref, entries = _imported(store, "codex", demo.home / ".codex")
+        handbook = memories / "MEMORY.md"
+        handbook.write_text(handbook.read_text(encoding="utf-8") + "\n# Task Group: new work\n", encoding="utf-8")
+        before = _tree(memories)
+        with pytest.raises(DriftError, match="MEMORY.md: changed since memrev imported it"):
+            write_source(store, ref, entries, actor="test")
+        assert _tree(memories) == before
+
+
+def test_a_file_that_was_a_link_at_the_import_and_is_a_file_now_stops_the_write(demo, tmp_path: Path) -> None:
+    from memrev.core.sources.base import DriftError
+    from memrev.core.sources.sync import write_source
+
+    memories = demo.home / ".hermes" / "memories"
+    user = memories / "USER.md"
+    outside = tmp_path / "elsewhere.md"
+    outside.write_text(user.read_text(encoding="utf-8"), encoding="utf-8")
+    user.unlink()
+    user.symlink_to(outside)  # a link out of the folder: not read, not tracked at the import
+    with MemoryStore(tmp_path / "m.db") as store:
+        ref, entries = _imported(store, "hermes", demo.home / ".hermes")
+        user.unlink()
+        user.write_text("Ana's new preference, written by Hermes after the import.", encoding="utf-8")
+        before = _tree(memories)
+        with pytest.raises(DriftError, match="USER.md: appeared since memrev imported"):
+            write_source(store, ref, entries, actor="test")
+        assert _tree(memories) == before and outside.read_text(encoding="utf-8").strip()
