@@ -223,15 +223,15 @@ def write_hierarchy(ref: SourceRef, entries: Sequence[Entry], *, expected: Sourc
         if path not in natives:
             raise ValueError(f"{path}: not a file memrev read for {ref.label}; re-import before writing")
         passed.setdefault(path, []).append(entry)
-    for path, group in passed.items():
-        level = natives[path][0].attributes.get("level")
-        if level == "managed":
-            read_texts = {native.anchor: native.text for native in natives[path]}
-            if any(read_texts.get(entry.source.anchor or "") != entry.text for entry in group):
-                raise ValueError(f"{path}: managed policy is read-only; memrev will not change it")
-    targets = [path for path, group in natives.items()
-               if group[0].attributes.get("level") in ("project", "local")
-               or (group[0].attributes.get("level") == "user" and path in passed)]
+    for path, group in natives.items():
+        if owned(path, group[0].attributes):
+            continue
+        read_texts = {native.anchor: native.text for native in group}
+        if any(read_texts.get(entry.source.anchor or "") != entry.text for entry in passed.get(path, [])):
+            why = {"managed": "managed policy", "user": "a user-level file"}.get(
+                group[0].attributes.get("level", ""), "an @-imported file outside the CLAUDE.md hierarchy")
+            raise ValueError(f"{path}: {why} is read-only for memrev; its sections cannot be edited (nothing written)")
+    targets = [path for path, group in natives.items() if owned(path, group[0].attributes)]
     repo = find_git_root(ref.root) or ref.root
     additions: dict[Path, list[Entry]] = {}
     for entry in new:
@@ -255,6 +255,20 @@ def write_hierarchy(ref: SourceRef, entries: Sequence[Entry], *, expected: Sourc
     for path, (data, root) in plans.items():
         atomic_write(path, data, root=root)
     return WriteResult(written=list(plans), unchanged=unchanged)
+
+
+def owned(path: Path, attributes: Mapping[str, str]) -> bool:
+    """Whether write-back may change a file: a project's own CLAUDE.md, CLAUDE.local.md, `.claude/CLAUDE.md` or
+    `.claude/rules/*.md` inside the repository, never a user-level or managed file, nor a file some CLAUDE.md
+    `@`-imports (a `@package.json` is read as instructions, but it is not memory memrev may rewrite)."""
+    if attributes.get("level") not in ("project", "local") or "imported_by" in attributes:
+        return False
+    root = Path(attributes.get("root", ""))
+    if not root.parts or not is_within(path, root):
+        return False
+    if path.name in ("CLAUDE.md", "CLAUDE.local.md"):
+        return True
+    return path.suffix == ".md" and ".claude" in path.parts and "rules" in path.parts
 
 
 def _rebuild(old: str, kept: Sequence[Entry], added: Sequence[Entry]) -> str:

@@ -694,16 +694,17 @@ def test_hierarchy_write_refuses_a_linked_file_before_writing_anything(tree):
     assert snapshot(tree.root) == before
 
 
-def test_hierarchy_user_file_is_written_when_its_entries_are(tree):
+def test_hierarchy_user_file_is_never_written(tree):
     adapter = tree.adapter
     ref = tree.mdref()
     read = adapter.read(ref)
     user_md = tree.home / ".claude" / "CLAUDE.md"
+    before = user_md.read_bytes()
     entries = [edited(e, "## Git\n\nNever force-push.") if e.source.file == str(user_md) and e.source.anchor == "git"
                else e for e in entries_of(read)]
-    result = adapter.write(ref, entries, expected=read)
-    assert result.written == [user_md]
-    assert user_md.read_text().endswith("## Git\n\nNever force-push.\n")
+    with pytest.raises(ValueError, match="a user-level file is read-only for memrev"):
+        adapter.write(ref, entries, expected=read)
+    assert user_md.read_bytes() == before
 
 
 def test_hierarchy_sync_keeps_ids_when_sections_move(tree, store):

@@ -116,3 +116,39 @@ def test_a_file_that_was_a_link_at_the_import_and_is_a_file_now_stops_the_write(
         with pytest.raises(DriftError, match="USER.md: appeared since memrev imported"):
             write_source(store, ref, entries, actor="test")
         assert _tree(memories) == before and outside.read_text(encoding="utf-8").strip()
+
+
+def test_an_imported_file_outside_the_hierarchy_is_never_written(demo, tmp_path: Path) -> None:
+    from memrev.core.sources.sync import write_source
+
+    claude_md = demo.repo / "CLAUDE.md"
+    claude_md.write_text(claude_md.read_text(encoding="utf-8") + "\n## Config\n\nSettings: @pyproject.toml\n",
+                         encoding="utf-8")
+    pyproject = demo.repo / "pyproject.toml"
+    before = pyproject.read_bytes()
+    with MemoryStore(tmp_path / "m.db") as store:
+        ref, entries = _imported(store, "claude-md", demo.repo)
+        imported = [e for e in entries if e.source.file == str(pyproject)]
+        assert imported, "the @-import is read as instructions"
+        others = [e for e in entries if e.source.file != str(pyproject)]
+        write_source(store, ref, others, actor="test")  # its sections dropped from the reviewed set
+        assert pyproject.read_bytes() == before  # never emptied: memrev does not own it
+        ref, entries = _imported(store, "claude-md", demo.repo)
+        edited = [e.evolve(text=e.text + "\nname = 'evil'") if e.source.file == str(pyproject) else e for e in entries]
+        with pytest.raises(ValueError, match="@-imported file outside the CLAUDE.md hierarchy is read-only"):
+            write_source(store, ref, edited, actor="test")
+        assert pyproject.read_bytes() == before
+
+
+def test_a_rules_file_created_after_the_import_stops_the_write(demo, tmp_path: Path) -> None:
+    from memrev.core.sources.base import DriftError
+    from memrev.core.sources.sync import write_source
+
+    with MemoryStore(tmp_path / "m.db") as store:
+        ref, entries = _imported(store, "claude-md", demo.repo)
+        rule = demo.repo / ".claude" / "rules" / "api.md"
+        rule.parent.mkdir(parents=True, exist_ok=True)
+        rule.write_text("## API\n\nVersion every endpoint.\n", encoding="utf-8")
+        with pytest.raises(DriftError, match="api.md: appeared since memrev imported"):
+            write_source(store, ref, entries[1:], actor="test")
+        assert rule.read_text(encoding="utf-8") == "## API\n\nVersion every endpoint.\n"
