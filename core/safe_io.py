@@ -137,18 +137,137 @@ def read_text(path: Path, *, root: Path, max_bytes: int = MAX_FILE_BYTES) -> Fil
     return FileText(path, text, digest_bytes(data), mtime, had_bom)
 
 
+TEMP_SUFFIX = ".memrev.tmp"
+"""The end of every temporary file memrev writes, so one a crash left behind is recognised and removed."""
+_DIR_FD = os.open in getattr(os, "supports_dir_fd", set()) and hasattr(os, "O_DIRECTORY")
+
+
+def open_folder(folder: Path, root: Path) -> int:
+    """A descriptor of `folder`, opened one component at a time from `root` without following any link, so a
+    folder swapped for a symlink while memrev writes cannot send the write elsewhere (one-line error instead)."""
+    check_contained(folder, root)
+    real_root = root.resolve()
+    try:  # the names below the root, as written: each is then opened without following a link
+        parts = Path(os.path.abspath(folder)).relative_to(Path(os.path.abspath(root))).parts
+    except ValueError:
+        try:
+            parts = folder.resolve().relative_to(real_root).parts
+        except ValueError:
+            raise SourceFileError(f"{folder}: not inside {root}; nothing written") from None
+    if ".." in parts:
+        raise SourceFileError(f"{folder}: leaves {root}; nothing written")
+    flags = os.O_RDONLY | os.O_DIRECTORY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
+    descriptor = os.open(real_root, flags)
+    try:
+        for part in parts:
+            try:
+                child = os.open(part, flags, dir_fd=descriptor)
+            except OSError as error:
+                raise SourceFileError(f"{folder}: {part} is not a plain folder inside {root} "
+                                      f"({error.strerror or error}); nothing written") from None
+            os.close(descriptor)
+            descriptor = child
+    except BaseException:
+        os.close(descriptor)
+        raise
+    return descriptor
+
+
 def atomic_write(path: Path, data: bytes, *, root: Path, mode: int | None = None, prefix: str | None = None,
-                 suffix: str = ".memrev.tmp", new_file_mode: int = 0o644) -> None:
+                 suffix: str = TEMP_SUFFIX, new_file_mode: int = 0o644) -> None:
     """Write a file inside `root` through a temporary file, fsync and an atomic replace (never half-written).
 
-    An existing file keeps its mode unless `mode` is given; a new one gets `new_file_mode`. `prefix` and
-    `suffix` name the temporary file, so a writer can mimic an agent's own (Hermes uses `.mem_*.tmp`).
+    Every step happens relative to a descriptor of the file's folder opened without following links, and the
+    file itself is never written through a link. An existing file keeps its mode unless `mode` is given; a new
+    one gets `new_file_mode`. `prefix` and `suffix` name the temporary file (Hermes uses `.mem_*.tmp`).
     """
     check_contained(path, root)
     if path.is_symlink():
         raise SourceFileError(f"{path}: is a symlink; memrev does not write through links")
     folder = path.parent
     folder.mkdir(parents=True, exist_ok=True)
+    if not _DIR_FD:
+        _atomic_write_by_path(path, data, root=root, mode=mode, prefix=prefix, suffix=suffix,
+                              new_file_mode=new_file_mode)
+        return
+    directory = open_folder(folder, root)
+    try:
+        if mode is None:
+            try:
+                info = os.stat(path.name, dir_fd=directory, follow_symlinks=False)
+                if stat.S_ISLNK(info.st_mode):
+                    raise SourceFileError(f"{path}: is a symlink; memrev does not write through links")
+                mode = stat.S_IMODE(info.st_mode)
+            except FileNotFoundError:
+                mode = new_file_mode
+        temporary = f"{prefix or '.' + path.name + '.'}{os.urandom(6).hex()}{suffix}"
+        flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
+        handle = os.open(temporary, flags, 0o600, dir_fd=directory)
+        try:
+            with os.fdopen(handle, "wb") as out:
+                out.write(data)
+                out.flush()
+                os.fsync(out.fileno())
+                os.fchmod(out.fileno(), mode)
+            os.replace(temporary, path.name, src_dir_fd=directory, dst_dir_fd=directory)
+        except BaseException:
+            try:
+                os.unlink(temporary, dir_fd=directory)
+            except FileNotFoundError:
+                pass
+            raise
+        try:
+            os.fsync(directory)
+        except OSError:
+            pass
+    finally:
+        os.close(directory)
+
+
+def remove_file(path: Path, *, root: Path) -> None:
+    """Delete one file inside `root`, relative to its folder's descriptor (a swapped-in link is never followed)."""
+    check_contained(path.parent, root)
+    if not _DIR_FD:
+        path.unlink()
+        return
+    directory = open_folder(path.parent, root)
+    try:
+        info = os.stat(path.name, dir_fd=directory, follow_symlinks=False)
+        if not stat.S_ISREG(info.st_mode):
+            raise SourceFileError(f"{path}: not a regular file; memrev deletes only the files it read")
+        os.unlink(path.name, dir_fd=directory)
+        try:
+            os.fsync(directory)
+        except OSError:
+            pass
+    finally:
+        os.close(directory)
+
+
+def remove_stale_temporaries(folder: Path, *, older_than: float = 60.0) -> list[Path]:
+    """Remove memrev's own temporary files a crash left in a folder (named `*.memrev.tmp`, older than a minute,
+    so a write in progress elsewhere is left alone); returns what was removed."""
+    import time
+
+    removed: list[Path] = []
+    try:
+        candidates = [p for p in folder.glob(f"*{TEMP_SUFFIX}") if p.is_file() and not p.is_symlink()]
+    except OSError:
+        return removed
+    for path in candidates:
+        try:
+            if time.time() - path.stat().st_mtime > older_than:
+                path.unlink()
+                removed.append(path)
+        except OSError:
+            continue
+    return removed
+
+
+def _atomic_write_by_path(path: Path, data: bytes, *, root: Path, mode: int | None, prefix: str | None,
+                          suffix: str, new_file_mode: int) -> None:
+    """The same write by path names, where the platform has no descriptor-relative calls."""
+    folder = path.parent
     check_contained(folder, root)
     if mode is None:
         try:

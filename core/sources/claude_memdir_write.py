@@ -9,7 +9,7 @@ from typing import Sequence
 from urllib.parse import unquote as url_unquote
 
 from memrev.core.model import Entry, EntryType, ScopeKind
-from memrev.core.safe_io import atomic_write, check_contained
+from memrev.core.safe_io import atomic_write, check_contained, remove_file
 from memrev.core.sources.base import NativeEntry, SourceRead, SourceRef, WriteResult, check_no_drift
 from memrev.core.sources.claude_index import INDEX_NAME, index_contents, line_in
 from memrev.core.sources.claude_markdown import cut, title_of, yaml_scalar
@@ -119,7 +119,7 @@ def write_memdir(ref: SourceRef, entries: Sequence[Entry], *, expected: SourceRe
         atomic_write(path, data, root=memdir)
         written.append(path)
     for path in gone:
-        path.unlink()
+        remove_file(path, root=memdir)
     unchanged = [path for path in kept if path not in written]
     return WriteResult(written=written, unchanged=unchanged, removed=gone)
 

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Sequence
 
 from memrev.core.model import Entry
-from memrev.core.safe_io import is_within
+from memrev.core.safe_io import is_within, remove_stale_temporaries
 from memrev.core.scan.gate import apply_screened
 from memrev.core.sources.base import DriftError, SourceRead, SourceRef, WriteResult
 from memrev.core.sources.reconcile import reconcile
@@ -51,6 +51,8 @@ def stored_for(store: MemoryStore, ref: SourceRef, read: SourceRead | None = Non
 def import_source(store: MemoryStore, ref: SourceRef, *, actor: str) -> SyncResult:
     """Read a source and bring the store in step: new, revised, unchanged, removed and reappeared entries."""
     read = adapter_for(ref.kind).read(ref)
+    for folder in sorted({path.parent for path in read.files}):
+        remove_stale_temporaries(folder)  # what a write killed half-way left behind
     with store.transaction():  # stored, screened and recorded as read together, or not at all
         matched = reconcile(read, stored_for(store, ref, read))
         applied, blocked = apply_screened(store, matched.entries, actor=actor, source=f"import:{ref.label}",

@@ -136,3 +136,43 @@ def test_an_unreadable_hermes_file_is_one_warning_and_the_readable_one_still_imp
         assert any("MEMORY.md: cannot read" in warning for warning in found["warnings"])
     finally:
         shutil.rmtree(folder, ignore_errors=True)
+
+
+def test_a_folder_swapped_for_a_link_during_writes_never_sends_a_write_outside(tmp_path: Path) -> None:
+    from memrev.core.safe_io import atomic_write, remove_file
+
+    root = tmp_path / "memory"
+    team = root / "team"
+    team.mkdir(parents=True)
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "victim.md").write_text("someone else's file", encoding="utf-8")
+    stop = threading.Event()
+
+    def swap() -> None:
+        """Keep replacing team/ with a link to the outside folder and back, as a hostile process would."""
+        parked = root / "team.real"
+        while not stop.is_set():
+            try:
+                team.rename(parked)
+                team.symlink_to(outside)
+                team.unlink()
+                parked.rename(team)
+            except OSError:
+                pass
+
+    swapper = threading.Thread(target=swap, daemon=True)
+    swapper.start()
+    try:
+        for attempt in range(300):
+            for action in (lambda: atomic_write(team / "victim.md", b"memrev's text", root=root),
+                           lambda: remove_file(team / "victim.md", root=root)):
+                try:
+                    action()
+                except (SourceFileError, OSError):
+                    pass  # refused or raced: either is fine, as long as nothing outside is touched
+    finally:
+        stop.set()
+        swapper.join(5)
+    assert (outside / "victim.md").read_text(encoding="utf-8") == "someone else's file"
+    assert sorted(p.name for p in outside.iterdir()) == ["victim.md"]  # no temporary file left there either

@@ -152,3 +152,19 @@ def test_a_rules_file_created_after_the_import_stops_the_write(demo, tmp_path: P
         with pytest.raises(DriftError, match="api.md: appeared since memrev imported"):
             write_source(store, ref, entries[1:], actor="test")
         assert rule.read_text(encoding="utf-8") == "## API\n\nVersion every endpoint.\n"
+
+
+def test_an_import_removes_temporary_files_a_killed_write_left(demo, tmp_path: Path) -> None:
+    import os
+    import time
+
+    memories = demo.home / ".hermes" / "memories"
+    stale = memories / ".MEMORY.md.1a2b3c.memrev.tmp"
+    fresh = memories / ".USER.md.4d5e6f.memrev.tmp"
+    for path in (stale, fresh):
+        path.write_text("half a write", encoding="utf-8")
+    old = time.time() - 3600
+    os.utime(stale, (old, old))
+    with MemoryStore(tmp_path / "m.db") as store:
+        _imported(store, "hermes", demo.home / ".hermes")
+    assert not stale.exists() and fresh.exists()  # a write still in progress elsewhere is left alone
