@@ -231,16 +231,23 @@ class TriageScreen(Screen[None]):
             self._act(lambda: decide(store, rejection, decision, actor=self.actor, reason=f"{outcome} in triage"),
                       outcome)
 
-    def action_yes(self) -> None:
-        """Confirm the entry (asking first when it is stale), or release a block that was a false positive."""
+    def _entry_unless_blocked(self, decision: Decision, outcome: str) -> tuple[TriageItem, Entry, object] | None:
+        """The current entry item with the store, or None after deciding a blocked write (`decision`) instead."""
         found = self._entry_item()
         if found is None:
-            return
+            return None
         item, entry = found
-        store = self.app.store  # type: ignore[attr-defined]
         if item.need is Need.BLOCKED:
-            self._audit(entry, Decision.FALSE_POSITIVE, "released")
+            self._audit(entry, decision, outcome)
+            return None
+        return item, entry, self.app.store  # type: ignore[attr-defined]
+
+    def action_yes(self) -> None:
+        """Confirm the entry (asking first when it is stale), or release a block that was a false positive."""
+        found = self._entry_unless_blocked(Decision.FALSE_POSITIVE, "released")
+        if found is None:
             return
+        item, entry, store = found
         stale = bool(stale_among([entry], self.checks))
 
         def go(yes: bool | None = True) -> None:
@@ -257,14 +264,10 @@ class TriageScreen(Screen[None]):
 
     def action_no(self) -> None:
         """Revoke the entry after asking why, or keep a block as a threat."""
-        found = self._entry_item()
+        found = self._entry_unless_blocked(Decision.THREAT, "kept blocked")
         if found is None:
             return
-        item, entry = found
-        store = self.app.store  # type: ignore[attr-defined]
-        if item.need is Need.BLOCKED:
-            self._audit(entry, Decision.THREAT, "kept blocked")
-            return
+        _, entry, store = found
 
         def go(reason: str | None) -> None:
             """Revoke with the reason typed, unless cancelled."""
