@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextvars
 import errno
 import hashlib
 import os
@@ -9,6 +10,7 @@ import stat
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Callable
 
 MAX_FILE_BYTES = 16 * 1024 * 1024
 """A memory file larger than this is refused rather than read (agents' own caps are far smaller)."""
@@ -137,6 +139,23 @@ def read_text(path: Path, *, root: Path, max_bytes: int = MAX_FILE_BYTES) -> Fil
     return FileText(path, text, digest_bytes(data), mtime, had_bom)
 
 
+WRITE_OBSERVER: contextvars.ContextVar[Callable[[Path, bytes | None], None] | None] = contextvars.ContextVar(
+    "memrev_write_observer", default=None)
+"""Called with (file, new bytes or None for a deletion) just before memrev replaces or deletes a file; a write-back
+journal sets it, so each change is recorded durably before it happens."""
+
+
+def _observe(path: Path, data: bytes | None) -> None:
+    """Tell the observer of this context (if any) what is about to change."""
+    observer = WRITE_OBSERVER.get()
+    if observer is not None:
+        token = WRITE_OBSERVER.set(None)  # the observer's own writes are not observed
+        try:
+            observer(path, data)
+        finally:
+            WRITE_OBSERVER.reset(token)
+
+
 TEMP_SUFFIX = ".memrev.tmp"
 """The end of every temporary file memrev writes, so one a crash left behind is recognised and removed."""
 _DIR_FD = os.open in getattr(os, "supports_dir_fd", set()) and hasattr(os, "O_DIRECTORY")
@@ -209,6 +228,7 @@ def atomic_write(path: Path, data: bytes, *, root: Path, mode: int | None = None
                 out.flush()
                 os.fsync(out.fileno())
                 os.fchmod(out.fileno(), mode)
+            _observe(path, data)
             os.replace(temporary, path.name, src_dir_fd=directory, dst_dir_fd=directory)
         except BaseException:
             try:
@@ -228,6 +248,7 @@ def remove_file(path: Path, *, root: Path) -> None:
     """Delete one file inside `root`, relative to its folder's descriptor (a swapped-in link is never followed)."""
     check_contained(path.parent, root)
     if not _DIR_FD:
+        _observe(path, None)
         path.unlink()
         return
     directory = open_folder(path.parent, root)
@@ -235,6 +256,7 @@ def remove_file(path: Path, *, root: Path) -> None:
         info = os.stat(path.name, dir_fd=directory, follow_symlinks=False)
         if not stat.S_ISREG(info.st_mode):
             raise SourceFileError(f"{path}: not a regular file; memrev deletes only the files it read")
+        _observe(path, None)
         os.unlink(path.name, dir_fd=directory)
         try:
             os.fsync(directory)
@@ -281,6 +303,7 @@ def _atomic_write_by_path(path: Path, data: bytes, *, root: Path, mode: int | No
             out.flush()
             os.fsync(out.fileno())
         os.chmod(temporary, mode)
+        _observe(path, data)
         os.replace(temporary, path)
     except BaseException:
         try:

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import json
+from contextlib import nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Sequence
+from typing import ContextManager, Sequence
 
 from memrev.core.model import Entry
 from memrev.core.safe_io import is_within, remove_stale_temporaries
@@ -13,6 +14,7 @@ from memrev.core.scan.gate import apply_screened
 from memrev.core.sources.base import DriftError, SourceRead, SourceRef, WriteResult
 from memrev.core.sources.reconcile import reconcile
 from memrev.core.sources.registry import adapter_for
+from memrev.core.sources.writeback_journal import journal_path, journalled, undo
 from memrev.core.store.memory_store import MemoryStore
 from memrev.core.store.records import EntryFilter
 
@@ -50,7 +52,9 @@ def stored_for(store: MemoryStore, ref: SourceRef, read: SourceRead | None = Non
 
 def import_source(store: MemoryStore, ref: SourceRef, *, actor: str) -> SyncResult:
     """Read a source and bring the store in step: new, revised, unchanged, removed and reappeared entries."""
+    interrupted = _finish_interrupted(store, ref)
     read = adapter_for(ref.kind).read(ref)
+    read.warnings.extend(interrupted)
     for folder in sorted({path.parent for path in read.files}):
         remove_stale_temporaries(folder)  # what a write killed half-way left behind
     with store.transaction():  # stored, screened and recorded as read together, or not at all
@@ -82,6 +86,25 @@ def check_as_imported(imported: dict[str, str | None], now: dict[str, str | None
         raise DriftError(f"{path}: {what}; nothing written (re-import and review first)")
 
 
+def _journal_file(store: MemoryStore, ref: SourceRef) -> Path | None:
+    """Where this source's write-back journal lives (beside the database), or None for an in-memory store."""
+    if str(store.path) == ":memory:":
+        return None
+    return journal_path(store.path.resolve().parent, ref.kind, ref.root)
+
+
+def _journal(store: MemoryStore, ref: SourceRef) -> ContextManager[object]:
+    """The journal of one write-back (nothing for an in-memory store)."""
+    path = _journal_file(store, ref)
+    return journalled(path, ref.root) if path is not None else nullcontext()
+
+
+def _finish_interrupted(store: MemoryStore, ref: SourceRef) -> list[str]:
+    """Undo a write-back of this source that a crash interrupted; one line per file it concerned."""
+    path = _journal_file(store, ref)
+    return undo(path) if path is not None else []
+
+
 def _read_key(ref: SourceRef) -> str:
     """Where the store keeps the file digests of a source as last imported."""
     return f"source-read:{ref.kind}:{ref.root}"
@@ -94,8 +117,11 @@ def write_source(store: MemoryStore, ref: SourceRef, entries: Sequence[Entry], *
     if recorded is None:
         raise ValueError(f"{ref.label}: import this source before writing it back")
     adapter = adapter_for(ref.kind)
+    if _finish_interrupted(store, ref):
+        raise DriftError(f"{ref.label}: an interrupted write-back was undone; re-import and review first")
     fresh = adapter.read(ref)
     check_as_imported(json.loads(recorded), {str(p): d for p, d in fresh.files.items()})
-    result = adapter.write(ref, entries, expected=fresh)
+    with _journal(store, ref):  # every file changes, or (at once, or at the next start) none does
+        result = adapter.write(ref, entries, expected=fresh)
     import_source(store, ref, actor=actor)
     return result
