@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import hashlib
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timezone
@@ -188,8 +189,9 @@ class Entry:
         return replace(self, **changes)
 
 
+@functools.lru_cache(maxsize=65_536)
 def content_hash(text: str) -> str:
-    """A short, stable hash of an entry's text."""
+    """A short, stable hash of an entry's text (remembered: an import builds each text's entry more than once)."""
     return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:16]
 
 

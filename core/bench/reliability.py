@@ -17,6 +17,7 @@ import json
 import os
 import random
 import signal
+import statistics
 import subprocess
 import sys
 import time
@@ -114,28 +115,38 @@ def _naive_pairs(natives, assigned, pool):  # type: ignore[no-untyped-def]
             for e in pool.values() if e.source.file == str(native.file)]
 
 
+WRITEBACK_RUNS = 3
+"""Write-backs timed on fresh copies; the figure is their median (each commit's fsync varies from run to run)."""
+
+
+def _timed_writeback(folder: Path, count: int, pairs: object | None) -> float:
+    """One import, small edits, and the write-back with its re-import, timed; `pairs` swaps the reconcile."""
+    memories = _hermes_home(folder, count)
+    ref = SourceRef("hermes", memories)
+    with MemoryStore(folder / "m.db") as store:
+        import_source(store, ref, actor="bench")
+        entries = [e for e in store.entries() if e.removed_at is None]
+        wanted = _edited(sorted(entries, key=lambda e: e.provenance.citation or ""))
+        original = reconcile_module._similar_pairs
+        if pairs is not None:
+            reconcile_module._similar_pairs = pairs  # type: ignore[assignment]
+        try:
+            started = time.perf_counter()
+            write_source(store, ref, wanted, actor="bench")
+            return time.perf_counter() - started
+        finally:
+            reconcile_module._similar_pairs = original  # type: ignore[assignment]
+
+
 def writeback_figure(folder: Path, count: int) -> Figure:
     """Write back a `count`-entry Hermes file after small edits and import it again, against the naive pairing."""
-    timings = []
-    for name, pairs in (("memrev", None), ("naive", _naive_pairs)):
-        memories = _hermes_home(folder / name, count)
-        ref = SourceRef("hermes", memories)
-        with MemoryStore(folder / f"{name}.db") as store:
-            import_source(store, ref, actor="bench")
-            entries = [e for e in store.entries() if e.removed_at is None]
-            wanted = _edited(sorted(entries, key=lambda e: e.provenance.citation or ""))
-            original = reconcile_module._similar_pairs
-            if pairs is not None:
-                reconcile_module._similar_pairs = pairs  # type: ignore[assignment]
-            try:
-                started = time.perf_counter()
-                write_source(store, ref, wanted, actor="bench")
-                timings.append(time.perf_counter() - started)
-            finally:
-                reconcile_module._similar_pairs = original  # type: ignore[assignment]
-    real, naive = timings
+    runs = [_timed_writeback(folder / f"memrev-{n}", count, None) for n in range(WRITEBACK_RUNS)]
+    real = statistics.median(runs)
+    naive = _timed_writeback(folder / "naive", count, _naive_pairs)
     return Figure(f"write-back of a {count:,}-entry source", real, "s", "< 1 s", naive, "naive reconcile",
-                  naive / real if real else None, real < 1.0, "100 edited, 50 removed, 20 added; written, re-imported")
+                  naive / real if real else None, real < 1.0,
+                  f"100 edited, 50 removed, 20 added; written, re-imported; median of {WRITEBACK_RUNS} "
+                  f"({', '.join(f'{run:.2f}' for run in runs)} s)")
 
 
 def concurrency_figure(folder: Path, per_process: int, processes: int = 4) -> Figure:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterable, Sequence
+from typing import Iterable, Mapping, Sequence
 
 from memrev.core.model import Entry, Status
 from memrev.core.scan.model import ScanResult
@@ -58,12 +58,12 @@ def screen_entries(store: MemoryStore, entry_ids: Iterable[str], *, source: str,
     return blocked
 
 
-def apply_screened(store: MemoryStore, entries: Sequence[Entry], *, actor: str, source: str,
-                   reason: str = "") -> tuple[ApplyResult, list[str]]:
+def apply_screened(store: MemoryStore, entries: Sequence[Entry], *, actor: str, source: str, reason: str = "",
+                   known: Mapping[str, Entry] | None = None) -> tuple[ApplyResult, list[str]]:
     """Store entries and screen the new and revised ones in one transaction: a poisoned entry is never committed
     unscreened, whatever kills the process in between. Returns what was stored and the ids blocked."""
     with store.transaction():
-        result = store.apply(entries, actor=actor, reason=reason)
+        result = store.apply(entries, actor=actor, reason=reason, known=known)
         blocked = screen_entries(store, [*result.added, *result.revised], source=source, actor=actor)
     return result, blocked
 

@@ -301,7 +301,8 @@ def write_hermes_file(path: Path, content: str) -> None:
 
 def file_for(entry: Entry) -> str:
     """The file an entry goes back to: USER.md when it came from one, else MEMORY.md."""
-    return USER_FILE if entry.source.file and Path(entry.source.file).name == USER_FILE else MEMORY_FILE
+    name = os.path.basename(entry.source.file) if entry.source.file else ""  # no Path per entry: 10,000 add up
+    return USER_FILE if name == USER_FILE else MEMORY_FILE
 
 
 def _preview(text: str) -> str:

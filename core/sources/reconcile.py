@@ -98,7 +98,7 @@ def reconcile(read: SourceRead, stored: Sequence[Entry]) -> Reconciled:
     return _unique(result)
 
 
-CANDIDATES = 5
+CANDIDATES = 3
 """How many stored entries, those sharing the most distinctive words, each new text is compared with in full."""
 COMMON_WORD = 200
 """A word in more than this many unmatched entries of a file says nothing about which entry a text was."""

@@ -58,9 +58,10 @@ def import_source(store: MemoryStore, ref: SourceRef, *, actor: str) -> SyncResu
     for folder in sorted({path.parent for path in read.files}):
         remove_stale_temporaries(folder)  # what a write killed half-way left behind
     with store.transaction():  # stored, screened and recorded as read together, or not at all
-        matched = reconcile(read, stored_for(store, ref, read))
+        stored = stored_for(store, ref, read)
+        matched = reconcile(read, stored)
         applied, blocked = apply_screened(store, matched.entries, actor=actor, source=f"import:{ref.label}",
-                                          reason=f"import {ref.label}")
+                                          reason=f"import {ref.label}", known={e.id: e for e in stored})
         removed = store.mark_removed(matched.removed, actor=actor, reason=f"no longer in {ref.label}")
         store.set_meta(_read_key(ref), json.dumps({str(path): digest for path, digest in sorted(read.files.items())}))
     return SyncResult(ref, read, applied.added, applied.revised, applied.unchanged, removed, applied.reappeared,

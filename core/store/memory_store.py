@@ -9,7 +9,7 @@ from collections import Counter
 from contextlib import contextmanager
 from datetime import datetime
 from pathlib import Path
-from typing import Any, Callable, Iterable, Iterator, Sequence
+from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
 
 from memrev.core.check.model import EntryCheck
 from memrev.core.model import Entry, Link, LinkKind, Project, Status, utc_now
@@ -215,8 +215,10 @@ class MemoryStore:
 
     # -- writing ---------------------------------------------------------------------------------
 
-    def apply(self, entries: Iterable[Entry], *, actor: str, action: str = "import", reason: str = "") -> ApplyResult:
-        """Insert new entries and revise changed ones in one transaction; unchanged ones are left alone."""
+    def apply(self, entries: Iterable[Entry], *, actor: str, action: str = "import", reason: str = "",
+              known: Mapping[str, Entry] | None = None) -> ApplyResult:
+        """Insert new entries and revise changed ones in one transaction; unchanged ones are left alone. `known`
+        are stored versions the caller read inside the same transaction (so they are current), not read again."""
         entries = list(entries)
         twice = next((entry_id for entry_id, n in Counter(e.id for e in entries).items() if n > 1), None)
         if twice is not None:
@@ -228,7 +230,8 @@ class MemoryStore:
         new_rows = NewRows()
         with self.transaction() as conn:
             stored = self._existing_ids(conn, [entry.id for entry in entries])
-            known = self.get_many([entry.id for entry in entries if entry.id in stored])  # one read, not one each
+            given = {} if known is None or not conn.in_transaction else known
+            known = {**self.get_many([e.id for e in entries if e.id in stored and e.id not in given]), **given}
             next_rowid = int(conn.execute("select coalesce(max(rowid), 0) from entries").fetchone()[0]) + 1
             projects_seen: set[str] = set()
             for entry in entries:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from datetime import datetime, timezone
 from typing import Any, Mapping
 
@@ -44,6 +45,12 @@ def parse_time(value: Any, field: str) -> datetime | None:
         return None
     if not isinstance(value, str):
         raise EntryFormatError(f"{field}: expected an ISO 8601 string, got {type(value).__name__}")
+    return _parse_iso(value, field)
+
+
+@functools.lru_cache(maxsize=16_384)
+def _parse_iso(value: str, field: str) -> datetime:
+    """One ISO 8601 string as an aware UTC time (remembered: a source's entries share their file's times)."""
     text = value.strip()
     if text.endswith("Z"):
         text = text[:-1] + "+00:00"
