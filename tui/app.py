@@ -26,8 +26,8 @@ from memrev.core.scan.rejections import Decision, rejections
 from memrev.core.store.memory_store import MemoryStore
 from memrev.core.store.query import EntryIndex, Group
 from memrev.tui.commands import EntryCommands, FilterCommands, ReviewCommands
-from memrev.tui.messages import DetailLoaded, EntriesLoaded, ReviewCounts
 from memrev.tui.live_checking import LiveChecking
+from memrev.tui.messages import DetailLoaded, EntriesLoaded, ReviewCounts
 from memrev.tui.review_actions import ReviewActions
 from memrev.tui.screens.audit import AuditScreen
 from memrev.tui.screens.conflicts import ConflictScreen

@@ -15,7 +15,7 @@ from textual.app import App, ComposeResult
 from textual.widgets import DataTable
 
 from memrev.core.bench.store import Figure, synthetic_entries
-from memrev.core.humanize import format_age
+from memrev.core.check.humanize import format_age
 from memrev.core.model import Entry, utc_now
 from memrev.core.scan.gate import apply_screened
 from memrev.core.store.memory_store import MemoryStore

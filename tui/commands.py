@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING, cast
 
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 
+from memrev.core.check.visible import make_visible
 from memrev.core.model import EntryType, Status
-from memrev.core.visible import make_visible
 
 if TYPE_CHECKING:
     from memrev.tui.app import MemrevApp

@@ -5,11 +5,11 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Iterator, Sequence
 
+from memrev.core.check.humanize import format_age, format_when
 from memrev.core.check.model import EntryCheck
-from memrev.core.humanize import format_age, format_when
+from memrev.core.check.visible import describe_hidden, make_visible
 from memrev.core.model import Entry
 from memrev.core.store.records import Event, Revision
-from memrev.core.visible import describe_hidden, make_visible
 
 
 def provenance_fields(entry: Entry, now: datetime) -> list[tuple[str, str]]:

@@ -11,13 +11,13 @@ from typing import TYPE_CHECKING, Callable
 from rich.text import Text
 
 from memrev.core.check.model import EntryCheck
+from memrev.core.check.visible import make_visible
 from memrev.core.model import Entry
 from memrev.core.review.actions import ReviewError, ReviewResult, confirm, edit, revoke, stale_among
 from memrev.core.review.fixes import apply_fix, propose_fix
 from memrev.core.review.undo import undo
 from memrev.core.store.journal import UndoError
 from memrev.core.store.memory_store import StoreError
-from memrev.core.visible import make_visible
 from memrev.tui.screens.dialogs import ConfirmDialog, EditDialog, ReasonDialog
 from memrev.tui.widgets.group_tree import GroupTree
 

@@ -18,8 +18,8 @@ from pathlib import Path
 from memrev.core.bench.synthetic_repo_entries import _entries
 from memrev.core.bench.synthetic_repo_history import (EXTRA_FILES, _check_sizes, _checkout, _import, _plan, _prepare,
                                                       _simulate)
+from memrev.core.check.project import identify_project
 from memrev.core.model import Entry
-from memrev.core.project import identify_project
 
 
 @dataclass(frozen=True)

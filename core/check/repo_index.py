@@ -13,9 +13,9 @@ from typing import Iterable
 from memrev.core.check.code_tokens import EMPTY, FileNames, scan_bytes
 from memrev.core.check.facts import RepoFacts
 from memrev.core.check.git_history import History, read_history
+from memrev.core.check.project import identify_project
 from memrev.core.check.repo_facts import read_facts
 from memrev.core.model import Project
-from memrev.core.project import identify_project
 
 FACT_FILES = frozenset({
     "pyproject.toml", ".python-version", "setup.cfg", "setup.py", "tox.ini", "tox.toml", "package.json", ".nvmrc",

@@ -14,10 +14,10 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
+from memrev.core.check.humanize import format_age
 from memrev.core.check.model import EntryCheck, ReferenceCheck, Verdict
-from memrev.core.humanize import format_age
+from memrev.core.check.visible import describe_hidden, make_visible, visible_segments
 from memrev.core.model import Entry, Status
-from memrev.core.visible import describe_hidden, make_visible, visible_segments
 
 REF_KINDS = ("missing", "renamed", "moved", "changed", "contradicted")
 """Reference statuses that are findings (`ok` and `unverifiable` references are not)."""

@@ -16,7 +16,7 @@ from bisect import bisect_right
 from dataclasses import dataclass, field
 from typing import Iterator, Sequence
 
-from memrev.core.visible import _ordinary_in_context, char_name
+from memrev.core.check.visible import _ordinary_in_context, char_name
 
 _SPECIAL = re.compile(
     "[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\u036f\u0370-\u058f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u1ab0-\u1aff"

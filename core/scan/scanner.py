@@ -11,11 +11,11 @@ from __future__ import annotations
 import re
 from typing import Any, Iterator, Mapping, NamedTuple, Sequence
 
+from memrev.core.check.visible import make_visible
 from memrev.core.scan.folding import SELECTORS, TAGS, HiddenRun, Normalised, normalise, spaced_windows
 from memrev.core.scan.model import Finding, ScanResult
 from memrev.core.scan.rules import (LOOSE_SOURCES, OVERSIZED, RULES, SCAN_ERROR, SECRET_CHECKS, SOURCES, RuleInfo,
                          confirm_secret)
-from memrev.core.visible import make_visible
 
 __all__ = ["RULES", "RuleInfo", "scan", "redact", "MAX_SCAN_CHARS", "MAX_FINDINGS_PER_RULE"]
 

@@ -7,8 +7,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Mapping, Sequence
 
-from memrev.core.safe_io import read_head
 from memrev.core.model import Entry
+from memrev.core.safe_io import read_head
 from memrev.core.sources.base import SourceRead, SourceRef, WriteResult
 from memrev.core.sources.claude_index import INDEX_NAME
 from memrev.core.sources.claude_md import HierarchyReader, has_any_file, write_hierarchy

@@ -12,8 +12,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Mapping, Sequence
 
+from memrev.core.check.project import identify_project
 from memrev.core.model import Entry, EntryType, Project, ScopeKind, WrittenBy
-from memrev.core.project import identify_project
 from memrev.core.safe_io import SourceFileError, atomic_write, is_within, read_text
 from memrev.core.sources.base import NativeEntry, SourceRead, SourceRef, WriteResult, check_no_drift
 from memrev.core.sources.claude_markdown import Frontmatter, mtime_datetime, parse_frontmatter, title_of

@@ -13,8 +13,8 @@ import re
 from datetime import datetime
 from pathlib import Path
 
+from memrev.core.check.project import identify_project
 from memrev.core.model import EntryType, Project, ScopeKind
-from memrev.core.project import identify_project
 from memrev.core.safe_io import SourceFileError, is_within, read_text
 from memrev.core.sources.base import NativeEntry, SourceRead, SourceRef
 from memrev.core.sources.claude_index import INDEX_NAME, Index, read_index

@@ -8,8 +8,8 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Mapping
 
+from memrev.core.check.project import identify_project
 from memrev.core.model import Project
-from memrev.core.project import identify_project
 from memrev.core.safe_io import SourceFileError, atomic_write, digest_bytes, is_within, read_bounded
 from memrev.core.sources.base import DriftError, SourceRead, WriteResult
 

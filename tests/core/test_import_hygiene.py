@@ -17,7 +17,7 @@ EXPECTED = {
     "memrev.core.store.sqlite_binding",
     "memrev.core.store.embedding",
     "memrev.core.store.jsonl",
-    "memrev.core.project",
+    "memrev.core.check.project",
 }
 
 CHECK = """
@@ -30,8 +30,8 @@ for name in sorted(names):
     importlib.import_module(name)
 
 # exercise the lazy imports too: opening a store and identifying a project
+from memrev.core.check.project import identify_project
 from memrev.core.model import Entry
-from memrev.core.project import identify_project
 from memrev.core.store.memory_store import MemoryStore
 with MemoryStore(":memory:") as store:
     store.apply([Entry(id="m-a", text="x")], actor="t")

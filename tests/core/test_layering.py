@@ -12,15 +12,15 @@ import memrev.core
 CORE = Path(memrev.core.__file__).parent
 
 SHARED = "shared"
-"""The modules at the top of `core/` (model, safe_io, project, visible, humanize): every stage may use them."""
+"""The modules at the top of `core/` (model, safe_io): every stage may use them."""
 
 ALLOWED: dict[str, set[str]] = {
     SHARED: set(),
     "check": set(),
     "store": {"memrev.core.check.model"},
-    "scan": {"store"},
+    "scan": {"store", "check"},
     "conflicts": {"store", "check", "scan"},
-    "sources": {"store", "scan"},
+    "sources": {"store", "scan", "check"},
     "review": {"sources", "store", "check", "scan", "conflicts"},
     "freeze": {"review", "sources", "store", "check", "scan", "conflicts"},
     "recall": {"freeze", "review", "store", "check", "scan", "conflicts"},
@@ -29,7 +29,8 @@ ALLOWED: dict[str, set[str]] = {
 }
 """What each stage may import besides itself and the shared modules: whole stages, or single modules by name.
 
-Read it as the flow in reverse: `check` takes a repository and entries and returns verdicts, so it needs nothing;
+Read it as the flow in reverse: `check` takes a repository and entries and returns verdicts, so it needs nothing
+(and holds what every stage reads: a checkout's project identity, hidden characters made visible, ages);
 `store` persists the check model; `scan` records its rejections in the store; `conflicts` reads stored entries and
 checks, and screens a correction before it revokes anything; `sources` imports native memory into the store through the scanner's gate; review, freeze and recall (the
 stages still to be built) sit on top; `demo` and `bench` may use any stage."""

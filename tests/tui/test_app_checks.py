@@ -8,9 +8,9 @@ from pathlib import Path
 
 from textual.widgets import Static
 
+from memrev.core.check.project import identify_project
 from memrev.core.model import Entry
 from memrev.core.model import Scope, ScopeKind
-from memrev.core.project import identify_project
 from memrev.tui.widgets.entry_table import EntryTable
 from app_helpers import SIZE, detail_text, settle, table_text
 

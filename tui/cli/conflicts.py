@@ -6,11 +6,11 @@ import json
 
 import click
 
+from memrev.core.check.visible import make_visible
 from memrev.core.conflicts.detect import Conflict, find_conflicts
 from memrev.core.conflicts.resolutions import keep_both, keep_one, replace_with_correction
 from memrev.core.conflicts.scope_text import parse_scope
 from memrev.core.store.memory_store import MemoryStore
-from memrev.core.visible import make_visible
 from memrev.tui.cli.support import InputError, actor, open_store, store_errors
 
 

@@ -8,11 +8,11 @@ from pathlib import Path
 
 import click
 
-from memrev.core.humanize import format_age
+from memrev.core.check.humanize import format_age
+from memrev.core.check.visible import make_visible
 from memrev.core.model import utc_now
 from memrev.core.scan.gate import apply_screened
 from memrev.core.sources.registry import discover_all
-from memrev.core.visible import make_visible
 from memrev.tui.cli.sources import import_native
 from memrev.tui.cli.support import open_store, run_app, store_errors, table
 

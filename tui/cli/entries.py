@@ -11,12 +11,12 @@ from typing import Any
 
 import click
 
-from memrev.core.humanize import format_age, format_when
+from memrev.core.check.humanize import format_age, format_when
+from memrev.core.check.visible import make_visible
 from memrev.core.model import EntryType, ScopeKind, Status, utc_now
 from memrev.core.store.jsonl import write_jsonl
 from memrev.core.store.records import EntryFilter
 from memrev.core.store.serialize import entry_to_dict
-from memrev.core.visible import make_visible
 from memrev.tui.cli.support import InputError, open_store, store_errors, table
 
 

@@ -10,10 +10,10 @@ from pathlib import Path
 import click
 
 from memrev.core.check.model import Verdict
+from memrev.core.check.visible import make_visible
 from memrev.core.model import Status
 from memrev.core.scan.rejections import Decision, rejections
 from memrev.core.store.memory_store import MemoryStore
-from memrev.core.visible import make_visible
 from memrev.tui.cli.support import open_store
 from memrev.tui.hook_runner import run_pre_tool_use
 
@@ -61,8 +61,8 @@ def session_start_command(ctx: click.Context) -> None:
 def session_summary(store: MemoryStore, cwd: Path) -> list[str]:
     """Lines for the new session: what is stale, what conflicts, what was blocked, and that memory is a lead."""
     from memrev.core.check.checker import same_project
+    from memrev.core.check.project import identify_project
     from memrev.core.conflicts.detect import find_conflicts
-    from memrev.core.project import identify_project
 
     project = identify_project(cwd)
     entries = [e for e in store.entries() if e.status not in (Status.REVOKED, Status.SUPERSEDED, Status.PURGED)

@@ -12,12 +12,12 @@ import click
 from memrev.core.check.checker import Checker
 from memrev.core.check.model import EntryCheck
 from memrev.core.check.repo_index import RepositoryError
+from memrev.core.check.visible import make_visible
 from memrev.core.model import Entry
 from memrev.core.review.actions import ReviewResult, confirm, edit, record_verification, revoke
 from memrev.core.review.fixes import apply_fix, propose_fix
 from memrev.core.review.undo import undo
 from memrev.core.store.memory_store import MemoryStore
-from memrev.core.visible import make_visible
 from memrev.tui.cli.support import EXIT_FINDINGS, InputError, actor, open_store, repository_here, run_app, store_errors
 
 JSON_OPTION = click.option("--json", "as_json", is_flag=True, help="Print what changed as JSON.")

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import click
 
+from memrev.core.check.visible import make_visible
 from memrev.core.scan.gate import gate_text
 from memrev.core.scan.rejections import Decision, rejections
-from memrev.core.visible import make_visible
 from memrev.tui.cli.support import EXIT_FINDINGS, EXIT_OK, InputError, actor, open_store, store_errors, table
 
 MAX_SCAN_BYTES = 64 * 1024 * 1024

@@ -11,8 +11,8 @@ from typing import Any, Callable, Iterator, TypeVar
 import click
 
 from memrev.core.safe_io import SourceFileError
-from memrev.core.store.jsonl import ImportFileError
 from memrev.core.store.db_health import describe
+from memrev.core.store.jsonl import ImportFileError
 from memrev.core.store.memory_store import MemoryStore, StoreError
 from memrev.core.store.sqlite_binding import database_errors
 

@@ -11,9 +11,9 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
+from memrev.core.check.visible import char_label, describe_hidden, hidden_characters, make_visible
 from memrev.core.scan.model import Finding
 from memrev.core.scan.rejections import Decision, Rejection, decide
-from memrev.core.visible import char_label, describe_hidden, hidden_characters, make_visible
 
 MAX_SHOWN_CHARS = 20_000
 """Longer texts are cut here on screen (the whole text stays in the store)."""

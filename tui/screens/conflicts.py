@@ -12,12 +12,12 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Input, Static
 
+from memrev.core.check.visible import make_visible
 from memrev.core.conflicts.detect import Conflict, ConflictSide
 from memrev.core.conflicts.resolutions import keep_both, keep_one, replace_with_correction
 from memrev.core.conflicts.scope_text import parse_scope, scope_text
 from memrev.core.model import Entry
 from memrev.core.store.memory_store import StoreError
-from memrev.core.visible import make_visible
 from memrev.tui.widgets.entry_detail import marked_text
 
 

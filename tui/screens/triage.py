@@ -15,6 +15,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from memrev.core.check.model import EntryCheck
+from memrev.core.check.visible import make_visible
 from memrev.core.conflicts.detect import find_conflicts
 from memrev.core.conflicts.resolutions import keep_one
 from memrev.core.model import Entry
@@ -24,7 +25,6 @@ from memrev.core.review.triage import Need, TriageItem, TriageSession, build_que
 from memrev.core.review.undo import undo
 from memrev.core.scan.rejections import Decision, decide, rejections
 from memrev.core.store.memory_store import StoreError
-from memrev.core.visible import make_visible
 from memrev.tui.describe import check_lines, provenance_fields
 from memrev.tui.review_actions import fix_preview
 from memrev.tui.screens.conflicts import side_text

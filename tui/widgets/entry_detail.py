@@ -10,9 +10,9 @@ from textual.containers import VerticalScroll
 from textual.widgets import Static
 
 from memrev.core.check.model import EntryCheck
+from memrev.core.check.visible import describe_hidden, hidden_characters, make_visible, visible_segments
 from memrev.core.model import Entry, utc_now
 from memrev.core.store.records import Event, Revision
-from memrev.core.visible import describe_hidden, hidden_characters, make_visible, visible_segments
 from memrev.tui.describe import check_lines, history_lines, provenance_fields, revision_lines
 
 

@@ -17,10 +17,10 @@ from textual.reactive import reactive
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
+from memrev.core.check.humanize import format_age
 from memrev.core.check.model import EntryCheck
-from memrev.core.humanize import format_age
+from memrev.core.check.visible import visible_segments
 from memrev.core.model import Entry, utc_now
-from memrev.core.visible import visible_segments
 
 
 @dataclass(frozen=True)

@@ -16,8 +16,8 @@ import pytest
 from memrev.core.bench.check_baseline import naive_check, naive_reference_status
 from memrev.core.bench.synthetic_repo import SyntheticRepo, build_synthetic_repo
 from memrev.core.bench.synthetic_repo_entries import CATEGORIES
+from memrev.core.check.project import identify_project
 from memrev.core.check.references import extract_references
-from memrev.core.project import identify_project
 
 FILES, COMMITS, ENTRIES = 300, 200, 100
 

@@ -11,9 +11,9 @@ from gitrepo import GitRepo
 
 from memrev.core.check.checker import Checker
 from memrev.core.check.model import RefStatus, Verdict
+from memrev.core.check.project import identify_project
 from memrev.core.check.repo_index import RepositoryError
 from memrev.core.model import Entry, Project, Scope, ScopeKind, Status
-from memrev.core.project import identify_project
 
 NOW = datetime(2026, 7, 1, tzinfo=timezone.utc)
 

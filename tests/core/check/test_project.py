@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from memrev.core.check.project import identify_project, normalise_remote
 from memrev.core.model import Project
-from memrev.core.project import identify_project, normalise_remote
 
 
 @pytest.fixture

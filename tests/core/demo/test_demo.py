@@ -9,10 +9,10 @@ from typing import Iterator
 import pytest
 from git import Repo
 
+from memrev.core.check.project import identify_project
 from memrev.core.demo.builder import DemoBuild, build_demo
 from memrev.core.demo.entries import STATES, VERDICTS
 from memrev.core.model import LinkKind, Status
-from memrev.core.project import identify_project
 from memrev.core.store.jsonl import read_jsonl
 from memrev.core.store.memory_store import MemoryStore
 from memrev.core.store.serialize import entry_to_dict

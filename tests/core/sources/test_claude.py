@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
+from memrev.core.check.project import identify_project
 from memrev.core.model import Entry, EntryType, Project, ScopeKind, Source, WrittenBy
-from memrev.core.project import identify_project
 from memrev.core.sources.base import DriftError, SourceRead, SourceRef
 from memrev.core.sources.claude import ADAPTER, ClaudeAdapter, discover_all_projects
 from memrev.core.sources.claude_memdir_write import check_member
