@@ -209,7 +209,7 @@ def undo_last(store: MemoryStore, *, actor: str) -> Action:
         for (statement,) in conn.execute(
                 "select statement from undo_steps where action_id = ? order by id desc", (action_id,)).fetchall():
             conn.execute(statement)
-        store.refresh_vectors(conn, [r for t, r in _touched(conn, action_id) if t == "entries"], texts)
+        store.vectors.refresh(conn, [r for t, r in _touched(conn, action_id) if t == "entries"], texts)
         now = format_time(store.clock())
         conn.execute("update actions set undone_at = ?, undone_by = ? where id = ?", (now, actor, action_id))
         reason = f"undo of #{action_id} {action.kind} by {action.actor}: {action.summary}"

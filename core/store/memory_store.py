@@ -12,14 +12,16 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
 
 from memrev.core.check.model import EntryCheck
-from memrev.core.model import Entry, Link, LinkKind, Project, Status, utc_now
+from memrev.core.model import Entry, LinkKind, Project, Status, utc_now
 from memrev.core.store.db_health import DatabaseRefused, describe, probe
-from memrev.core.store.embedding import Embedder, HashingEmbedder, serialize
+from memrev.core.store.embedding import Embedder, HashingEmbedder
 from memrev.core.store.migrations import SchemaTooNew, migrate
-from memrev.core.store.records import ApplyResult, EntryFilter, Event, Revision
-from memrev.core.store.rows import COLUMNS, NewRows, entry_from_row, row_values
-from memrev.core.store.serialize import entry_from_dict, entry_to_dict, format_time, parse_time
+from memrev.core.store.queries import EntryQueries, StoreError
+from memrev.core.store.records import ApplyResult
+from memrev.core.store.rows import COLUMNS, NewRows, row_values
+from memrev.core.store.serialize import entry_to_dict, format_time
 from memrev.core.store.sqlite_binding import Binding, choose_binding
+from memrev.core.store.vectors import VectorIndex
 
 BUSY_TIMEOUT_MS = 15_000
 """How long SQLite itself waits for a lock within one statement."""
@@ -32,10 +34,6 @@ _STICKY_STATUSES = frozenset({Status.REVOKED, Status.SUPERSEDED, Status.BLOCKED,
 """Statuses a new revision keeps: a changed text never un-revokes or un-blocks an entry."""
 
 
-class StoreError(RuntimeError):
-    """A store operation that cannot be done; the message is one line for the user."""
-
-
 def default_db_path() -> Path:
     """The per-user database: `$MEMREV_DB`, else the XDG data folder."""
     override = os.environ.get("MEMREV_DB")
@@ -45,7 +43,7 @@ def default_db_path() -> Path:
     return Path(base) / "memrev" / "memrev.db"
 
 
-class MemoryStore:
+class MemoryStore(EntryQueries):
     """One open database; use one instance per thread (connections are not shared)."""
 
     def __init__(
@@ -79,10 +77,10 @@ class MemoryStore:
             self.conn.execute("pragma journal_mode = wal")
             self.conn.execute("pragma synchronous = full")
             self.conn.execute("pragma foreign_keys = on")
+            self.vectors = VectorIndex(self.conn, self.embedder, enabled=self.binding.vec_available)
             if prepare:
                 migrate(self.conn)
-                if self.binding.vec_available:
-                    self._ensure_vectors()
+                self.vectors.ensure(self.transaction)
         except SchemaTooNew as error:
             self.conn.close()
             raise StoreError(f"{self.path}: {error}") from None
@@ -163,56 +161,6 @@ class MemoryStore:
                 time.sleep(pause)
                 pause = min(pause * 2, 1.0)
 
-    # -- vectors ---------------------------------------------------------------------------------
-
-    def _vectors_current(self) -> bool:
-        """Whether the vector table exists for this embedder and covers every entry (a read, no lock)."""
-        row = self.conn.execute("select value from meta where key = 'embedder'").fetchone()
-        if row is None or row[0] != self.embedder.name:
-            return False
-        if self.conn.execute("select 1 from meta where key like 'stale-vector:%' limit 1").fetchone():
-            return False
-        missing = self.conn.execute(
-            "select 1 from entries where rowid not in (select rowid from entry_vectors) limit 1"
-        ).fetchone()
-        return missing is None
-
-    def _ensure_vectors(self) -> None:
-        """Create the vector table for this embedder, rebuilding it when the embedder changed."""
-        if self._vectors_current():
-            return
-        row = self.conn.execute("select value from meta where key = 'embedder'").fetchone()
-        with self.transaction() as conn:
-            if row is not None and row[0] != self.embedder.name:
-                conn.execute("drop table if exists entry_vectors")
-            conn.execute(
-                "create virtual table if not exists entry_vectors using "
-                f"vec0(embedding float[{self.embedder.dimension}] distance_metric=cosine)"
-            )
-            conn.execute(
-                "insert into meta(key, value) values ('embedder', ?) "
-                "on conflict(key) do update set value = excluded.value",
-                (self.embedder.name,),
-            )
-            stale = [row[0] for row in conn.execute("select key from meta where key like 'stale-vector:%'")]
-            conn.executemany("delete from entry_vectors where rowid = ?", [(int(key.split(":")[1]),) for key in stale])
-            conn.executemany("delete from meta where key = ?", [(key,) for key in stale])
-            missing = conn.execute(
-                "select rowid, text from entries where rowid not in (select rowid from entry_vectors)"
-            ).fetchall()
-            self._write_vectors(conn, missing)
-
-    def _write_vectors(self, conn: Any, rows: Sequence[tuple[int, str]]) -> None:
-        """Embed and store the vectors of (rowid, text) rows."""
-        if not rows or not self.semantic_enabled:
-            return
-        vectors = self.embedder.embed([text for _, text in rows])
-        conn.executemany("delete from entry_vectors where rowid = ?", [(rowid,) for rowid, _ in rows])
-        conn.executemany(
-            "insert into entry_vectors(rowid, embedding) values (?, ?)",
-            [(rowid, serialize(vector)) for (rowid, _), vector in zip(rows, vectors)],
-        )
-
     # -- writing ---------------------------------------------------------------------------------
 
     def apply(self, entries: Iterable[Entry], *, actor: str, action: str = "import", reason: str = "",
@@ -283,7 +231,7 @@ class MemoryStore:
                         conn.execute("insert or ignore into meta(key, value) values (?, '')", (f"stale-vector:{rowid}",))
             new_rows.write(conn)
             conn.executemany(_INSERT_EVENT, events)
-            self._write_vectors(conn, pending_vectors)
+            self.vectors.write(conn, pending_vectors)
         return result
 
     def mark_removed(self, entry_ids: Iterable[str], *, actor: str, reason: str = "") -> list[str]:
@@ -377,21 +325,6 @@ class MemoryStore:
                              "confidence_reason = ?, updated_at = ? where id = ?", rows)
             conn.executemany(_INSERT_EVENT, events)
         return after
-
-    def refresh_vectors(self, conn: Any, rowids: Sequence[int], old_texts: dict[int, str]) -> None:
-        """After rows were restored: drop the vectors of entries that are gone, re-embed those whose text changed."""
-        if not self.semantic_enabled:
-            return
-        wanted = list(dict.fromkeys(rowids))
-        texts: dict[int, str] = {}
-        for start in range(0, len(wanted), 500):
-            chunk = wanted[start:start + 500]
-            texts.update(conn.execute(f"select rowid, text from entries where rowid in ({', '.join('?' * len(chunk))})",
-                                      chunk).fetchall())
-        gone = [(rowid,) for rowid in wanted if rowid not in texts]
-        changed = [(rowid, texts[rowid]) for rowid in wanted if rowid in texts and texts[rowid] != old_texts.get(rowid)]
-        conn.executemany("delete from entry_vectors where rowid = ?", gone)
-        self._write_vectors(conn, changed)
 
     def supersede(self, old_id: str, *, new_id: str, actor: str, reason: str) -> Entry:
         """Mark `old_id` superseded by `new_id`, with links both ways."""
@@ -500,143 +433,9 @@ class MemoryStore:
         return {entry_id: EntryCheck.from_dict(json.loads(evidence))
                 for entry_id, evidence in self.conn.execute("select entry_id, evidence from checks")}
 
-    # -- reading ---------------------------------------------------------------------------------
-
-    def get(self, entry_id: str) -> Entry | None:
-        """One entry by id, or None."""
-        return self._load_one(self.conn, entry_id)
-
-    def get_many(self, entry_ids: Sequence[str]) -> dict[str, Entry]:
-        """The entries with these ids that the store holds, read in chunks rather than one query each."""
-        ids = list(dict.fromkeys(entry_ids))
-        rows: list[Any] = []
-        links: dict[str, list[Link]] = {}
-        for start in range(0, len(ids), 500):
-            chunk = ids[start:start + 500]
-            marks = ", ".join("?" * len(chunk))
-            rows += self.conn.execute(f"select {COLUMNS} from entries where id in ({marks})", chunk).fetchall()
-            for entry_id, kind, target, reason in self.conn.execute(
-                    f"select entry_id, kind, target, reason from links where entry_id in ({marks}) "
-                    "order by entry_id, kind, target", chunk):
-                links.setdefault(entry_id, []).append(Link(LinkKind(kind), target, reason))
-        projects = self._projects(self.conn, None)
-        return {entry.id: entry for entry in (entry_from_row(row, projects, links) for row in rows)}
-
-    def _require(self, conn: Any, entry_id: str) -> Entry:
-        """One entry by id, or a one-line error."""
-        entry = self._load_one(conn, entry_id)
-        if entry is None:
-            raise StoreError(f"no entry with id {entry_id!r}")
-        return entry
-
-    def _load_one(self, conn: Any, entry_id: str) -> Entry | None:
-        """Read one entry row with its links and project."""
-        row = conn.execute(f"select {COLUMNS} from entries where id = ?", (entry_id,)).fetchone()
-        if row is None:
-            return None
-        links = conn.execute("select kind, target, reason from links where entry_id = ? order by kind, target", (entry_id,)).fetchall()
-        projects = self._projects(conn, [row[4]] if row[4] else [])
-        return entry_from_row(row, projects, {entry_id: [Link(LinkKind(k), t, r) for k, t, r in links]})
-
-    def entries(self, where: EntryFilter | None = None) -> list[Entry]:
-        """Every entry matching the filter, in a stable order (type, then id)."""
-        where = where or EntryFilter()
-        clauses, params = [], []
-        for column, value in (("type", where.type), ("scope_kind", where.scope_kind), ("status", where.status),
-                              ("project_key", where.project_key), ("agent", where.agent)):
-            if value is not None:
-                clauses.append(f"{column} = ?")
-                params.append(value.value if hasattr(value, "value") else value)
-        sql = f"select {COLUMNS} from entries"
-        if clauses:
-            sql += " where " + " and ".join(clauses)
-        rows = self.conn.execute(sql + " order by type, id", params).fetchall()
-        links: dict[str, list[Link]] = {}
-        for entry_id, kind, target, reason in self.conn.execute(
-            "select entry_id, kind, target, reason from links order by entry_id, kind, target"
-        ):
-            links.setdefault(entry_id, []).append(Link(LinkKind(kind), target, reason))
-        projects = self._projects(self.conn, None)
-        return [entry_from_row(row, projects, links) for row in rows]
-
-    def count(self) -> int:
-        """How many entries the store holds."""
-        return int(self.conn.execute("select count(*) from entries").fetchone()[0])
-
-    def group_counts(self) -> dict[str, Counter[str]]:
-        """Entry counts by type and by scope label, for the grouping sidebar."""
-        by_type: Counter[str] = Counter()
-        by_scope: Counter[str] = Counter()
-        for entry_type, scope_kind, name in self.conn.execute(
-            "select e.type, e.scope_kind, p.name from entries e left join projects p on p.key = e.project_key"
-        ):
-            by_type[entry_type] += 1
-            by_scope[f"{scope_kind} · {name or 'global'}"] += 1
-        return {"type": by_type, "scope": by_scope}
-
-    def projects(self) -> list[Project]:
-        """Every project the store knows, by name."""
-        return sorted(self._projects(self.conn, None).values(), key=lambda p: (p.name, p.key))
-
-    def _projects(self, conn: Any, keys: list[str] | None) -> dict[str, Project]:
-        """Projects by key (all of them when keys is None)."""
-        sql = "select key, name, root_commit, remote, path from projects"
-        rows = conn.execute(sql).fetchall() if keys is None else [
-            conn.execute(sql + " where key = ?", (key,)).fetchone() for key in keys
-        ]
-        return {row[0]: Project(*row) for row in rows if row}
-
-    def revisions(self, entry_id: str) -> list[Revision]:
-        """Every kept version of an entry, oldest first."""
-        return [
-            Revision(version, entry_from_dict(json.loads(snapshot)), parse_time(created, "created_at"))  # type: ignore[arg-type]
-            for version, snapshot, created in self.conn.execute(
-                "select version, snapshot, created_at from revisions where entry_id = ? order by version", (entry_id,)
-            )
-        ]
-
-    def events(self, entry_id: str | None = None, limit: int | None = None) -> list[Event]:
-        """Audit events, oldest first (only one entry's when `entry_id` is given)."""
-        sql = "select id, at, actor, action, entry_id, before, after, reason from events"
-        params: list[Any] = []
-        if entry_id is not None:
-            sql += " where entry_id = ?"
-            params.append(entry_id)
-        sql += " order by id"
-        if limit is not None:
-            sql = f"select * from ({sql.replace(' order by id', ' order by id desc')} limit ?) order by id"
-            params.append(limit)
-        return [
-            Event(row[0], parse_time(row[1], "at"), row[2], row[3], row[4],  # type: ignore[arg-type]
-                  json.loads(row[5]) if row[5] else None, json.loads(row[6]) if row[6] else None, row[7])
-            for row in self.conn.execute(sql, params)
-        ]
-
-    def search(self, query: str, limit: int = 20) -> list[str]:
-        """Entry ids whose text matches a full-text query, best first."""
-        terms = " ".join('"' + word.replace('"', '""') + '"' for word in query.split())
-        if not terms:
-            return []
-        rows = self.conn.execute(
-            "select e.id from entries_fts f join entries e on e.rowid = f.rowid "
-            "where entries_fts match ? order by f.rank limit ?",
-            (terms, limit),
-        )
-        return [row[0] for row in rows]
-
     def neighbours(self, text: str, k: int = 10, *, exclude: str | None = None) -> list[tuple[str, float]]:
         """The k entries nearest in meaning to `text`, as (id, cosine distance); empty when vectors are off."""
-        if not self.semantic_enabled:
-            return []
-        vector = serialize(self.embedder.embed([text])[0])
-        rows = self.conn.execute(
-            "select e.id, v.distance from entry_vectors v join entries e on e.rowid = v.rowid "
-            "where v.embedding match ? and k = ? order by v.distance",
-            (vector, k + (1 if exclude else 0)),
-        ).fetchall()
-        return [  # a text with no words has a zero vector, whose cosine distance is undefined (NULL)
-            (entry_id, float(distance)) for entry_id, distance in rows if entry_id != exclude and distance is not None
-        ][:k]
+        return self.vectors.nearest(text, k, exclude=exclude)
 
 
 _INSERT_EVENT = "insert into events(at, actor, action, entry_id, before, after, reason) values (?, ?, ?, ?, ?, ?, ?)"
