@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import gc
-import getpass
 import threading
 from datetime import datetime
 from pathlib import Path
@@ -25,6 +24,7 @@ from memrev.core.scan.gate import screen_unscreened
 from memrev.core.scan.rejections import Decision, rejections
 from memrev.core.store.memory_store import MemoryStore
 from memrev.core.store.query import EntryIndex, Group
+from memrev.tui.cli.support import actor as current_actor
 from memrev.tui.commands import EntryCommands, FilterCommands, ReviewCommands
 from memrev.tui.live_checking import LiveChecking
 from memrev.tui.messages import DetailLoaded, EntriesLoaded, ReviewCounts
@@ -47,14 +47,6 @@ EMPTY_TEXT = (
 
 NEAR_DUPLICATE_LIMIT = 2_000
 """Above this many entries the app finds conflicts from claims alone; `memrev conflicts` also asks the vector index."""
-
-
-def login_name() -> str:
-    """The person at the keyboard, for the audit log."""
-    try:
-        return getpass.getuser()
-    except Exception:  # noqa: BLE001 - no login name in some containers
-        return "unknown"
 
 
 class MemrevApp(ReviewActions, LiveChecking, App[None]):
@@ -117,7 +109,7 @@ class MemrevApp(ReviewActions, LiveChecking, App[None]):
         """Open on the rejection audit (`memrev audit`); leaving it quits."""
         self.start_triage = start_triage
         """Open on the triage queue (`memrev review`); leaving it quits."""
-        self.actor = actor or login_name()
+        self.actor = actor or current_actor()
         """Who the review actions are logged as."""
         self.theme = "textual-dark"
 

@@ -12,15 +12,12 @@ from memrev.core.check.checker import Checker
 from memrev.core.check.live import apply_change, watch_repository
 from memrev.core.check.model import EntryCheck, Verdict
 from memrev.core.check.repo_index import RepositoryError
-from memrev.core.model import Entry, Status
+from memrev.core.conflicts.detect import IN_PLAY
+from memrev.core.model import Entry
 from memrev.core.review.actions import record_verification
 from memrev.tui.messages import ChecksUpdated, CheckStatus, Rechecked
 from memrev.tui.widgets.entry_detail import EntryDetail
 from memrev.tui.widgets.group_tree import GroupTree
-
-IN_PLAY = frozenset({Status.PENDING, Status.ACTIVE, Status.CONFIRMED})
-"""Statuses of entries that still count in the verdict summary (tombstones and blocked entries do not)."""
-
 
 class LiveChecking:
     """Mixin of MemrevApp: the checking worker, its results, and the re-check keys. Handlers follow Textual's

@@ -16,6 +16,7 @@ from typing import Callable, Iterable, Mapping, Sequence
 from memrev.core.check.model import EntryCheck, RefStatus, Verdict
 from memrev.core.conflicts.detect import IN_PLAY, Conflict
 from memrev.core.model import Entry, Status
+from memrev.core.review.actions import TOMBSTONES
 
 
 class Need(str, Enum):
@@ -51,7 +52,7 @@ class TriageItem:
 
 def entry_need(entry: Entry, check: EntryCheck | None, *, unaudited: bool = False) -> tuple[Need, str] | None:
     """Whether one entry needs a person, and why in one line; None when it does not."""
-    if entry.removed_at is not None or entry.status in (Status.REVOKED, Status.SUPERSEDED, Status.PURGED):
+    if entry.removed_at is not None or entry.status in TOMBSTONES:
         return None
     if entry.status is Status.BLOCKED:
         return (Need.BLOCKED, "blocked by the scanner; not yet audited") if unaudited else None

@@ -15,7 +15,7 @@ import json
 import os
 from contextlib import contextmanager
 from glob import escape as glob_escape
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterator
 
@@ -25,34 +25,25 @@ from memrev.core.safe_io import (TEMP_SUFFIX, WRITE_OBSERVER, SourceFileError, a
 
 @dataclass
 class Journal:
-    """The journal file of one write-back and the root its files live under."""
+    """The journal file of one write-back, the root its files live under, and the steps recorded so far."""
 
     path: Path
     root: Path
+    steps: dict[str, dict] = field(default_factory=dict)
+    """By file: its bytes before the write-back (the first ones seen are the ones to restore) and memrev's digest."""
 
     def record(self, target: Path, after: bytes | None) -> None:
         """Note a file's current bytes (or absence) and what memrev is about to make it, durably, before the change."""
-        try:
-            before, _ = read_bounded(target, follow=False)
-        except SourceFileError:
-            before = None
-        steps = self._steps()
-        if any(step["path"] == str(target) for step in steps):  # the first before is the one to restore
-            for step in steps:
-                if step["path"] == str(target):
-                    step["after"] = None if after is None else digest_bytes(after)
-        else:
-            steps.append({"path": str(target), "before": None if before is None else base64.b64encode(before).decode(),
-                          "after": None if after is None else digest_bytes(after)})
-        data = json.dumps({"root": str(self.root), "steps": steps}).encode()
+        key = str(target)
+        if key not in self.steps:
+            try:
+                before: bytes | None = read_bounded(target, follow=False)[0]
+            except SourceFileError:
+                before = None
+            self.steps[key] = {"path": key, "before": None if before is None else base64.b64encode(before).decode()}
+        self.steps[key]["after"] = None if after is None else digest_bytes(after)
+        data = json.dumps({"root": str(self.root), "steps": list(self.steps.values())}).encode()
         atomic_write(self.path, data, root=self.path.parent, new_file_mode=0o600, suffix=".journal.tmp")
-
-    def _steps(self) -> list[dict]:
-        """The steps recorded so far."""
-        try:
-            return list(json.loads(self.path.read_bytes())["steps"])
-        except (OSError, ValueError, KeyError):
-            return []
 
 
 def journal_path(folder: Path, kind: str, root: Path) -> Path:

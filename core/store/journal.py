@@ -13,7 +13,7 @@ import zlib
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime
-from typing import TYPE_CHECKING, Any, Iterator
+from typing import TYPE_CHECKING, Any, Iterator, Sequence
 
 from memrev.core.store.serialize import format_time, parse_time
 
@@ -132,12 +132,6 @@ def _touched(conn: Any, action_id: int) -> list[tuple[str, int]]:
     return list(dict.fromkeys((str(tbl), int(row_id)) for tbl, row_id in rows))
 
 
-def _row_digest(conn: Any, table: str, row_id: int) -> str:
-    """A digest of one row as it is now ('absent' when deleted)."""
-    row = conn.execute(f"select * from {table} where rowid = ?", (row_id,)).fetchone()
-    return "absent" if row is None else _digest(tuple(row))
-
-
 def _row_digests(conn: Any, touched: list[tuple[str, int]]) -> dict[str, str]:
     """Digests of the rows an action left, so an undo can tell whether anything changed them since (read in
     chunks per table: a batch action touches thousands)."""
@@ -147,12 +141,8 @@ def _row_digests(conn: Any, touched: list[tuple[str, int]]) -> dict[str, str]:
             by_table.setdefault(table, []).append(row_id)
     digests: dict[str, str] = {}
     for table, row_ids in by_table.items():
-        found: dict[int, str] = {}
-        for start in range(0, len(row_ids), 500):
-            chunk = row_ids[start:start + 500]
-            for row in conn.execute(f"select rowid, * from {table} where rowid in ({', '.join('?' * len(chunk))})",
-                                    chunk):
-                found[int(row[0])] = _digest(tuple(row[1:]))
+        found = {int(row[0]): _digest(tuple(row[1:]))
+                 for row in _chunked(conn, f"select rowid, * from {table} where rowid in ({{marks}})", row_ids)}
         for row_id in row_ids:
             digests[f"{table}:{row_id}"] = found.get(row_id, "absent")
     return digests
@@ -177,15 +167,20 @@ def _owners(conn: Any, touched: list[tuple[str, int]]) -> set[str]:
     return owners
 
 
+_SELECT_ACTIONS = "select id, at, actor, kind, summary, entry_ids, undone_at, undone_by from actions"
+
+
+def _action(row: Sequence[Any]) -> Action:
+    """One `actions` row as an Action."""
+    return Action(int(row[0]), parse_time(row[1], "at"), row[2], row[3], row[4],  # type: ignore[arg-type]
+                  tuple(json.loads(row[5])), parse_time(row[6], "undone_at") if row[6] else None, row[7])
+
+
 def actions(store: MemoryStore, *, include_undone: bool = True, limit: int | None = None) -> list[Action]:
     """Recorded actions, newest first."""
-    sql = "select id, at, actor, kind, summary, entry_ids, undone_at, undone_by from actions"
-    if not include_undone:
-        sql += " where undone_at is null"
+    sql = _SELECT_ACTIONS + ("" if include_undone else " where undone_at is null")
     sql += " order by id desc" + (" limit ?" if limit is not None else "")
-    rows = store.conn.execute(sql, (limit,) if limit is not None else ()).fetchall()
-    return [Action(int(r[0]), parse_time(r[1], "at"), r[2], r[3], r[4], tuple(json.loads(r[5])),  # type: ignore[arg-type]
-                   parse_time(r[6], "undone_at") if r[6] else None, r[7]) for r in rows]
+    return [_action(row) for row in store.conn.execute(sql, (limit,) if limit is not None else ())]
 
 
 def undo_last(store: MemoryStore, *, actor: str) -> Action:
@@ -196,7 +191,7 @@ def undo_last(store: MemoryStore, *, actor: str) -> Action:
         if row is None:
             raise UndoError("nothing to undo")
         action_id, digests = int(row[0]), json.loads(row[1] or "{}")
-        action = next(a for a in actions(store, limit=50) if a.id == action_id)
+        action = _action(conn.execute(_SELECT_ACTIONS + " where id = ?", (action_id,)).fetchone())
         now_digests = _row_digests(conn, [_split(key) for key in digests])
         changed = [key for key, digest in digests.items() if now_digests.get(key) != digest]
         if changed:

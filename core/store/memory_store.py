@@ -178,7 +178,7 @@ class MemoryStore(EntryQueries):
         new_rows = NewRows()
         with self.transaction() as conn:
             stored = self._existing_ids(conn, [entry.id for entry in entries])
-            given = {} if known is None or not conn.in_transaction else known
+            given = known or {}
             known = {**self.get_many([e.id for e in entries if e.id in stored and e.id not in given]), **given}
             next_rowid = int(conn.execute("select coalesce(max(rowid), 0) from entries").fetchone()[0]) + 1
             projects_seen: set[str] = set()
