@@ -64,7 +64,8 @@ class MemoryStore(EntryQueries):
             if self.path.is_dir():
                 raise StoreError(f"{self.path}: is a folder, not a database file")
             try:
-                probe(self.path, self.binding.module)  # read-only: a refused file is never changed
+                if prepare:  # a reader opens a file its store already looked at
+                    probe(self.path, self.binding.module)  # read-only: a refused file is never changed
             except DatabaseRefused as error:
                 raise StoreError(str(error)) from None
             self.path.parent.mkdir(parents=True, exist_ok=True)
