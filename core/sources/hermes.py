@@ -427,9 +427,10 @@ class HermesAdapter:
         """Write these entries to MEMORY.md and USER.md under Hermes's locks, refusing drift, bad files and over-cap sets."""
         root = ref.root
         limits, _ = read_limits(root)
-        texts: dict[Path, list[str]] = {root / name: [] for name in FILES}
+        by_name: dict[str, list[str]] = {name: [] for name in FILES}
         for entry in entries:
-            texts[root / file_for(entry)].append(entry.text.strip())
+            by_name[file_for(entry)].append(entry.text.strip())
+        texts = {root / name: group for name, group in by_name.items()}
         contents = {path: validate(path, group, limits[path.name]) for path, group in texts.items()}
         tracked = [path for path in texts if path in expected.files]
         check_no_drift(expected, tracked)

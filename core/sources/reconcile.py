@@ -9,7 +9,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Sequence
 
-from memrev.core.model import Entry, Provenance, Scope, Source
+from memrev.core.model import Entry, Provenance, Scope, Source, content_hash
 from memrev.core.sources.base import NativeEntry, SourceRead
 
 SIMILAR_ENOUGH = 0.6
@@ -37,7 +37,7 @@ def to_entry(kind: str, native: NativeEntry, entry_id: str) -> Entry:
         text=native.text,
         type=native.type,
         scope=Scope(kind=native.scope_kind, project=native.project),
-        source=Source(agent=kind, file=str(native.file), anchor=native.anchor),
+        source=Source(agent=kind, file=str(native.file), anchor=native.anchor, content_hash=content_hash(native.text)),
         provenance=Provenance(
             written_at=native.written_at,
             written_at_basis=native.written_at_basis,

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import ContextManager, Sequence
 
+from memrev.core.check.checker import collector_paused
 from memrev.core.model import Entry
 from memrev.core.safe_io import is_within, remove_stale_temporaries
 from memrev.core.scan.gate import apply_screened
@@ -52,6 +53,12 @@ def stored_for(store: MemoryStore, ref: SourceRef, read: SourceRead | None = Non
 
 def import_source(store: MemoryStore, ref: SourceRef, *, actor: str) -> SyncResult:
     """Read a source and bring the store in step: new, revised, unchanged, removed and reappeared entries."""
+    with collector_paused():  # tens of thousands of short-lived entries: no full collection between them
+        return _import_source(store, ref, actor=actor)
+
+
+def _import_source(store: MemoryStore, ref: SourceRef, *, actor: str) -> SyncResult:
+    """`import_source` itself."""
     interrupted = _finish_interrupted(store, ref)
     read = adapter_for(ref.kind).read(ref)
     read.warnings.extend(interrupted)
@@ -117,11 +124,18 @@ def write_source(store: MemoryStore, ref: SourceRef, entries: Sequence[Entry], *
     recorded = store.get_meta(_read_key(ref))
     if recorded is None:
         raise ValueError(f"{ref.label}: import this source before writing it back")
+    with collector_paused():
+        return _write_source(store, ref, entries, json.loads(recorded), actor=actor)
+
+
+def _write_source(store: MemoryStore, ref: SourceRef, entries: Sequence[Entry], imported: dict[str, str | None],
+                  *, actor: str) -> WriteResult:
+    """`write_source` itself, once the source is known to have been imported."""
     adapter = adapter_for(ref.kind)
     if _finish_interrupted(store, ref):
         raise DriftError(f"{ref.label}: an interrupted write-back was undone; re-import and review first")
     fresh = adapter.read(ref)
-    check_as_imported(json.loads(recorded), {str(p): d for p, d in fresh.files.items()})
+    check_as_imported(imported, {str(p): d for p, d in fresh.files.items()})
     with _journal(store, ref):  # every file changes, or (at once, or at the next start) none does
         result = adapter.write(ref, entries, expected=fresh)
     import_source(store, ref, actor=actor)

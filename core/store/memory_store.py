@@ -177,6 +177,7 @@ class MemoryStore(EntryQueries):
         pending_vectors: list[tuple[int, str]] = []
         events: list[tuple[Any, ...]] = []
         new_rows = NewRows()
+        moved: list[tuple[str | None, str | None, str]] = []
         with self.transaction() as conn:
             stored = self._existing_ids(conn, [entry.id for entry in entries])
             given = known or {}
@@ -212,8 +213,7 @@ class MemoryStore(EntryQueries):
                     events.append((now, actor, "link", entry.id, None, _json({"links": added_links}), reason))
                 if _revision_key(existing) == _revision_key(entry):
                     if _locator(existing) != _locator(entry):  # lines shifted or the file was touched
-                        conn.execute("update entries set citation = ?, written_at = ? where id = ?",
-                                     (entry.provenance.citation, format_time(entry.provenance.written_at), entry.id))
+                        moved.append((entry.provenance.citation, format_time(entry.provenance.written_at), entry.id))
                     if not new_links:
                         result.unchanged.append(entry.id)
                     continue
@@ -231,6 +231,7 @@ class MemoryStore(EntryQueries):
                     if not self.semantic_enabled:  # its vector (if any) is stale until vectors are back
                         conn.execute("insert or ignore into meta(key, value) values (?, '')", (f"stale-vector:{rowid}",))
             new_rows.write(conn)
+            conn.executemany("update entries set citation = ?, written_at = ? where id = ?", moved)
             conn.executemany(_INSERT_EVENT, events)
             self.vectors.write(conn, pending_vectors)
         return result

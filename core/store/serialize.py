@@ -30,8 +30,9 @@ class EntryFormatError(ValueError):
     """A dict that cannot become an entry; the message names the offending field."""
 
 
+@functools.lru_cache(maxsize=16_384)
 def format_time(value: datetime | None) -> str | None:
-    """ISO 8601 in UTC with seconds, or None."""
+    """ISO 8601 in UTC with seconds, or None (remembered: a source's entries share their file's times)."""
     if value is None:
         return None
     if value.tzinfo is None:
