@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import contextvars
 import errno
 import hashlib
@@ -10,7 +11,7 @@ import stat
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Iterator
 
 MAX_FILE_BYTES = 16 * 1024 * 1024
 """A memory file larger than this is refused rather than read (agents' own caps are far smaller)."""
@@ -156,6 +157,28 @@ def _observe(path: Path, data: bytes | None) -> None:
             WRITE_OBSERVER.reset(token)
 
 
+CAPTURE: contextvars.ContextVar[dict[Path, bytes | None] | None] = contextvars.ContextVar(
+    "memrev_capture", default=None)
+"""When set (by `captured_writes`), `atomic_write` and `remove_file` record what they would do here instead of
+doing it: a freeze's preview runs the very write it will later perform, so what it shows is what gets written."""
+
+
+@contextlib.contextmanager
+def captured_writes() -> Iterator[dict[Path, bytes | None]]:
+    """Run writes as a dry run: each file's new bytes (None for a deletion) land in the yielded dict, not on disk."""
+    planned: dict[Path, bytes | None] = {}
+    token = CAPTURE.set(planned)
+    try:
+        yield planned
+    finally:
+        CAPTURE.reset(token)
+
+
+def capturing() -> bool:
+    """Whether writes are being captured (a lock taken only to write may then be skipped)."""
+    return CAPTURE.get() is not None
+
+
 TEMP_SUFFIX = ".memrev.tmp"
 """The end of every temporary file memrev writes, so one a crash left behind is recognised and removed."""
 _DIR_FD = os.open in getattr(os, "supports_dir_fd", set()) and hasattr(os, "O_DIRECTORY")
@@ -203,6 +226,10 @@ def atomic_write(path: Path, data: bytes, *, root: Path, mode: int | None = None
     check_contained(path, root)
     if path.is_symlink():
         raise SourceFileError(f"{path}: is a symlink; memrev does not write through links")
+    planned = CAPTURE.get()
+    if planned is not None:
+        planned[path] = data
+        return
     folder = path.parent
     folder.mkdir(parents=True, exist_ok=True)
     if not _DIR_FD:
@@ -247,6 +274,10 @@ def atomic_write(path: Path, data: bytes, *, root: Path, mode: int | None = None
 def remove_file(path: Path, *, root: Path) -> None:
     """Delete one file inside `root`, relative to its folder's descriptor (a swapped-in link is never followed)."""
     check_contained(path.parent, root)
+    planned = CAPTURE.get()
+    if planned is not None:
+        planned[path] = None
+        return
     if not _DIR_FD:
         _observe(path, None)
         path.unlink()

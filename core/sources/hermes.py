@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Iterator, Mapping, Sequence
 
 from memrev.core.model import Entry, EntryType, ScopeKind, WrittenBy
-from memrev.core.safe_io import SourceFileError, atomic_write, file_digest, is_within, read_text
+from memrev.core.safe_io import SourceFileError, atomic_write, capturing, file_digest, is_within, read_text
 from memrev.core.sources.base import NativeEntry, SourceRead, SourceRef, WriteResult, check_no_drift
 
 KIND = "hermes"
@@ -261,6 +261,9 @@ def _unreadable(state: FileState, root: Path, message: str) -> FileState:
 @contextmanager
 def hermes_lock(path: Path, *, timeout: float = LOCK_TIMEOUT) -> Iterator[None]:
     """Hold Hermes's exclusive flock on `<file>.lock` (created 0600, never through a symlink) while writing."""
+    if capturing():  # a preview's dry run writes nothing, so it takes no lock (and creates no lock file)
+        yield
+        return
     lock_path = path.with_name(path.name + ".lock")
     flags = os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
     try:

@@ -6,7 +6,7 @@ import json
 from contextlib import nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import ContextManager, Sequence
+from typing import Collection, ContextManager, Sequence
 
 from memrev.core.check.checker import collector_paused
 from memrev.core.model import Entry
@@ -42,13 +42,17 @@ class SyncResult:
                 f"{len(self.read.warnings)} warnings" + (f", {len(self.blocked)} blocked" if self.blocked else ""))
 
 
+def belongs_to(entry: Entry, ref: SourceRef, files: Collection[Path | str] = ()) -> bool:
+    """Whether a stored entry came from this source: its kind, and a file among its files or under its root."""
+    return (entry.source.agent == ref.kind and bool(entry.source.file)
+            and (entry.source.file in files or Path(entry.source.file) in files
+                 or is_within(Path(entry.source.file), ref.root)))
+
+
 def stored_for(store: MemoryStore, ref: SourceRef, read: SourceRead | None = None) -> list[Entry]:
     """The stored entries that came from this source: its kind, and a file under its root or among its files."""
     files = {str(path) for path in (read.files if read else {})}
-    return [
-        entry for entry in store.entries(EntryFilter(agent=ref.kind))
-        if entry.source.file and (entry.source.file in files or is_within(Path(entry.source.file), ref.root))
-    ]
+    return [entry for entry in store.entries(EntryFilter(agent=ref.kind)) if belongs_to(entry, ref, files)]
 
 
 def import_source(store: MemoryStore, ref: SourceRef, *, actor: str) -> SyncResult:
@@ -113,9 +117,27 @@ def _finish_interrupted(store: MemoryStore, ref: SourceRef) -> list[str]:
     return undo(path) if path is not None else []
 
 
+_READ_PREFIX = "source-read:"
+
+
 def _read_key(ref: SourceRef) -> str:
     """Where the store keeps the file digests of a source as last imported."""
-    return f"source-read:{ref.kind}:{ref.root}"
+    return f"{_READ_PREFIX}{ref.kind}:{ref.root}"
+
+
+def imported_sources(store: MemoryStore) -> list[SourceRef]:
+    """Every native source imported into this store (the ones a freeze may write back), in a stable order."""
+    refs = []
+    for key in store.meta_with_prefix(_READ_PREFIX):
+        kind, _, root = key[len(_READ_PREFIX):].partition(":")
+        refs.append(SourceRef(kind, Path(root)))
+    return refs
+
+
+def imported_digests(store: MemoryStore, ref: SourceRef) -> dict[str, str | None]:
+    """The digest of every file of a source as memrev last imported it (empty when it never was)."""
+    recorded = store.get_meta(_read_key(ref))
+    return {} if recorded is None else json.loads(recorded)
 
 
 def write_source(store: MemoryStore, ref: SourceRef, entries: Sequence[Entry], *, actor: str) -> WriteResult:

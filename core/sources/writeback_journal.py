@@ -78,9 +78,9 @@ def undo(path: Path) -> list[str]:
     except (OSError, ValueError):
         path.unlink(missing_ok=True)
         return [f"{path}: an unreadable write-back journal was removed"]
-    root = Path(data["root"])
     left: list[str] = []
     for step in reversed(data.get("steps", [])):
+        root = Path(step.get("root") or data["root"])  # a freeze's journal spans sources, each with its own root
         target = Path(step["path"])
         for temporary in target.parent.glob(f".{glob_escape(target.name)}.*{TEMP_SUFFIX}"):
             temporary.unlink(missing_ok=True)  # the interrupted write's own temporary file

@@ -414,6 +414,12 @@ class MemoryStore(EntryQueries):
         row = self.conn.execute("select value from meta where key = ?", (key,)).fetchone()
         return None if row is None else str(row[0])
 
+    def meta_with_prefix(self, prefix: str) -> dict[str, str]:
+        """Every remembered value whose key starts with `prefix`, by key."""
+        rows = self.conn.execute("select key, value from meta where substr(key, 1, ?) = ? order by key",
+                                 (len(prefix), prefix)).fetchall()
+        return {str(key): str(value) for key, value in rows}
+
     def save_checks(self, checks: Iterable[EntryCheck]) -> int:
         """Keep the latest check of each entry (derived data, so no event); returns how many were written."""
         rows = [(c.entry_id, c.verdict.value, c.confidence, c.reason, c.head, format_time(c.checked_at or self.clock()),

@@ -157,6 +157,37 @@ MIGRATIONS: list[str] = [
     """
     alter table entries add column screened_hash text;
     """,
+    # 7: freezes: each snapshot written to the agents' files (or rolled back), its files before and after, and
+    # every entry it kept or left out with the reason.
+    """
+    create table freezes (
+        id integer primary key,
+        at text not null,
+        actor text not null,
+        kind text not null,
+        rolls_back integer references freezes(id),
+        policy text not null,
+        summary text not null
+    );
+    create table freeze_files (
+        freeze_id integer not null references freezes(id),
+        source text not null,
+        path text not null,
+        before blob,
+        after blob,
+        before_hash text,
+        after_hash text,
+        primary key (freeze_id, path)
+    );
+    create table freeze_entries (
+        freeze_id integer not null references freezes(id),
+        entry_id text not null,
+        source text not null,
+        kept integer not null,
+        reason text not null,
+        primary key (freeze_id, entry_id)
+    );
+    """,
 ]
 
 

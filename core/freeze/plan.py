@@ -1,0 +1,200 @@
+"""The preview of a freeze: for every imported source, the entries kept and left out, the exact bytes each file
+will hold, what the agent will load from them within its caps, and a diff against the files on disk now.
+
+The bytes come from running the source's own write-back as a dry run (`safe_io.captured_writes`), so the freeze
+writes exactly what the preview showed; the same code path, nothing rendered twice.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Collection
+
+from memrev.core.conflicts.detect import find_conflicts
+from memrev.core.freeze.loaded import Loaded, loaded_view
+from memrev.core.freeze.policy import Choice, Unreviewed, choose_all
+from memrev.core.model import Entry
+from memrev.core.safe_io import SourceFileError, captured_writes, read_bounded
+from memrev.core.scan.rejections import Decision, rejections
+from memrev.core.sources.base import DriftError, SourceRead, SourceRef
+from memrev.core.sources.registry import adapter_for
+from memrev.core.sources.sync import belongs_to, check_as_imported, imported_digests, imported_sources
+from memrev.core.store.memory_store import MemoryStore
+
+AGENTS = {"claude": ("claude", "claude-md"), "codex": ("codex", "agents-md"), "hermes": ("hermes",),
+          "openclaw": ("openclaw",)}
+"""Each agent and the source kinds it loads; `--agent` takes either an agent or a single source kind."""
+
+NEAR_DUPLICATE_LIMIT = 2_000
+"""Above this many entries, conflicts are found without the one-vector-query-per-entry near-duplicate pass."""
+
+
+def kinds_for(agent: str | None) -> tuple[str, ...] | None:
+    """The source kinds `--agent` names (None: every kind); ValueError for an unknown name."""
+    if agent is None:
+        return None
+    if agent in AGENTS:
+        return AGENTS[agent]
+    if any(agent in kinds for kinds in AGENTS.values()):
+        return (agent,)
+    raise ValueError(f"unknown agent {agent!r} (known: {', '.join([*AGENTS, 'claude-md', 'agents-md'])})")
+
+
+def current_bytes(path: Path) -> bytes | None:
+    """A file's bytes now (None when it is absent or cannot be read as a regular file)."""
+    try:
+        return read_bounded(path, follow=False)[0]
+    except SourceFileError:
+        return None
+
+
+@dataclass
+class SourcePlan:
+    """One source's part of a freeze."""
+
+    ref: SourceRef
+    choices: list[Choice] = field(default_factory=list)
+    before: dict[Path, bytes | None] = field(default_factory=dict)
+    """Every file of the source as it is on disk now."""
+    after: dict[Path, bytes | None] = field(default_factory=dict)
+    """The files the freeze rewrites (or deletes: None), with their new bytes."""
+    loaded: Loaded = field(default_factory=Loaded)
+    problem: str | None = None
+    """Why this source cannot be written (drift, a file the adapter refuses, a cap exceeded); None when it can."""
+    warnings: list[str] = field(default_factory=list)
+
+    @property
+    def kept(self) -> list[Entry]:
+        """The entries the snapshot holds, in the order the agent's files hold them."""
+        return [choice.entry for choice in self.choices if choice.kept]
+
+    @property
+    def left_out(self) -> list[Choice]:
+        """The entries left out, each with its reason."""
+        return [choice for choice in self.choices if not choice.kept]
+
+    @property
+    def changed(self) -> list[Path]:
+        """The files whose bytes the freeze changes."""
+        return sorted(path for path, data in self.after.items() if data != self.before.get(path))
+
+    def diff(self) -> str:
+        """A unified diff of every changed file, from what is on disk now to what the freeze writes."""
+        chunks: list[str] = []
+        for path in self.changed:
+            old, new = self.before.get(path), self.after[path]
+            chunks.extend(difflib.unified_diff(
+                _lines(old), _lines(new), fromfile=f"{path} (now)" if old is not None else "/dev/null",
+                tofile=f"{path} (frozen)" if new is not None else "/dev/null"))
+        return "".join(chunks)
+
+    def content(self, path: Path) -> bytes | None:
+        """A file's bytes as the snapshot leaves it."""
+        return self.after[path] if path in self.after else self.before.get(path)
+
+
+def _lines(data: bytes | None) -> list[str]:
+    """A file's lines for a diff, each ending in a newline (a last line without one is marked as diff marks it)."""
+    if data is None:
+        return []
+    lines = data.decode("utf-8", "replace").splitlines(keepends=True)
+    if lines and not lines[-1].endswith("\n"):
+        lines[-1] += "\n\\ No newline at end of file\n"
+    return lines
+
+
+@dataclass
+class FreezePlan:
+    """The whole preview: every source's plan, what still needs a person, and the policy it was made under."""
+
+    sources: list[SourcePlan]
+    unreviewed: Unreviewed
+    agent: str | None = None
+
+    @property
+    def needs_person(self) -> list[Choice]:
+        """Entries the freeze will not decide on its own (empty unless the policy is to refuse)."""
+        return [choice for plan in self.sources for choice in plan.choices if choice.needs_person]
+
+    @property
+    def problems(self) -> list[str]:
+        """One line per source that cannot be written."""
+        return [f"{plan.ref.label}: {plan.problem}" for plan in self.sources if plan.problem]
+
+    @property
+    def changed(self) -> list[SourcePlan]:
+        """The sources whose files the freeze changes."""
+        return [plan for plan in self.sources if plan.changed]
+
+    def policy(self) -> dict[str, object]:
+        """The policy as recorded with the freeze."""
+        return {"unreviewed": self.unreviewed.value, "agent": self.agent}
+
+
+_LINE = re.compile(r":(\d+)(?:-\d+)?$")
+
+
+def _position(entry: Entry) -> tuple[str, int, str]:
+    """Where an entry sits in its source (file, first line), so a rewrite keeps the agent's order."""
+    match = _LINE.search(entry.provenance.citation or "")
+    return (entry.source.file or "", int(match.group(1)) if match else 1 << 30, entry.id)
+
+
+def plan_source(ref: SourceRef, entries: list[Entry], choices: list[Choice], imported: dict[str, str | None]
+                ) -> SourcePlan:
+    """One source's preview: drift against the import, the dry-run write of the kept entries, what loads."""
+    adapter = adapter_for(ref.kind)
+    plan = SourcePlan(ref, sorted(choices, key=lambda choice: _position(choice.entry)))
+    try:
+        fresh: SourceRead = adapter.read(ref)
+    except (ValueError, OSError) as error:
+        plan.problem = f"cannot be read ({error})"
+        return plan
+    plan.warnings = list(fresh.warnings)
+    plan.before = {path: current_bytes(path) for path in fresh.files}
+    try:
+        check_as_imported(imported, {str(path): digest for path, digest in fresh.files.items()})
+    except DriftError as error:
+        plan.problem = str(error)
+    if plan.problem is None:
+        try:
+            with captured_writes() as planned:
+                adapter.write(ref, plan.kept, expected=fresh)
+        except (ValueError, OSError, DriftError) as error:
+            plan.problem = str(error)
+        else:
+            for path, data in planned.items():
+                plan.before.setdefault(path, current_bytes(path))
+                plan.after[path] = data
+    plan.loaded = loaded_view(ref.kind, ref.root, plan.before, plan.content)
+    over = [f"{part.title}: {cap.used:,}/{cap.limit:,} {cap.unit} ({cap.name})"
+            for part in plan.loaded.parts for cap in part.over]
+    if over and plan.problem is None:
+        plan.problem = ("over the agent's cap, so it would not load it whole; leave entries out to fit: "
+                        + "; ".join(over))
+    return plan
+
+
+def build_plan(store: MemoryStore, *, agent: str | None = None, unreviewed: Unreviewed = Unreviewed.REFUSE,
+               only: Collection[SourceRef] | None = None) -> FreezePlan:
+    """Preview a freeze of every imported source (or those of one agent)."""
+    kinds = kinds_for(agent)
+    refs = [ref for ref in (only if only is not None else imported_sources(store))
+            if kinds is None or ref.kind in kinds]
+    entries = store.entries()
+    checks = store.checks()
+    unaudited = {r.entry_id for r in rejections(store, decision=Decision.UNREVIEWED) if r.entry_id}
+    near = store if len(entries) <= NEAR_DUPLICATE_LIMIT else None
+    conflicted = {entry_id for conflict in find_conflicts(entries, checks=checks, store=near)
+                  for entry_id in conflict.entry_ids}
+    plans = []
+    for ref in refs:
+        imported = imported_digests(store, ref)
+        files = {Path(path) for path in imported}
+        mine = [entry for entry in entries if belongs_to(entry, ref, files)]
+        choices = choose_all(mine, checks, conflicted=conflicted, unaudited=unaudited, unreviewed=unreviewed)
+        plans.append(plan_source(ref, mine, choices, imported))
+    return FreezePlan(plans, unreviewed, agent)

@@ -1,0 +1,73 @@
+"""Which entries a freeze keeps, in one place, with a reason for every entry kept or left out.
+
+Tombstones (revoked, superseded, purged) and blocked entries never go in. An entry whose latest check says it is
+stale, contradicted or about another project goes in only when a person confirmed it after that check; so does
+one in an open conflict. Those, and blocked entries nobody audited, need a person: the freeze refuses unless
+the user says what to do with them (keep them as the agent wrote them, or hold them out).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from typing import Collection, Mapping
+
+from memrev.core.check.model import EntryCheck
+from memrev.core.model import Entry, Status
+from memrev.core.review.triage import Need, entry_need
+
+NEEDS_PERSON = frozenset({Need.BLOCKED, Need.CONTRADICTED, Need.STALE, Need.OUT_OF_SCOPE, Need.CONFLICT})
+"""What a freeze will not decide on its own."""
+
+
+class Unreviewed(str, Enum):
+    """What to do with entries that still need a person."""
+
+    REFUSE = "refuse"
+    KEEP = "keep"
+    HOLD = "hold"
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One entry's fate in a freeze: kept or left out, why, and what a person still has to decide (if anything)."""
+
+    entry: Entry
+    kept: bool
+    reason: str
+    needs_person: str | None = None
+
+
+_TOMBSTONE_WHY = {Status.REVOKED: "revoked", Status.SUPERSEDED: "superseded by a correction",
+                  Status.PURGED: "purged"}
+
+
+def choose(entry: Entry, check: EntryCheck | None, *, in_conflict: bool = False, unaudited: bool = False,
+           unreviewed: Unreviewed = Unreviewed.REFUSE) -> Choice:
+    """Whether a freeze keeps one live entry of a source, and why in one line."""
+    if entry.status in _TOMBSTONE_WHY:
+        return Choice(entry, False, _TOMBSTONE_WHY[entry.status])
+    need = entry_need(entry, check, unaudited=unaudited)
+    if entry.status is Status.BLOCKED:
+        attention = need[1] if need is not None else None
+        return Choice(entry, False, "blocked by the scanner", None if unreviewed is not Unreviewed.REFUSE else attention)
+    if in_conflict and entry.status is not Status.CONFIRMED and (need is None or need[0] not in NEEDS_PERSON):
+        need = (Need.CONFLICT, "in an open conflict nobody has settled")
+    if need is not None and need[0] in NEEDS_PERSON:
+        label = f"{need[0].value}: {need[1]}" if need[1] else need[0].value
+        if unreviewed is Unreviewed.KEEP:
+            return Choice(entry, True, f"kept as the agent wrote it, unreviewed ({label}; --keep-unreviewed)")
+        if unreviewed is Unreviewed.HOLD:
+            return Choice(entry, False, f"held out, unreviewed ({label}; --hold-unreviewed)")
+        return Choice(entry, False, f"needs a person ({label})", label)
+    if entry.status is Status.CONFIRMED:
+        return Choice(entry, True, "confirmed by a person")
+    return Choice(entry, True, "kept as the agent wrote it (nothing found against it)")
+
+
+def choose_all(entries: list[Entry], checks: Mapping[str, EntryCheck], *, conflicted: Collection[str] = (),
+               unaudited: Collection[str] = (), unreviewed: Unreviewed = Unreviewed.REFUSE) -> list[Choice]:
+    """The choice for every live entry (entries already gone from their source are not in a snapshot at all)."""
+    return [choose(entry, checks.get(entry.id), in_conflict=entry.id in conflicted, unaudited=entry.id in unaudited,
+                   unreviewed=unreviewed)
+            for entry in entries if entry.removed_at is None]

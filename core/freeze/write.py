@@ -1,0 +1,96 @@
+"""Freeze: write every changed source's snapshot through its own adapter, as one journalled unit, and record it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from memrev.core.freeze.journal import freeze_journal, recover
+from memrev.core.freeze.plan import FreezePlan, SourcePlan, current_bytes
+from memrev.core.freeze.policy import Unreviewed
+from memrev.core.sources.base import DriftError
+from memrev.core.sources.sync import import_source, write_source
+from memrev.core.store.freezes import EntryDecision, FrozenFile, record_freeze
+from memrev.core.store.memory_store import MemoryStore
+
+
+class FreezeRefused(RuntimeError):
+    """A freeze that was not written; the message says why and what to do, and nothing changed on disk."""
+
+
+@dataclass
+class FreezeOutcome:
+    """What a freeze wrote: its id, and the files it changed."""
+
+    freeze_id: int
+    files: list[FrozenFile] = field(default_factory=list)
+    sources: list[str] = field(default_factory=list)
+
+
+def refusal(plan: FreezePlan) -> str | None:
+    """Why this plan cannot be frozen as it stands (one paragraph), or None."""
+    lines: list[str] = []
+    if plan.needs_person and plan.unreviewed is Unreviewed.REFUSE:
+        lines.append(f"{len(plan.needs_person)} entries need a person first (review them, or freeze with "
+                     "--keep-unreviewed or --hold-unreviewed):")
+        lines.extend(f"  {choice.entry.id}  {choice.needs_person}" for choice in plan.needs_person)
+    lines.extend(plan.problems)
+    return "\n".join(lines) or None
+
+
+def _decisions(plans: list[SourcePlan]) -> list[EntryDecision]:
+    """Every entry's fate in the freeze, by source."""
+    return [EntryDecision(choice.entry.id, plan.ref.label, choice.kept, choice.reason)
+            for plan in plans for choice in plan.choices]
+
+
+def freeze(store: MemoryStore, plan: FreezePlan, *, actor: str) -> FreezeOutcome:
+    """Write the plan's changed sources (each drift-checked again by its adapter) as one unit and record the freeze
+    with every file's bytes before and after and every entry's decision; FreezeRefused (nothing written) when the
+    plan needs a person, a source cannot be written, or a file changed since the preview."""
+    recover(store)
+    why = refusal(plan)
+    if why is not None:
+        raise FreezeRefused(why)
+    changing = plan.changed
+    for source in changing:  # the agent may have written between the preview and now
+        for path, before in source.before.items():
+            if current_bytes(path) != before:
+                raise FreezeRefused(f"{path}: changed since the preview (the agent wrote?); nothing written, "
+                                    "preview again")
+    files = [FrozenFile(source.ref.label, str(path), source.before.get(path), source.after[path])
+             for source in changing for path in source.changed]
+    steps = [(Path(f.path), source.ref.root, f.before, f.after)
+             for source in changing for f in files if f.source == source.ref.label]
+    try:
+        with freeze_journal(store, steps) as token:
+            for source in changing:
+                write_source(store, source.ref, source.kept, actor=actor)
+            for f in files:
+                if current_bytes(Path(f.path)) != f.after:
+                    raise FreezeRefused(f"{f.path}: the written file differs from the preview; undone")
+            freeze_id = record_freeze(store, actor=actor, kind="freeze", policy={**plan.policy(), "token": token},
+                                      summary=_summary(plan, files), files=files, decisions=_decisions(plan.sources))
+    except Exception as error:  # the journal put every file back; the store follows the files again
+        _reimport(store, changing, actor)
+        if isinstance(error, (FreezeRefused, DriftError, ValueError, OSError)):
+            raise FreezeRefused(f"{error}; the freeze was undone, nothing changed") from None
+        raise
+    return FreezeOutcome(freeze_id, files, [source.ref.label for source in changing])
+
+
+def _reimport(store: MemoryStore, sources: list[SourcePlan], actor: str) -> None:
+    """Bring the store back in step with files a failed freeze put back."""
+    for source in sources:
+        try:
+            import_source(store, source.ref, actor=actor)
+        except (ValueError, OSError):
+            continue
+
+
+def _summary(plan: FreezePlan, files: list[FrozenFile]) -> str:
+    """One line: how many entries kept and left out, in how many files of how many sources."""
+    kept = sum(len(source.kept) for source in plan.sources)
+    out = sum(len(source.left_out) for source in plan.sources)
+    return (f"{kept} kept, {out} left out; {len(files)} files written in "
+            f"{len(plan.changed)} of {len(plan.sources)} sources")
