@@ -11,7 +11,7 @@ import difflib
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Collection
+from typing import Callable, Collection
 
 from memrev.core.conflicts.detect import find_conflicts
 from memrev.core.freeze.loaded import Loaded, loaded_view
@@ -143,8 +143,7 @@ def _position(entry: Entry) -> tuple[str, int, str]:
     return (entry.source.file or "", int(match.group(1)) if match else 1 << 30, entry.id)
 
 
-def plan_source(ref: SourceRef, entries: list[Entry], choices: list[Choice], imported: dict[str, str | None]
-                ) -> SourcePlan:
+def plan_source(ref: SourceRef, choices: list[Choice], imported: dict[str, str | None]) -> SourcePlan:
     """One source's preview: drift against the import, the dry-run write of the kept entries, what loads."""
     adapter = adapter_for(ref.kind)
     plan = SourcePlan(ref, sorted(choices, key=lambda choice: _position(choice.entry)))
@@ -184,17 +183,26 @@ def build_plan(store: MemoryStore, *, agent: str | None = None, unreviewed: Unre
     kinds = kinds_for(agent)
     refs = [ref for ref in (only if only is not None else imported_sources(store))
             if kinds is None or ref.kind in kinds]
+    decide = review_state(store)
+    plans = []
+    for ref in refs:
+        imported = imported_digests(store, ref)
+        plans.append(plan_source(ref, decide(ref, set(imported), unreviewed), imported))
+    return FreezePlan(plans, unreviewed, agent)
+
+
+def review_state(store: MemoryStore) -> Callable[[SourceRef, Collection[str], Unreviewed], list[Choice]]:
+    """Read what the policy needs once (entries, checks, open conflicts, unaudited blocks) and return the choice
+    maker for one source's entries (given the files it was imported from)."""
     entries = store.entries()
     checks = store.checks()
     unaudited = {r.entry_id for r in rejections(store, decision=Decision.UNREVIEWED) if r.entry_id}
     near = store if len(entries) <= NEAR_DUPLICATE_LIMIT else None
     conflicted = {entry_id for conflict in find_conflicts(entries, checks=checks, store=near)
                   for entry_id in conflict.entry_ids}
-    plans = []
-    for ref in refs:
-        imported = imported_digests(store, ref)
-        files = {Path(path) for path in imported}
+
+    def decide(ref: SourceRef, files: Collection[str], unreviewed: Unreviewed) -> list[Choice]:
         mine = [entry for entry in entries if belongs_to(entry, ref, files)]
-        choices = choose_all(mine, checks, conflicted=conflicted, unaudited=unaudited, unreviewed=unreviewed)
-        plans.append(plan_source(ref, mine, choices, imported))
-    return FreezePlan(plans, unreviewed, agent)
+        return choose_all(mine, checks, conflicted=conflicted, unaudited=unaudited, unreviewed=unreviewed)
+
+    return decide

@@ -8,6 +8,7 @@ from pathlib import Path
 from memrev.core.freeze.journal import freeze_journal, recover
 from memrev.core.freeze.plan import FreezePlan, SourcePlan, current_bytes
 from memrev.core.freeze.policy import Unreviewed
+from memrev.core.safe_io import digest_bytes
 from memrev.core.sources.base import DriftError
 from memrev.core.sources.sync import import_source, write_source
 from memrev.core.store.freezes import EntryDecision, FrozenFile, record_freeze
@@ -58,10 +59,10 @@ def freeze(store: MemoryStore, plan: FreezePlan, *, actor: str) -> FreezeOutcome
             if current_bytes(path) != before:
                 raise FreezeRefused(f"{path}: changed since the preview (the agent wrote?); nothing written, "
                                     "preview again")
-    files = [FrozenFile(source.ref.label, str(path), source.before.get(path), source.after[path])
+    files = [FrozenFile.written(source.ref.label, str(path), source.before.get(path), source.after[path])
              for source in changing for path in source.changed]
-    steps = [(Path(f.path), source.ref.root, f.before, f.after)
-             for source in changing for f in files if f.source == source.ref.label]
+    roots = {source.ref.label: source.ref.root for source in changing}
+    steps = [(Path(f.path), roots[f.source], f.before, f.after) for f in files]
     try:
         with freeze_journal(store, steps) as token:
             for source in changing:
@@ -70,13 +71,20 @@ def freeze(store: MemoryStore, plan: FreezePlan, *, actor: str) -> FreezeOutcome
                 if current_bytes(Path(f.path)) != f.after:
                     raise FreezeRefused(f"{f.path}: the written file differs from the preview; undone")
             freeze_id = record_freeze(store, actor=actor, kind="freeze", policy={**plan.policy(), "token": token},
-                                      summary=_summary(plan, files), files=files, decisions=_decisions(plan.sources))
+                                      summary=_summary(plan, files), files=files + _untouched(plan),
+                                      decisions=_decisions(plan.sources))
     except Exception as error:  # the journal put every file back; the store follows the files again
         _reimport(store, changing, actor)
         if isinstance(error, (FreezeRefused, DriftError, ValueError, OSError)):
             raise FreezeRefused(f"{error}; the freeze was undone, nothing changed") from None
         raise
     return FreezeOutcome(freeze_id, files, [source.ref.label for source in changing])
+
+
+def _untouched(plan: FreezePlan) -> list[FrozenFile]:
+    """The digest of every file of a frozen source the freeze left alone, so the gate notices the agent's writes."""
+    return [FrozenFile.kept(source.ref.label, str(path), None if data is None else digest_bytes(data))
+            for source in plan.sources for path, data in source.before.items() if path not in source.changed]
 
 
 def _reimport(store: MemoryStore, sources: list[SourcePlan], actor: str) -> None:

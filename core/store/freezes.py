@@ -14,22 +14,35 @@ from memrev.core.store.serialize import format_time, parse_time
 
 @dataclass(frozen=True)
 class FrozenFile:
-    """One file a freeze wrote: its source, path, and bytes before and after (None: the file did not exist)."""
+    """One file of a frozen source: its source, path, digests before and after (None: absent), and the bytes
+    before and after when the freeze changed it (a file it left alone keeps only its digest)."""
 
     source: str
     path: str
-    before: bytes | None
-    after: bytes | None
+    before_hash: str | None
+    after_hash: str | None
+    before: bytes | None = None
+    after: bytes | None = None
+
+    @classmethod
+    def written(cls, source: str, path: str, before: bytes | None, after: bytes | None) -> FrozenFile:
+        """A file the freeze (or rollback) rewrote, with both contents."""
+        return cls(source, path, _digest(before), _digest(after), before, after)
+
+    @classmethod
+    def kept(cls, source: str, path: str, digest: str | None) -> FrozenFile:
+        """A file of a frozen source the freeze left as it was."""
+        return cls(source, path, digest, digest)
 
     @property
-    def before_hash(self) -> str | None:
-        """The digest of the bytes before, as the importer records files."""
-        return None if self.before is None else digest_bytes(self.before)
+    def changed(self) -> bool:
+        """Whether the freeze changed this file."""
+        return self.before_hash != self.after_hash
 
-    @property
-    def after_hash(self) -> str | None:
-        """The digest of the bytes after."""
-        return None if self.after is None else digest_bytes(self.after)
+
+def _digest(data: bytes | None) -> str | None:
+    """The digest of some bytes as the importer records files (None for an absent file)."""
+    return None if data is None else digest_bytes(data)
 
 
 @dataclass(frozen=True)
@@ -97,8 +110,9 @@ def freeze(store: MemoryStore, freeze_id: int) -> FreezeRecord | None:
     if row is None:
         return None
     record = _record(row)
-    record.files.extend(FrozenFile(source, path, before, after) for source, path, before, after in store.conn.execute(
-        "select source, path, before, after from freeze_files where freeze_id = ? order by path", (freeze_id,)))
+    record.files.extend(FrozenFile(*row) for row in store.conn.execute(
+        "select source, path, before_hash, after_hash, before, after from freeze_files where freeze_id = ? "
+        "order by path", (freeze_id,)))
     record.decisions.extend(EntryDecision(entry_id, source, bool(kept), reason) for entry_id, source, kept, reason in
                             store.conn.execute("select entry_id, source, kept, reason from freeze_entries "
                                                "where freeze_id = ? order by source, kept desc, entry_id",

@@ -14,6 +14,7 @@ from memrev.tui.cli.check import check_command
 from memrev.tui.cli.conflicts import conflicts_command, resolve_command
 from memrev.tui.cli.demo import demo_command
 from memrev.tui.cli.entries import export_command, list_command, log_command, show_command
+from memrev.tui.cli.freeze import freeze_command, freezes_command, rollback_command
 from memrev.tui.cli.hooks import hook_group
 from memrev.tui.cli.review import (confirm_command, edit_command, fix_command, review_command, revoke_command,
                                    undo_command, verify_command)
@@ -87,6 +88,9 @@ cli.add_command(verify_command)
 cli.add_command(fix_command)
 cli.add_command(undo_command)
 cli.add_command(review_command)
+cli.add_command(freeze_command)
+cli.add_command(freezes_command)
+cli.add_command(rollback_command)
 
 
 @cli.command("audit")

@@ -10,6 +10,7 @@ from typing import Any, Callable, Iterator, TypeVar
 
 import click
 
+from memrev.core.freeze.journal import recover
 from memrev.core.safe_io import SourceFileError
 from memrev.core.store.db_health import describe
 from memrev.core.store.jsonl import ImportFileError
@@ -57,6 +58,8 @@ def open_store(ctx: click.Context) -> MemoryStore:
         click.echo(f"memrev: note: {store.semantic_notice}", err=True)
     ctx.call_on_close(store.close)
     _repair_unscreened(store)
+    for line in recover(store):  # a freeze a crash interrupted: put back, so no agent loads half of one
+        click.echo(f"memrev: note: {line}", err=True)
     return store
 
 

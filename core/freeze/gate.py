@@ -1,0 +1,71 @@
+"""The pre-session gate: do the agents' files still hold what the last freeze wrote, and does anything need a person?"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from memrev.core.freeze.plan import current_bytes, review_state
+from memrev.core.freeze.policy import Unreviewed
+from memrev.core.safe_io import digest_bytes
+from memrev.core.sources.sync import imported_digests, imported_sources
+from memrev.core.store.freezes import FreezeRecord, freezes, last_written
+from memrev.core.store.memory_store import MemoryStore
+
+
+@dataclass
+class GateReport:
+    """What stands between the agents' files and a clean next session."""
+
+    last: FreezeRecord | None
+    changed_files: list[str] = field(default_factory=list)
+    """Files that differ from what the newest freeze touching them wrote (the agent wrote since)."""
+    never_frozen: list[str] = field(default_factory=list)
+    """Imported sources no freeze has covered yet."""
+    needs_person: list[str] = field(default_factory=list)
+    """`id: why` for each entry a freeze would not decide on its own."""
+
+    @property
+    def green(self) -> bool:
+        """Whether the next session loads exactly what a person reviewed and froze."""
+        return self.last is not None and not (self.changed_files or self.never_frozen or self.needs_person)
+
+    def lines(self, limit: int = 10) -> list[str]:
+        """A one-screen summary."""
+        if self.last is None:
+            head = "never frozen: the agents load their memory unreviewed (run `memrev freeze --preview`)"
+        elif self.green:
+            head = f"green: the agents' files are as freeze #{self.last.id} left them"
+        else:
+            head = f"red: the next session would not load what freeze #{self.last.id} froze"
+        lines = [head]
+        for title, items in (("changed since the last freeze", self.changed_files),
+                             ("sources never frozen", self.never_frozen),
+                             ("entries that need a person", self.needs_person)):
+            if items:
+                lines.append(f"{title} ({len(items)}):")
+                lines.extend(f"  {item}" for item in items[:limit])
+                if len(items) > limit:
+                    lines.append(f"  … and {len(items) - limit} more")
+        return lines
+
+
+def gate_report(store: MemoryStore) -> GateReport:
+    """Compare the files on disk with the freezes, and list what needs a person, without reading any source."""
+    history = freezes(store)
+    report = GateReport(history[0] if history else None)
+    written = last_written(store)
+    for path, (_, expected) in sorted(written.items()):
+        now = current_bytes(Path(path))
+        if (None if now is None else digest_bytes(now)) != expected:
+            report.changed_files.append(path)
+    covered = {label for _, (label, _) in written.items()}
+    covered |= {str(row[0]) for row in store.conn.execute("select distinct source from freeze_entries")}
+    refs = imported_sources(store)
+    report.never_frozen = [ref.label for ref in refs if ref.label not in covered]
+    decide = review_state(store)
+    for ref in refs:
+        report.needs_person.extend(f"{choice.entry.id}: {choice.needs_person}"
+                                   for choice in decide(ref, set(imported_digests(store, ref)), Unreviewed.REFUSE)
+                                   if choice.needs_person)
+    return report
