@@ -19,7 +19,7 @@ from memrev.core.freeze.policy import Choice, Unreviewed, choose_all
 from memrev.core.model import Entry
 from memrev.core.safe_io import SourceFileError, captured_writes, read_bounded
 from memrev.core.scan.rejections import Decision, rejections
-from memrev.core.sources.base import DriftError, SourceRead, SourceRef
+from memrev.core.sources.base import DriftError, OverCap, SourceRead, SourceRef
 from memrev.core.sources.registry import adapter_for
 from memrev.core.sources.sync import belongs_to, check_as_imported, imported_digests, imported_sources
 from memrev.core.store.memory_store import MemoryStore
@@ -162,6 +162,8 @@ def plan_source(ref: SourceRef, choices: list[Choice], imported: dict[str, str |
         try:
             with captured_writes() as planned:
                 adapter.write(ref, plan.kept, expected=fresh)
+        except OverCap as error:
+            plan.problem = f"{error}; {_cut_hint(plan)}"
         except (ValueError, OSError, DriftError) as error:
             plan.problem = str(error)
         else:
@@ -172,9 +174,18 @@ def plan_source(ref: SourceRef, choices: list[Choice], imported: dict[str, str |
     over = [f"{part.title}: {cap.used:,}/{cap.limit:,} {cap.unit} ({cap.name})"
             for part in plan.loaded.parts for cap in part.over]
     if over and plan.problem is None:
-        plan.problem = ("over the agent's cap, so it would not load it whole; leave entries out to fit: "
-                        + "; ".join(over))
+        plan.problem = f"over the agent's cap, so it would not load it whole ({'; '.join(over)}); {_cut_hint(plan)}"
     return plan
+
+
+CUT_SUGGESTIONS = 3
+
+
+def _cut_hint(plan: SourcePlan) -> str:
+    """Which entries to leave out (or shorten) first to fit a cap: the longest the snapshot keeps."""
+    longest = sorted(plan.kept, key=lambda entry: len(entry.text), reverse=True)[:CUT_SUGGESTIONS]
+    named = ", ".join(f"{entry.id} ({len(entry.text):,} chars)" for entry in longest)
+    return f"leave out or shorten entries to fit, longest first: {named}" if named else "nothing is kept to cut"
 
 
 def build_plan(store: MemoryStore, *, agent: str | None = None, unreviewed: Unreviewed = Unreviewed.REFUSE,

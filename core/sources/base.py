@@ -15,6 +15,10 @@ class DriftError(RuntimeError):
     """The native files changed since memrev read them; nothing was written."""
 
 
+class OverCap(ValueError):
+    """A write-back that would leave a file over what its agent loads (never cut silently); nothing was written."""
+
+
 @dataclass(frozen=True)
 class SourceRef:
     """One place an agent keeps memory: the adapter kind and the folder or file it reads."""

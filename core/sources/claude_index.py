@@ -10,7 +10,7 @@ from typing import Mapping
 from urllib.parse import unquote as url_unquote
 
 from memrev.core.safe_io import SourceFileError, read_text
-from memrev.core.sources.base import SourceRead
+from memrev.core.sources.base import OverCap, SourceRead
 from memrev.core.sources.claude_markdown import cut, utf16_len
 
 INDEX_NAME = "MEMORY.md"
@@ -110,7 +110,7 @@ def index_contents(memdir: Path, plans: dict[Path, tuple]) -> dict[Path, str]:
         if not fits_index(text):
             text = _index_text(None, index.parent, lost, added, everything)
         if not fits_index(text):
-            raise ValueError(f"{index}: {len(everything)} index lines would not fit Claude Code's "
+            raise OverCap(f"{index}: {len(everything)} index lines would not fit Claude Code's "
                              f"{MAX_INDEX_LINES} lines / {MAX_INDEX_UNITS:,} UTF-16 units; nothing written")
         contents[index] = text
     return contents

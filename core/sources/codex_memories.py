@@ -9,7 +9,7 @@ from typing import Callable, Sequence
 
 from memrev.core.model import Entry, EntryType, ScopeKind, WrittenBy
 from memrev.core.safe_io import SourceFileError, read_text
-from memrev.core.sources.base import NativeEntry, SourceRead, SourceRef, WriteResult, check_no_drift
+from memrev.core.sources.base import NativeEntry, OverCap, SourceRead, SourceRef, WriteResult, check_no_drift
 from memrev.core.sources.codex_common import _Context, _commit, _current, _from_mtime
 from memrev.core.sources.codex_db import DB_NAME, _thread_rows, check_lease
 from memrev.core.sources.codex_handbook import HANDBOOK, _handbook_entries, _parse_handbook, _write_handbook
@@ -200,5 +200,5 @@ def _check_summary_cap(path: Path, output: tuple[bytes, bytes | None] | None) ->
         return
     data, old = output
     if len(data) > SUMMARY_MAX_BYTES and len(data) > len(old or b""):
-        raise ValueError(f"{path}: would hold {len(data):,} bytes, over Codex's {SUMMARY_TOKEN_LIMIT:,}-token limit "
+        raise OverCap(f"{path}: would hold {len(data):,} bytes, over Codex's {SUMMARY_TOKEN_LIMIT:,}-token limit "
                          f"(~{SUMMARY_MAX_BYTES:,} bytes); nothing written")

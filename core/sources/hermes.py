@@ -14,7 +14,7 @@ from typing import Iterator, Mapping, Sequence
 
 from memrev.core.model import Entry, EntryType, ScopeKind, WrittenBy
 from memrev.core.safe_io import SourceFileError, atomic_write, capturing, file_digest, is_within, read_text
-from memrev.core.sources.base import NativeEntry, SourceRead, SourceRef, WriteResult, check_no_drift
+from memrev.core.sources.base import NativeEntry, OverCap, SourceRead, SourceRef, WriteResult, check_no_drift
 
 KIND = "hermes"
 DELIMITER = "\n§\n"
@@ -334,7 +334,7 @@ def validate(path: Path, texts: Sequence[str], limit: int) -> str:
         raise ValueError(f"{path}: entry {_preview(bad)} would not read back as one entry (it holds a line with "
                          "only §, or a carriage return); nothing written")
     if len(content) > limit:
-        raise ValueError(f"{path}: {len(content):,}/{limit:,} chars is over Hermes's {LIMIT_KEYS[path.name]} "
+        raise OverCap(f"{path}: {len(content):,}/{limit:,} chars is over Hermes's {LIMIT_KEYS[path.name]} "
                          "(the 3-char § delimiters count); nothing written")
     return content
 

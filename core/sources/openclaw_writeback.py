@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from memrev.core.model import Entry
-from memrev.core.sources.base import DriftError, SourceRead
+from memrev.core.sources.base import DriftError, OverCap, SourceRead
 from memrev.core.sources.openclaw_markdown import _Block, _Parsed, _parse
 from memrev.core.sources.openclaw_workspace import BOOTSTRAP_MAX_CHARS, EVERGREEN_NAMES, _utf16_length
 
@@ -199,7 +199,7 @@ def _check_caps(root: Path, plans: dict[Path, _FilePlan], outputs: dict[Path, by
         size = _utf16_length(outputs[path].decode("utf-8", "surrogatepass").removeprefix("\ufeff"))
         before = _utf16_length("".join(plans[path].parsed.raw))
         if size > BOOTSTRAP_MAX_CHARS and size > before:
-            raise ValueError(f"{path}: would be {size:,} characters, over OpenClaw's {BOOTSTRAP_MAX_CHARS:,}-character "
+            raise OverCap(f"{path}: would be {size:,} characters, over OpenClaw's {BOOTSTRAP_MAX_CHARS:,}-character "
                              "bootstrap limit; nothing written (remove or shorten entries)")
 
 
