@@ -11,6 +11,7 @@ from memrev.core.safe_io import digest_bytes
 from memrev.core.sources.sync import imported_digests, imported_sources
 from memrev.core.store.freezes import FreezeRecord, freezes, last_written
 from memrev.core.store.memory_store import MemoryStore
+from memrev.core.store.serialize import format_time
 
 
 @dataclass
@@ -50,15 +51,40 @@ class GateReport:
         return lines
 
 
+def changed_since_freeze(store: MemoryStore) -> list[str]:
+    """Files that differ from what the newest freeze touching them recorded (the agent wrote since)."""
+    changed = []
+    for path, (_, expected) in sorted(last_written(store).items()):
+        now = current_bytes(Path(path))
+        if (None if now is None else digest_bytes(now)) != expected:
+            changed.append(path)
+    return changed
+
+
+def since_last_freeze(store: MemoryStore, limit: int = 8) -> list[str]:
+    """For a new session: what changed since the last freeze (files the agent wrote, entries nobody reviewed)."""
+    history = freezes(store)
+    if not history:
+        return ["Never frozen: the agents load their memory unreviewed (`memrev freeze --preview` shows the snapshot)."]
+    last = history[0]
+    when = format_time(last.at)
+    fresh = store.conn.execute("select count(*) from entries where created_at > ? and status = 'pending' "
+                               "and removed_at is null", (when,)).fetchone()[0]
+    changed = changed_since_freeze(store)
+    if not changed and not fresh:
+        return [f"Memory is as freeze #{last.id} ({when}) left it."]
+    lines = [f"Since freeze #{last.id} ({when}): {len(changed)} file(s) changed, {fresh} new entr"
+             f"{'y' if fresh == 1 else 'ies'} not yet reviewed (`memrev review`, then `memrev freeze`)."]
+    lines.extend(f"- changed: {path}" for path in changed[:limit])
+    return lines
+
+
 def gate_report(store: MemoryStore) -> GateReport:
     """Compare the files on disk with the freezes, and list what needs a person, without reading any source."""
     history = freezes(store)
     report = GateReport(history[0] if history else None)
     written = last_written(store)
-    for path, (_, expected) in sorted(written.items()):
-        now = current_bytes(Path(path))
-        if (None if now is None else digest_bytes(now)) != expected:
-            report.changed_files.append(path)
+    report.changed_files = changed_since_freeze(store)
     covered = {label for _, (label, _) in written.items()}
     covered |= {str(row[0]) for row in store.conn.execute("select distinct source from freeze_entries")}
     refs = imported_sources(store)

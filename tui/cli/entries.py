@@ -14,6 +14,7 @@ import click
 from memrev.core.check.humanize import format_age, format_when
 from memrev.core.check.visible import make_visible
 from memrev.core.model import EntryType, ScopeKind, Status, utc_now
+from memrev.core.store.freezes import frozen_entry_ids
 from memrev.core.store.jsonl import write_jsonl
 from memrev.core.store.records import EntryFilter
 from memrev.core.store.serialize import entry_to_dict
@@ -24,14 +25,21 @@ from memrev.tui.cli.support import InputError, open_store, store_errors, table
 @click.option("--format", "fmt", type=click.Choice(["jsonl"]), default="jsonl", show_default=True)
 @click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Write to this file (atomically) instead of standard output.")
+@click.option("--frozen", is_flag=True, help="Only the entries the last freeze of each source kept (the reviewed set).")
 @click.pass_context
 @store_errors
-def export_command(ctx: click.Context, fmt: str, output: Path | None) -> None:
-    """Export every entry in the canonical exchange format."""
+def export_command(ctx: click.Context, fmt: str, output: Path | None, frozen: bool) -> None:
+    """Export every entry (or, with --frozen, the reviewed set the agents load) in the canonical exchange format."""
     if output is not None and not output.parent.is_dir():
         raise InputError(f"{output.parent}: no such folder for the export")
     store = open_store(ctx)
     entries = store.entries()
+    if frozen:
+        kept = frozen_entry_ids(store)
+        if kept is None:
+            raise InputError("nothing frozen yet: `memrev freeze` first (see `memrev freeze --preview`)")
+        wanted = set(kept)
+        entries = [entry for entry in entries if entry.id in wanted]
     if output is None:
         write_jsonl(entries, sys.stdout)
         return

@@ -11,6 +11,7 @@ import click
 
 from memrev.core.check.model import Verdict
 from memrev.core.check.visible import make_visible
+from memrev.core.freeze.gate import since_last_freeze
 from memrev.core.model import Status
 from memrev.core.scan.rejections import Decision, rejections
 from memrev.core.store.memory_store import MemoryStore
@@ -86,6 +87,7 @@ def session_summary(store: MemoryStore, cwd: Path) -> list[str]:
         lines.append(f"- conflict on {conflict.subject}: {make_visible(conflict.evidence)[:160]}")
     if blocked:
         lines.append(f"- {len(blocked)} blocked entr{'y' if len(blocked) == 1 else 'ies'} will not be loaded.")
+    lines.extend(since_last_freeze(store))
     if stale or conflicts:
         lines.append("Memory is a lead, not an authority: verify these against the repository before acting on them.")
     return lines
