@@ -14,8 +14,9 @@ from pathlib import Path
 from typing import Callable, Collection
 
 from memrev.core.conflicts.detect import find_conflicts
+from memrev.core.freeze.codex_notes import correction_note
 from memrev.core.freeze.loaded import Loaded, loaded_view
-from memrev.core.freeze.policy import Choice, Unreviewed, choose_all
+from memrev.core.freeze.policy import DECIDING_ACTIONS, Choice, Unreviewed, choose_all
 from memrev.core.model import Entry
 from memrev.core.safe_io import SourceFileError, captured_writes, read_bounded
 from memrev.core.scan.rejections import Decision, rejections
@@ -61,6 +62,8 @@ class SourcePlan:
     """Every file of the source as it is on disk now."""
     after: dict[Path, bytes | None] = field(default_factory=dict)
     """The files the freeze rewrites (or deletes: None), with their new bytes."""
+    extra: dict[Path, bytes] = field(default_factory=dict)
+    """Files memrev adds beside the adapter's write (a correction note for Codex); also in `after`."""
     loaded: Loaded = field(default_factory=Loaded)
     problem: str | None = None
     """Why this source cannot be written (drift, a file the adapter refuses, a cap exceeded); None when it can."""
@@ -167,7 +170,10 @@ def plan_source(ref: SourceRef, choices: list[Choice], imported: dict[str, str |
         except (ValueError, OSError, DriftError) as error:
             plan.problem = str(error)
         else:
-            for path, data in planned.items():
+            note = correction_note(ref.root, fresh, plan.choices) if ref.kind == "codex" else None
+            if note is not None and current_bytes(note[0]) != note[1]:
+                plan.extra[note[0]] = note[1]
+            for path, data in {**planned, **plan.extra}.items():
                 plan.before.setdefault(path, current_bytes(path))
                 plan.after[path] = data
     plan.loaded = loaded_view(ref.kind, ref.root, plan.before, plan.content)
@@ -211,9 +217,11 @@ def review_state(store: MemoryStore) -> Callable[[SourceRef, Collection[str], Un
     near = store if len(entries) <= NEAR_DUPLICATE_LIMIT else None
     conflicted = {entry_id for conflict in find_conflicts(entries, checks=checks, store=near)
                   for entry_id in conflict.entry_ids}
+    decided = store.last_reasons(DECIDING_ACTIONS)
 
     def decide(ref: SourceRef, files: Collection[str], unreviewed: Unreviewed) -> list[Choice]:
         mine = [entry for entry in entries if belongs_to(entry, ref, files)]
-        return choose_all(mine, checks, conflicted=conflicted, unaudited=unaudited, unreviewed=unreviewed)
+        return choose_all(mine, checks, conflicted=conflicted, unaudited=unaudited, unreviewed=unreviewed,
+                          decided=decided)
 
     return decide

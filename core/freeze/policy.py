@@ -20,6 +20,10 @@ NEEDS_PERSON = frozenset({Need.BLOCKED, Need.CONTRADICTED, Need.STALE, Need.OUT_
 """What a freeze will not decide on its own."""
 
 
+DECIDING_ACTIONS = ("revoke", "supersede", "purge")
+"""The events whose reason says why a person took an entry out."""
+
+
 class Unreviewed(str, Enum):
     """What to do with entries that still need a person."""
 
@@ -43,10 +47,11 @@ _TOMBSTONE_WHY = {Status.REVOKED: "revoked", Status.SUPERSEDED: "superseded by a
 
 
 def choose(entry: Entry, check: EntryCheck | None, *, in_conflict: bool = False, unaudited: bool = False,
-           unreviewed: Unreviewed = Unreviewed.REFUSE) -> Choice:
-    """Whether a freeze keeps one live entry of a source, and why in one line."""
+           unreviewed: Unreviewed = Unreviewed.REFUSE, decided: str | None = None) -> Choice:
+    """Whether a freeze keeps one live entry of a source, and why in one line (`decided`: the person's own words
+    when they revoked or superseded it)."""
     if entry.status in _TOMBSTONE_WHY:
-        return Choice(entry, False, _TOMBSTONE_WHY[entry.status])
+        return Choice(entry, False, decided or _TOMBSTONE_WHY[entry.status])
     need = entry_need(entry, check, unaudited=unaudited)
     if entry.status is Status.BLOCKED:
         attention = need[1] if need is not None else None
@@ -66,8 +71,10 @@ def choose(entry: Entry, check: EntryCheck | None, *, in_conflict: bool = False,
 
 
 def choose_all(entries: list[Entry], checks: Mapping[str, EntryCheck], *, conflicted: Collection[str] = (),
-               unaudited: Collection[str] = (), unreviewed: Unreviewed = Unreviewed.REFUSE) -> list[Choice]:
+               unaudited: Collection[str] = (), unreviewed: Unreviewed = Unreviewed.REFUSE,
+               decided: Mapping[str, str] | None = None) -> list[Choice]:
     """The choice for every live entry (entries already gone from their source are not in a snapshot at all)."""
+    decided = decided or {}
     return [choose(entry, checks.get(entry.id), in_conflict=entry.id in conflicted, unaudited=entry.id in unaudited,
-                   unreviewed=unreviewed)
+                   unreviewed=unreviewed, decided=decided.get(entry.id))
             for entry in entries if entry.removed_at is None]

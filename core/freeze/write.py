@@ -8,7 +8,7 @@ from pathlib import Path
 from memrev.core.freeze.journal import freeze_journal, recover
 from memrev.core.freeze.plan import FreezePlan, SourcePlan, current_bytes
 from memrev.core.freeze.policy import Unreviewed
-from memrev.core.safe_io import digest_bytes
+from memrev.core.safe_io import atomic_write, digest_bytes
 from memrev.core.sources.base import DriftError
 from memrev.core.sources.sync import import_source, write_source
 from memrev.core.store.freezes import EntryDecision, FrozenFile, record_freeze
@@ -67,6 +67,8 @@ def freeze(store: MemoryStore, plan: FreezePlan, *, actor: str) -> FreezeOutcome
         with freeze_journal(store, steps) as token:
             for source in changing:
                 write_source(store, source.ref, source.kept, actor=actor)
+                for path, data in source.extra.items():
+                    atomic_write(path, data, root=source.ref.root)
             for f in files:
                 if current_bytes(Path(f.path)) != f.after:
                     raise FreezeRefused(f"{f.path}: the written file differs from the preview; undone")

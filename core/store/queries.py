@@ -76,6 +76,15 @@ class EntryQueries:
             return self._read(self.conn)
         return self._read(self.conn, "where " + " and ".join(clauses), params)
 
+    def last_reasons(self, actions: Sequence[str]) -> dict[str, str]:
+        """By entry: `ACTION by ACTOR: REASON` of the newest of these actions on it (why it was revoked, say)."""
+        marks = ", ".join("?" * len(actions))
+        rows = self.conn.execute(
+            f"select entry_id, action, actor, reason from events where id in (select max(id) from events "
+            f"where action in ({marks}) and entry_id is not null group by entry_id)", list(actions)).fetchall()
+        return {str(entry_id): f"{action} by {actor}" + (f": {reason}" if reason else "")
+                for entry_id, action, actor, reason in rows}
+
     def count(self) -> int:
         """How many entries the store holds."""
         return int(self.conn.execute("select count(*) from entries").fetchone()[0])

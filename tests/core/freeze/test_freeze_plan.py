@@ -143,3 +143,27 @@ def test_unknown_frontmatter_and_comments_are_left_as_the_agent_wrote_them(world
     assert topic.read_bytes() == kept_topic
     after = workspace.read_text(encoding="utf-8")
     assert "Fridays" not in after and "<!-- keep: owner note -->" in after and "small pull requests" in after
+
+
+def test_codex_corrections_also_go_where_codex_reads_them_an_ad_hoc_note(world):
+    from memrev.core.review.actions import edit
+
+    ref = world.sources["codex"]
+    entries = live(world, "codex")
+    wrong = next(e for e in entries if "uv only" in e.text)
+    revoke(world.store, [wrong.id], actor="ana", reason="the shop moved to pip-tools")
+    rewritten = next(e for e in entries if "directly" in e.text)
+    edit(world.store, rewritten.id, rewritten.text.replace("directly", "directly, never through a mock"), actor="ana")
+    plan = build_plan(world.store, only=[ref], unreviewed=Unreviewed.HOLD)
+    [source] = plan.sources
+    [(note, data)] = source.extra.items()
+    assert note.parent == ref.root / "extensions" / "ad_hoc" / "notes" and note in source.changed
+    text = data.decode("utf-8")
+    assert "Forget:" in text and "uv only" in text and "pip-tools" in text
+    assert "Remember instead:" in text and "never through a mock" in text
+    freeze(world.store, plan, actor="ana")
+    assert note.read_bytes() == data
+    import_source(world.store, ref, actor="import")
+    assert sorted(e.text for e in live(world, "codex")) == sorted(e.text for e in source.kept)
+    again = build_plan(world.store, only=[ref], unreviewed=Unreviewed.HOLD)
+    assert again.sources[0].extra == {} and again.sources[0].changed == [], "a correction is written once"
