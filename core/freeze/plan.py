@@ -8,7 +8,9 @@ writes exactly what the preview showed; the same code path, nothing rendered twi
 from __future__ import annotations
 
 import difflib
+import os
 import re
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Collection
@@ -109,6 +111,14 @@ def _lines(data: bytes | None) -> list[str]:
     return lines
 
 
+def _read_only(path: Path) -> bool:
+    """Whether someone took every write permission off an existing file (a rename could still replace it)."""
+    try:
+        return stat.S_IMODE(os.lstat(path).st_mode) & 0o222 == 0
+    except OSError:
+        return False
+
+
 @dataclass
 class FreezePlan:
     """The whole preview: every source's plan, what still needs a person, and the policy it was made under."""
@@ -176,6 +186,10 @@ def plan_source(ref: SourceRef, choices: list[Choice], imported: dict[str, str |
             for path, data in {**planned, **plan.extra}.items():
                 plan.before.setdefault(path, current_bytes(path))
                 plan.after[path] = data
+    locked = [path for path in plan.changed if _read_only(path)]
+    if locked and plan.problem is None:
+        plan.problem = (f"{', '.join(map(str, locked))}: read-only, so memrev will not replace it (make it writable "
+                        "to freeze it)")
     plan.loaded = loaded_view(ref.kind, ref.root, plan.before, plan.content)
     over = [f"{part.title}: {cap.used:,}/{cap.limit:,} {cap.unit} ({cap.name})"
             for part in plan.loaded.parts for cap in part.over]
