@@ -205,6 +205,9 @@ class MemoryStore(EntryQueries):
                                    _json({"removed_at": None}), reason))
                     result.reappeared.append(entry.id)
                     existing = existing.evolve(removed_at=None)
+                if action == "import" and _review_of(entry) != _review_of(existing) \
+                        and existing.content_key() == entry.content_key():
+                    entry = entry.evolve(**_review_fields(existing))  # a re-import never undoes a person's review
                 new_links = sorted(set(entry.links) - set(existing.links), key=lambda l: (l.kind.value, l.target))
                 for link in new_links:
                     self._link(conn, entry.id, link.kind, link.target, link.reason, now)
@@ -486,6 +489,17 @@ def _revision_key(entry: Entry) -> tuple[Any, ...]:
             None if p.written_at_basis == "mtime" else format_time(p.written_at), p.written_at_basis,
             p.written_by, p.session, p.cwd, p.branch, p.commit, format_time(entry.verified_at), entry.verified_commit,
             entry.confidence, entry.confidence_reason)
+
+
+def _review_of(entry: Entry) -> tuple[Any, ...]:
+    """The fields a review sets: verification and confidence (the store owns them for entries it holds)."""
+    return (entry.verified_at, entry.verified_commit, entry.confidence, entry.confidence_reason)
+
+
+def _review_fields(entry: Entry) -> dict[str, Any]:
+    """The review fields of a stored entry, to carry over to an unchanged re-imported one."""
+    return {"verified_at": entry.verified_at, "verified_commit": entry.verified_commit,
+            "confidence": entry.confidence, "confidence_reason": entry.confidence_reason}
 
 
 def _locator(entry: Entry) -> tuple[str | None, str | None]:

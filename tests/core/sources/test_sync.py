@@ -168,3 +168,26 @@ def test_an_import_removes_temporary_files_a_killed_write_left(demo, tmp_path: P
     with MemoryStore(tmp_path / "m.db") as store:
         _imported(store, "hermes", demo.home / ".hermes")
     assert not stale.exists() and fresh.exists()  # a write still in progress elsewhere is left alone
+
+
+def test_a_re_import_keeps_the_persons_review_of_an_unchanged_entry(demo, tmp_path: Path) -> None:
+    from memrev.core.review.actions import confirm
+    from memrev.core.sources.registry import adapter_for
+    from memrev.core.sources.sync import import_source, stored_for, write_source
+
+    ref = adapter_for("hermes").source_for("hermes", demo.home / ".hermes")
+    with MemoryStore(tmp_path / "m.db") as store:
+        import_source(store, ref, actor="test")
+        entry = next(e for e in stored_for(store, ref) if "CSV" in e.text)
+        confirm(store, [entry.id], actor="ana", checks={})
+        reviewed = store.get(entry.id)
+        assert reviewed is not None and reviewed.confidence > 0.5
+        result = import_source(store, ref, actor="test")
+        assert entry.id in result.unchanged
+        after = store.get(entry.id)
+        assert after is not None and (after.version, after.confidence, after.confidence_reason, after.verified_at) == \
+            (reviewed.version, reviewed.confidence, reviewed.confidence_reason, reviewed.verified_at)
+        others = [e for e in stored_for(store, ref) if e.id != entry.id and "DEPLOY_TOKEN" not in e.text]
+        write_source(store, ref, [after, *others], actor="test")  # a freeze's write-back re-imports too
+        again = store.get(entry.id)
+        assert again is not None and again.confidence == reviewed.confidence and again.version == reviewed.version
