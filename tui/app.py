@@ -31,6 +31,7 @@ from memrev.tui.messages import DetailLoaded, EntriesLoaded, ReviewCounts
 from memrev.tui.review_actions import ReviewActions
 from memrev.tui.screens.audit import AuditScreen
 from memrev.tui.screens.conflicts import ConflictScreen
+from memrev.tui.screens.freeze import FreezeScreen
 from memrev.tui.screens.help import HelpScreen
 from memrev.tui.screens.triage import TriageScreen
 from memrev.tui.widgets.entry_detail import EntryDetail
@@ -71,6 +72,7 @@ class MemrevApp(ReviewActions, LiveChecking, App[None]):
         Binding("R", "recheck_all", "Verify all", id="recheck-all", show=False),
         Binding("a", "audit", "Audit", id="audit"),
         Binding("c", "conflicts", "Conflicts", id="conflicts"),
+        Binding("F", "freeze", "Freeze", id="freeze"),
         Binding("question_mark", "help", "Help", id="help"),
         Binding("q", "quit", "Quit", id="quit"),
     ]
@@ -114,7 +116,7 @@ class MemrevApp(ReviewActions, LiveChecking, App[None]):
         self.theme = "textual-dark"
 
     MAIN_SCREEN_ACTIONS = frozenset({"confirm", "revoke", "edit", "fix", "undo", "triage", "mark", "mark_all",
-                                     "focus_filter", "recheck", "recheck_all", "audit", "conflicts"})
+                                     "focus_filter", "recheck", "recheck_all", "audit", "conflicts", "freeze"})
     """Keys that act on the entry table: off (and out of the footer) while another screen or a dialog is open."""
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -291,6 +293,10 @@ class MemrevApp(ReviewActions, LiveChecking, App[None]):
             self.load_entries()
         else:
             self.refresh_review()
+
+    def action_freeze(self) -> None:
+        """Preview what each agent will load next session, and freeze it (or roll a freeze back)."""
+        self.push_screen(FreezeScreen(actor=self.actor), lambda changed: self.load_entries() if changed else None)
 
     def action_triage(self, standalone: bool = False) -> None:
         """Walk what needs a person, riskiest first (`memrev review` opens the app here)."""

@@ -64,3 +64,25 @@ def test_conflict_view_side_by_side(snap_compare, make_app, demo_build):
         await settle(pilot)
 
     assert snap_compare(make_app(repo=demo_build.repo), terminal_size=SIZE, run_before=run_before)
+
+
+def test_freeze_preview_of_the_hermes_source(snap_compare, make_app, tmp_path, monkeypatch):
+    from memrev.core.demo.builder import build_demo
+    from memrev.core.sources.registry import discover_all
+    from memrev.core.sources.sync import import_source
+
+    build = build_demo(tmp_path / "native")
+    monkeypatch.setenv("HOME", str(build.home))  # the source's folder shows as ~/.hermes/memories, not a tmp path
+    app = make_app()
+    for ref in discover_all(cwd=build.repo, home=build.home, env={}):
+        import_source(app.store, ref, actor="test")
+
+    async def run_before(pilot) -> None:
+        await settle(pilot)
+        await pilot.press("F")
+        await settle(pilot)
+        await settle(pilot)
+        await pilot.press("down", "down", "down", "down")  # agents-md, claude-md, claude, codex, then hermes
+        await settle(pilot)
+
+    assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)
