@@ -37,8 +37,10 @@ class GateReport:
             head = "never frozen: the agents load their memory unreviewed (run `memrev freeze --preview`)"
         elif self.green:
             head = f"green: the agents' files are as freeze #{self.last.id} left them"
+        elif self.changed_files:
+            head = f"red: the agents' files changed since freeze #{self.last.id}; the next session would load that"
         else:
-            head = f"red: the next session would not load what freeze #{self.last.id} froze"
+            head = f"red: {len(self.needs_person) or len(self.never_frozen)} item(s) still need a person or a freeze"
         lines = [head]
         for title, items in (("changed since the last freeze", self.changed_files),
                              ("sources never frozen", self.never_frozen),

@@ -25,6 +25,7 @@ from memrev.core.scan.rejections import Decision, rejections
 from memrev.core.sources.base import DriftError, OverCap, SourceRead, SourceRef
 from memrev.core.sources.registry import adapter_for
 from memrev.core.sources.sync import belongs_to, check_as_imported, imported_digests, imported_sources
+from memrev.core.store.freezes import held_entry_ids
 from memrev.core.store.memory_store import MemoryStore
 
 AGENTS = {"claude": ("claude", "claude-md"), "codex": ("codex", "agents-md"), "hermes": ("hermes",),
@@ -88,17 +89,19 @@ class SourcePlan:
 
     def diff(self) -> str:
         """A unified diff of every changed file, from what is on disk now to what the freeze writes."""
-        chunks: list[str] = []
-        for path in self.changed:
-            old, new = self.before.get(path), self.after[path]
-            chunks.extend(difflib.unified_diff(
-                _lines(old), _lines(new), fromfile=f"{path} (now)" if old is not None else "/dev/null",
-                tofile=f"{path} (frozen)" if new is not None else "/dev/null"))
-        return "".join(chunks)
+        return "".join(line for path in self.changed
+                       for line in file_diff(str(path), self.before.get(path), self.after[path], ("now", "frozen")))
 
     def content(self, path: Path) -> bytes | None:
         """A file's bytes as the snapshot leaves it."""
         return self.after[path] if path in self.after else self.before.get(path)
+
+
+def file_diff(name: str, before: bytes | None, after: bytes | None, labels: tuple[str, str]) -> list[str]:
+    """A unified diff of one file's bytes, named `name (label)` on each side (an absent side is /dev/null)."""
+    return list(difflib.unified_diff(_lines(before), _lines(after),
+                                     fromfile=f"{name} ({labels[0]})" if before is not None else "/dev/null",
+                                     tofile=f"{name} ({labels[1]})" if after is not None else "/dev/null"))
 
 
 def _lines(data: bytes | None) -> list[str]:
@@ -228,14 +231,16 @@ def review_state(store: MemoryStore) -> Callable[[SourceRef, Collection[str], Un
     entries = store.entries()
     checks = store.checks()
     unaudited = {r.entry_id for r in rejections(store, decision=Decision.UNREVIEWED) if r.entry_id}
+    held = held_entry_ids(store)
+    in_review = [entry.evolve(removed_at=None) if entry.id in held else entry for entry in entries]  # still open
     near = store if len(entries) <= NEAR_DUPLICATE_LIMIT else None
-    conflicted = {entry_id for conflict in find_conflicts(entries, checks=checks, store=near)
+    conflicted = {entry_id for conflict in find_conflicts(in_review, checks=checks, store=near)
                   for entry_id in conflict.entry_ids}
     decided = store.last_reasons(DECIDING_ACTIONS)
 
     def decide(ref: SourceRef, files: Collection[str], unreviewed: Unreviewed) -> list[Choice]:
         mine = [entry for entry in entries if belongs_to(entry, ref, files)]
         return choose_all(mine, checks, conflicted=conflicted, unaudited=unaudited, unreviewed=unreviewed,
-                          decided=decided)
+                          decided=decided, held=held)
 
     return decide

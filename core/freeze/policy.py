@@ -40,6 +40,8 @@ class Choice:
     kept: bool
     reason: str
     needs_person: str | None = None
+    held: bool = False
+    """Left out only because nobody has decided it yet (it stays in review, and a later freeze may put it back)."""
 
 
 _TOMBSTONE_WHY = {Status.REVOKED: "revoked", Status.SUPERSEDED: "superseded by a correction",
@@ -47,12 +49,13 @@ _TOMBSTONE_WHY = {Status.REVOKED: "revoked", Status.SUPERSEDED: "superseded by a
 
 
 def choose(entry: Entry, check: EntryCheck | None, *, in_conflict: bool = False, unaudited: bool = False,
-           unreviewed: Unreviewed = Unreviewed.REFUSE, decided: str | None = None) -> Choice:
+           unreviewed: Unreviewed = Unreviewed.REFUSE, decided: str | None = None, held: bool = False) -> Choice:
     """Whether a freeze keeps one live entry of a source, and why in one line (`decided`: the person's own words
-    when they revoked or superseded it)."""
+    when they revoked or superseded it; `held`: an earlier freeze held it out, so the agent's files lack it)."""
     if entry.status in _TOMBSTONE_WHY:
         return Choice(entry, False, decided or _TOMBSTONE_WHY[entry.status])
-    need = entry_need(entry, check, unaudited=unaudited)
+    live = entry if entry.removed_at is None else entry.evolve(removed_at=None)  # held out earlier: still undecided
+    need = entry_need(live, check, unaudited=unaudited)
     if entry.status is Status.BLOCKED:
         attention = need[1] if need is not None else None
         return Choice(entry, False, "blocked by the scanner", None if unreviewed is not Unreviewed.REFUSE else attention)
@@ -61,10 +64,11 @@ def choose(entry: Entry, check: EntryCheck | None, *, in_conflict: bool = False,
     if need is not None and need[0] in NEEDS_PERSON:
         label = f"{need[0].value}: {need[1]}" if need[1] else need[0].value
         if unreviewed is Unreviewed.KEEP:
-            return Choice(entry, True, f"kept as the agent wrote it, unreviewed ({label}; --keep-unreviewed)")
+            return Choice(entry, True, f"kept as the agent wrote it, unreviewed ({label})")
         if unreviewed is Unreviewed.HOLD:
-            return Choice(entry, False, f"held out, unreviewed ({label}; --hold-unreviewed)")
-        return Choice(entry, False, f"needs a person ({label})", label)
+            return Choice(entry, False, f"held out until a person decides ({label})", held=True)
+        on_disk = entry.removed_at is None and not held  # shown as it stands: refused until it is decided
+        return Choice(entry, on_disk, f"needs a person ({label})", label, held=not on_disk)
     if entry.status is Status.CONFIRMED:
         return Choice(entry, True, "confirmed by a person")
     return Choice(entry, True, "kept as the agent wrote it (nothing found against it)")
@@ -72,9 +76,10 @@ def choose(entry: Entry, check: EntryCheck | None, *, in_conflict: bool = False,
 
 def choose_all(entries: list[Entry], checks: Mapping[str, EntryCheck], *, conflicted: Collection[str] = (),
                unaudited: Collection[str] = (), unreviewed: Unreviewed = Unreviewed.REFUSE,
-               decided: Mapping[str, str] | None = None) -> list[Choice]:
-    """The choice for every live entry (entries already gone from their source are not in a snapshot at all)."""
+               decided: Mapping[str, str] | None = None, held: Collection[str] = ()) -> list[Choice]:
+    """The choice for every live entry, and for every entry an earlier freeze held out (gone from the agent's files
+    only because nobody had decided it); other entries already gone from their source are in no snapshot."""
     decided = decided or {}
     return [choose(entry, checks.get(entry.id), in_conflict=entry.id in conflicted, unaudited=entry.id in unaudited,
-                   unreviewed=unreviewed, decided=decided.get(entry.id))
-            for entry in entries if entry.removed_at is None]
+                   unreviewed=unreviewed, decided=decided.get(entry.id), held=entry.id in held)
+            for entry in entries if entry.removed_at is None or entry.id in held]

@@ -13,7 +13,7 @@ from memrev.core.safe_io import atomic_write, digest_bytes, remove_file
 from memrev.core.sources.base import SourceRef
 from memrev.core.sources.hermes import hermes_lock
 from memrev.core.sources.sync import import_source
-from memrev.core.store.freezes import FreezeRecord, FrozenFile, freeze, freezes, last_written, record_freeze
+from memrev.core.store.freezes import FreezeRecord, FrozenFile, freeze_record, freezes, last_written, record_freeze
 from memrev.core.store.memory_store import MemoryStore
 
 
@@ -37,9 +37,11 @@ def _target(store: MemoryStore, freeze_id: int | None) -> FreezeRecord:
         if newest is None:
             raise FreezeRefused("nothing to roll back: no freeze yet")
         freeze_id = newest.id
-    record = freeze(store, freeze_id)
+    record = freeze_record(store, freeze_id)
     if record is None:
         raise FreezeRefused(f"no freeze #{freeze_id} (see `memrev freezes`)")
+    if record.kind != "freeze":
+        raise FreezeRefused(f"#{record.id} is a {record.kind}, not a freeze; roll back a freeze, or freeze again")
     return record
 
 

@@ -32,8 +32,8 @@ def refusal(plan: FreezePlan) -> str | None:
     """Why this plan cannot be frozen as it stands (one paragraph), or None."""
     lines: list[str] = []
     if plan.needs_person and plan.unreviewed is Unreviewed.REFUSE:
-        lines.append(f"{len(plan.needs_person)} entries need a person first (review them, or freeze with "
-                     "--keep-unreviewed or --hold-unreviewed):")
+        lines.append(f"{len(plan.needs_person)} entries need a person first (decide them, or say to keep them as "
+                     "the agent wrote them or to hold them out):")
         lines.extend(f"  {choice.entry.id}  {choice.needs_person}" for choice in plan.needs_person)
     lines.extend(plan.problems)
     return "\n".join(lines) or None
@@ -41,7 +41,7 @@ def refusal(plan: FreezePlan) -> str | None:
 
 def _decisions(plans: list[SourcePlan]) -> list[EntryDecision]:
     """Every entry's fate in the freeze, by source."""
-    return [EntryDecision(choice.entry.id, plan.ref.label, choice.kept, choice.reason)
+    return [EntryDecision(choice.entry.id, plan.ref.label, choice.kept, choice.reason, choice.held)
             for plan in plans for choice in plan.choices]
 
 
@@ -50,6 +50,8 @@ def freeze(store: MemoryStore, plan: FreezePlan, *, actor: str) -> FreezeOutcome
     with every file's bytes before and after and every entry's decision; FreezeRefused (nothing written) when the
     plan needs a person, a source cannot be written, or a file changed since the preview."""
     recover(store)
+    if not plan.sources:
+        raise FreezeRefused("nothing to freeze: no imported agent source (import one first)")
     why = refusal(plan)
     if why is not None:
         raise FreezeRefused(why)
@@ -66,7 +68,8 @@ def freeze(store: MemoryStore, plan: FreezePlan, *, actor: str) -> FreezeOutcome
     try:
         with freeze_journal(store, steps) as token:
             for source in changing:
-                write_source(store, source.ref, source.kept, actor=actor)
+                write_source(store, source.ref, source.kept, actor=actor,
+                             held=[choice.entry.id for choice in source.choices if choice.held])
                 for path, data in source.extra.items():
                     atomic_write(path, data, root=source.ref.root)
             for f in files:

@@ -16,6 +16,7 @@ from memrev.core.sources.base import DriftError, SourceRead, SourceRef, WriteRes
 from memrev.core.sources.reconcile import reconcile
 from memrev.core.sources.registry import adapter_for
 from memrev.core.sources.writeback_journal import journal_path, journalled, undo
+from memrev.core.store.freezes import held_entry_ids
 from memrev.core.store.memory_store import MemoryStore
 from memrev.core.store.records import EntryFilter
 
@@ -55,13 +56,14 @@ def stored_for(store: MemoryStore, ref: SourceRef, read: SourceRead | None = Non
     return [entry for entry in store.entries(EntryFilter(agent=ref.kind)) if belongs_to(entry, ref, files)]
 
 
-def import_source(store: MemoryStore, ref: SourceRef, *, actor: str) -> SyncResult:
-    """Read a source and bring the store in step: new, revised, unchanged, removed and reappeared entries."""
+def import_source(store: MemoryStore, ref: SourceRef, *, actor: str, held: Collection[str] = ()) -> SyncResult:
+    """Read a source and bring the store in step: new, revised, unchanged, removed and reappeared entries. Entries
+    a freeze held out until a person decides them (and `held`) are absent from the files but stay in review."""
     with collector_paused():  # tens of thousands of short-lived entries: no full collection between them
-        return _import_source(store, ref, actor=actor)
+        return _import_source(store, ref, actor=actor, held=held)
 
 
-def _import_source(store: MemoryStore, ref: SourceRef, *, actor: str) -> SyncResult:
+def _import_source(store: MemoryStore, ref: SourceRef, *, actor: str, held: Collection[str]) -> SyncResult:
     """`import_source` itself."""
     interrupted = _finish_interrupted(store, ref)
     read = adapter_for(ref.kind).read(ref)
@@ -73,7 +75,9 @@ def _import_source(store: MemoryStore, ref: SourceRef, *, actor: str) -> SyncRes
         matched = reconcile(read, stored)
         applied, blocked = apply_screened(store, matched.entries, actor=actor, source=f"import:{ref.label}",
                                           reason=f"import {ref.label}", known={e.id: e for e in stored})
-        removed = store.mark_removed(matched.removed, actor=actor, reason=f"no longer in {ref.label}")
+        waiting = held_entry_ids(store).union(held)
+        removed = store.mark_removed([entry_id for entry_id in matched.removed if entry_id not in waiting],
+                                     actor=actor, reason=f"no longer in {ref.label}")
         store.set_meta(_read_key(ref), json.dumps({str(path): digest for path, digest in sorted(read.files.items())}))
     return SyncResult(ref, read, applied.added, applied.revised, applied.unchanged, removed, applied.reappeared,
                       blocked)
@@ -140,18 +144,19 @@ def imported_digests(store: MemoryStore, ref: SourceRef) -> dict[str, str | None
     return {} if recorded is None else json.loads(recorded)
 
 
-def write_source(store: MemoryStore, ref: SourceRef, entries: Sequence[Entry], *, actor: str) -> WriteResult:
+def write_source(store: MemoryStore, ref: SourceRef, entries: Sequence[Entry], *, actor: str,
+                 held: Collection[str] = ()) -> WriteResult:
     """Write exactly `entries` back to a source in its native format, refusing (DriftError, nothing written)
     when any of its files changed since memrev last imported it, then import the result."""
     recorded = store.get_meta(_read_key(ref))
     if recorded is None:
         raise ValueError(f"{ref.label}: import this source before writing it back")
     with collector_paused():
-        return _write_source(store, ref, entries, json.loads(recorded), actor=actor)
+        return _write_source(store, ref, entries, json.loads(recorded), actor=actor, held=held)
 
 
 def _write_source(store: MemoryStore, ref: SourceRef, entries: Sequence[Entry], imported: dict[str, str | None],
-                  *, actor: str) -> WriteResult:
+                  *, actor: str, held: Collection[str]) -> WriteResult:
     """`write_source` itself, once the source is known to have been imported."""
     adapter = adapter_for(ref.kind)
     if _finish_interrupted(store, ref):
@@ -160,5 +165,5 @@ def _write_source(store: MemoryStore, ref: SourceRef, entries: Sequence[Entry], 
     check_as_imported(imported, {str(p): d for p, d in fresh.files.items()})
     with _journal(store, ref):  # every file changes, or (at once, or at the next start) none does
         result = adapter.write(ref, entries, expected=fresh)
-    import_source(store, ref, actor=actor)
+    import_source(store, ref, actor=actor, held=held)
     return result

@@ -53,6 +53,8 @@ class EntryDecision:
     source: str
     kept: bool
     reason: str
+    held: bool = False
+    """Left out only until a person decides it."""
 
 
 @dataclass(frozen=True)
@@ -84,8 +86,8 @@ def record_freeze(store: MemoryStore, *, actor: str, kind: str, policy: dict[str
             "values (?, ?, ?, ?, ?, ?, ?)",
             [(freeze_id, f.source, f.path, f.before, f.after, f.before_hash, f.after_hash) for f in files])
         conn.executemany(
-            "insert into freeze_entries(freeze_id, entry_id, source, kept, reason) values (?, ?, ?, ?, ?)",
-            [(freeze_id, d.entry_id, d.source, int(d.kept), d.reason) for d in decisions])
+            "insert into freeze_entries(freeze_id, entry_id, source, kept, held, reason) values (?, ?, ?, ?, ?, ?)",
+            [(freeze_id, d.entry_id, d.source, int(d.kept), int(d.held), d.reason) for d in decisions])
     return freeze_id
 
 
@@ -104,7 +106,7 @@ def freezes(store: MemoryStore) -> list[FreezeRecord]:
     return [_record(row) for row in rows]
 
 
-def freeze(store: MemoryStore, freeze_id: int) -> FreezeRecord | None:
+def freeze_record(store: MemoryStore, freeze_id: int) -> FreezeRecord | None:
     """One freeze with its files and entry decisions, or None."""
     row = store.conn.execute(f"select {_FREEZE_COLUMNS} from freezes where id = ?", (freeze_id,)).fetchone()
     if row is None:
@@ -113,17 +115,17 @@ def freeze(store: MemoryStore, freeze_id: int) -> FreezeRecord | None:
     record.files.extend(FrozenFile(*row) for row in store.conn.execute(
         "select source, path, before_hash, after_hash, before, after from freeze_files where freeze_id = ? "
         "order by path", (freeze_id,)))
-    record.decisions.extend(EntryDecision(entry_id, source, bool(kept), reason) for entry_id, source, kept, reason in
-                            store.conn.execute("select entry_id, source, kept, reason from freeze_entries "
-                                               "where freeze_id = ? order by source, kept desc, entry_id",
-                                               (freeze_id,)))
+    record.decisions.extend(EntryDecision(entry_id, source, bool(kept), reason, bool(held))
+                            for entry_id, source, kept, reason, held in store.conn.execute(
+                                "select entry_id, source, kept, reason, held from freeze_entries "
+                                "where freeze_id = ? order by source, kept desc, entry_id", (freeze_id,)))
     return record
 
 
 def latest_freeze(store: MemoryStore) -> FreezeRecord | None:
     """The newest freeze (or rollback) with its files, or None before the first."""
     row = store.conn.execute("select max(id) from freezes").fetchone()
-    return None if row[0] is None else freeze(store, int(row[0]))
+    return None if row[0] is None else freeze_record(store, int(row[0]))
 
 
 def last_written(store: MemoryStore) -> dict[str, tuple[str, str | None]]:
@@ -145,3 +147,12 @@ def frozen_entry_ids(store: MemoryStore) -> list[str] | None:
     if not rows and store.conn.execute("select count(*) from freezes").fetchone()[0] == 0:
         return None
     return [str(row[0]) for row in rows]
+
+
+def held_entry_ids(store: MemoryStore) -> set[str]:
+    """Entries the newest freeze of their source held out until a person decides them."""
+    rows = store.conn.execute(
+        "select e.entry_id from freeze_entries e join "
+        "(select source, max(freeze_id) as newest from freeze_entries group by source) n "
+        "on e.source = n.source and e.freeze_id = n.newest where e.held = 1").fetchall()
+    return {str(row[0]) for row in rows}

@@ -206,7 +206,7 @@ class MemoryStore(EntryQueries):
                     result.reappeared.append(entry.id)
                     existing = existing.evolve(removed_at=None)
                 if action == "import" and _review_of(entry) != _review_of(existing) \
-                        and existing.content_key() == entry.content_key():
+                        and _decided_key(existing) == _decided_key(entry):
                     entry = entry.evolve(**_review_fields(existing))  # a re-import never undoes a person's review
                 new_links = sorted(set(entry.links) - set(existing.links), key=lambda l: (l.kind.value, l.target))
                 for link in new_links:
@@ -220,7 +220,7 @@ class MemoryStore(EntryQueries):
                     if not new_links:
                         result.unchanged.append(entry.id)
                     continue
-                content_changed = existing.content_key() != entry.content_key()
+                content_changed = _decided_key(existing) != _decided_key(entry)
                 keep_status = existing.status in _STICKY_STATUSES or not content_changed
                 revised = entry.evolve(version=existing.version + 1, status=existing.status if keep_status else entry.status)
                 rowid = self._update(conn, revised, now)
@@ -489,6 +489,12 @@ def _revision_key(entry: Entry) -> tuple[Any, ...]:
             None if p.written_at_basis == "mtime" else format_time(p.written_at), p.written_at_basis,
             p.written_by, p.session, p.cwd, p.branch, p.commit, format_time(entry.verified_at), entry.verified_commit,
             entry.confidence, entry.confidence_reason)
+
+
+def _decided_key(entry: Entry) -> tuple[Any, ...]:
+    """What a person's review decided on: the text and who it is shared with. A new type or place in the file (an
+    entry the agent's format files under another section) keeps the decision; a new text or scope does not."""
+    return (entry.text, entry.scope.kind, entry.scope.project.key if entry.scope.project else None)
 
 
 def _review_of(entry: Entry) -> tuple[Any, ...]:

@@ -184,6 +184,7 @@ MIGRATIONS: list[str] = [
         entry_id text not null,
         source text not null,
         kept integer not null,
+        held integer not null default 0,
         reason text not null,
         primary key (freeze_id, entry_id)
     );

@@ -139,7 +139,8 @@ def freeze_command(ctx: click.Context, preview: bool, gate: bool, agent: str | N
             click.echo(f"\nfreeze would be refused:\n{why}")
         return
     if why:
-        click.echo(f"memrev: freeze refused; nothing written:\n{why}", err=True)
+        hint = "\n(--keep-unreviewed or --hold-unreviewed says what to do with them)" if plan.needs_person else ""
+        click.echo(f"memrev: freeze refused; nothing written:\n{why}{hint}", err=True)
         ctx.exit(EXIT_FINDINGS)
     files = sum(len(source.changed) for source in plan.changed)
     if not yes:

@@ -18,8 +18,7 @@ from memrev.core.freeze.plan import FreezePlan, SourcePlan, build_plan
 from memrev.core.freeze.policy import Unreviewed
 from memrev.core.freeze.rollback import rollback
 from memrev.core.freeze.write import FreezeRefused, freeze, refusal
-from memrev.core.store.freezes import FreezeRecord, freezes
-from memrev.core.store.freezes import freeze as read_freeze
+from memrev.core.store.freezes import FreezeRecord, freeze_record, freezes
 from memrev.tui.screens.dialogs import ConfirmDialog
 from memrev.tui.screens.freeze_view import (plan_status, record_view, shown_path, source_names, source_option,
                                             source_view)
@@ -324,7 +323,7 @@ class FreezeHistoryScreen(Screen[bool]):
         """Read one freeze with its files and decisions and post it."""
         worker = get_current_worker()
         with self.app.store.reader() as reader:  # type: ignore[attr-defined]
-            record = read_freeze(reader, freeze_id)
+            record = freeze_record(reader, freeze_id)
         if record is not None and not worker.is_cancelled:
             self.post_message(FreezeShown(record))
 

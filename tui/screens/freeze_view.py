@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import difflib
 from pathlib import Path
 from typing import Sequence
 
@@ -13,7 +12,7 @@ from rich.text import Text
 from textual.widgets.option_list import Option
 
 from memrev.core.freeze.loaded import Cap, LoadedPart
-from memrev.core.freeze.plan import FreezePlan, SourcePlan
+from memrev.core.freeze.plan import FreezePlan, SourcePlan, file_diff
 from memrev.core.freeze.policy import Unreviewed
 from memrev.core.sources.base import SourceRef
 from memrev.core.store.freezes import FreezeRecord, FrozenFile
@@ -85,23 +84,6 @@ def budget_text(part: LoadedPart, root: Path) -> Text:
     return text
 
 
-def _lines(data: bytes | None) -> list[str]:
-    """A file's lines for a diff, a last line without a newline marked as diff marks it."""
-    if data is None:
-        return []
-    lines = data.decode("utf-8", "replace").splitlines(keepends=True)
-    if lines and not lines[-1].endswith("\n"):
-        lines[-1] += "\n\\ No newline at end of file\n"
-    return lines
-
-
-def unified(name: str, before: bytes | None, after: bytes | None, labels: tuple[str, str]) -> list[str]:
-    """A unified diff of one file, named by `name` and the two `labels` (an absent side is /dev/null)."""
-    return list(difflib.unified_diff(_lines(before), _lines(after),
-                                     fromfile=f"{name} ({labels[0]})" if before is not None else "/dev/null",
-                                     tofile=f"{name} ({labels[1]})" if after is not None else "/dev/null"))
-
-
 def diff_text(lines: Sequence[str]) -> Text:
     """Diff lines coloured (+ green, - red, hunks cyan), hidden characters marked."""
     pieces = []
@@ -168,7 +150,7 @@ def source_view(source: SourcePlan, *, show_diff: bool) -> RenderableType:
     if show_diff:
         parts.append(Text())
         if source.changed:
-            parts.append(diff_text([line for path in source.changed for line in unified(
+            parts.append(diff_text([line for path in source.changed for line in file_diff(
                 shown_path(path, root), source.before.get(path), source.after[path], ("now", "frozen"))]))
         else:
             parts.append(Text("no change: the files already hold this snapshot", style="dim"))
@@ -212,4 +194,4 @@ def record_view(record: FreezeRecord) -> RenderableType:
 def _file_diff(f: FrozenFile) -> list[str]:
     """A recorded file's diff, named by its source kind and its path within the source."""
     kind, _, root = f.source.partition(":")
-    return unified(f"{kind}: {shown_path(f.path, Path(root))}", f.before, f.after, ("before", "after"))
+    return file_diff(f"{kind}: {shown_path(f.path, Path(root))}", f.before, f.after, ("before", "after"))

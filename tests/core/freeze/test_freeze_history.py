@@ -58,16 +58,42 @@ def test_rollback_refuses_after_the_agent_wrote_unless_forced_which_keeps_a_snap
     rollback(world.store, actor="ana", force=True)
     assert world.files() == original
     snapshot = next(r for r in freezes(world.store) if r.kind == "snapshot")
-    from memrev.core.store.freezes import freeze as freeze_record
+    from memrev.core.store.freezes import freeze_record
 
     kept = freeze_record(world.store, snapshot.id)
     assert kept is not None and [f.after for f in kept.files if f.path == str(memory)] == [written_by_agent]
 
 
+def _settle(world) -> None:
+    """A person decides every entry that needs one (confirming them)."""
+    from memrev.core.review.actions import confirm
+
+    confirm(world.store, [c.entry.id for c in build_plan(world.store).needs_person], actor="ana", checks={},
+            despite_stale=True)
+
+
+def test_held_entries_stay_in_review_and_go_back_in_once_a_person_confirms_them(world):
+    plan = build_plan(world.store, unreviewed=Unreviewed.HOLD)
+    held = [c.entry for c in plan.needs_person] or [c.entry for s in plan.sources for c in s.choices if c.held]
+    assert held
+    freeze(world.store, plan, actor="ana")
+    report = gate_report(world.store)
+    assert not report.green and {line.split(":")[0] for line in report.needs_person} == {e.id for e in held}
+    assert build_plan(world.store, unreviewed=Unreviewed.HOLD).changed == [], "held again: nothing to rewrite"
+    _settle(world)
+    back = build_plan(world.store)
+    assert back.needs_person == [] and back.changed
+    freeze(world.store, back, actor="ana")
+    texts = "".join(p.read_text(encoding="utf-8") for p in world.files() if p.suffix == ".md")
+    assert all(e.text.splitlines()[-1] in texts for e in held), "confirmed entries are written back"
+    assert gate_report(world.store).green
+
+
 def test_the_gate_is_green_right_after_a_freeze_and_red_after_the_agent_writes(world):
     assert not gate_report(world.store).green
     assert gate_report(world.store).last is None
-    _freeze(world)
+    _settle(world)
+    freeze(world.store, build_plan(world.store), actor="ana")
     report = gate_report(world.store)
     assert report.green, report.lines()
     untouched = world.sources["claude"].root / "project_price_helpers.md"  # a file the freeze did not change

@@ -56,7 +56,8 @@ def test_the_preview_is_byte_for_byte_what_the_freeze_writes_and_importing_it_gi
         expected = source.after[path]
         assert (path.read_bytes() if path.exists() else None) == expected
     import_source(world.store, source.ref, actor="import")
-    assert sorted(e.text for e in live(world, kind)) == sorted(e.text for e in source.kept)
+    held = {choice.entry.id for choice in source.choices if choice.held}  # out of the files, still in review
+    assert sorted(e.text for e in live(world, kind) if e.id not in held) == sorted(e.text for e in source.kept)
     assert outcome.freeze_id == freezes(world.store)[0].id
 
 
