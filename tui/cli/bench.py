@@ -110,3 +110,19 @@ def bench_reliability_command(trials: int, count: int, concurrent: int) -> None:
     with tempfile.TemporaryDirectory(prefix="memrev-bench-reliability-") as folder:
         figures = run_reliability_bench(workdir=Path(folder), trials=trials, writeback=count, concurrent=concurrent)
     click.echo(format_figures(figures))
+
+
+@bench_group.command("freeze")
+@click.option("--entries", "count", type=click.IntRange(min=20), default=1_000, show_default=True,
+              help="Entries of each of the four agents (Claude, Codex, Hermes, OpenClaw).")
+@click.option("--trials", type=click.IntRange(min=1), default=50, show_default=True,
+              help="Freezes killed at random points.")
+@store_errors
+def bench_freeze_command(count: int, trials: int) -> None:
+    """Preview, freeze and rollback of four agents' memory, and freezes killed half-way (no partial file may survive)."""
+    from memrev.core.bench.freeze import run_freeze_bench
+    from memrev.core.bench.store import format_figures
+
+    with tempfile.TemporaryDirectory(prefix="memrev-bench-freeze-") as folder:
+        figures = run_freeze_bench(workdir=Path(folder), entries=count, trials=trials)
+    click.echo(format_figures(figures))
