@@ -6,7 +6,8 @@ import difflib
 import hashlib
 import re
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from datetime import datetime
 from typing import Sequence
 
 from memrev.core.model import Entry, Provenance, Scope, Source, content_hash
@@ -58,6 +59,7 @@ def reconcile(read: SourceRead, stored: Sequence[Entry]) -> Reconciled:
     left unmatched were removed at the source."""
     kind = read.ref.kind
     pool = {entry.id: entry for entry in stored}
+    by_id = dict(pool)
     assigned: dict[int, str] = {}
 
     def take(index: int, entry_id: str) -> None:
@@ -93,9 +95,39 @@ def reconcile(read: SourceRead, stored: Sequence[Entry]) -> Reconciled:
             take(index, entry_id)
     result = Reconciled()
     for index, native in enumerate(natives):
-        result.entries.append(to_entry(kind, native, assigned.get(index) or native_id(kind, native)))
+        entry_id = assigned.get(index)
+        same = by_id.get(entry_id) if entry_id is not None else None
+        if same is not None and _as_native(same, native):
+            result.entries.append(_relocated(same, native))  # nothing but its place changed: no new entry built
+        else:
+            result.entries.append(to_entry(kind, native, entry_id or native_id(kind, native)))
     result.removed = sorted(entry_id for entry_id, entry in pool.items() if entry.removed_at is None)
     return _unique(result)
+
+
+def _as_native(entry: Entry, native: NativeEntry) -> bool:
+    """Whether a stored entry already says everything `to_entry` would make of this native one (its place aside)."""
+    p = entry.provenance
+    return (entry.text == native.text and entry.source.file == str(native.file) and entry.source.anchor == native.anchor
+            and entry.removed_at is None and entry.type is native.type and entry.scope.kind is native.scope_kind
+            and (entry.scope.project.key if entry.scope.project else None)
+            == (native.project.key if native.project else None)
+            and p.written_at_basis == native.written_at_basis and p.written_by is native.written_by
+            and p.session == native.session and p.cwd == native.cwd and p.branch == native.branch and p.commit is None
+            and (native.written_at_basis == "mtime" or _second(p.written_at) == _second(native.written_at)))
+
+
+def _second(value: datetime | None) -> datetime | None:
+    """A time to the second, as the store keeps it."""
+    return value.replace(microsecond=0) if value is not None else None
+
+
+def _relocated(entry: Entry, native: NativeEntry) -> Entry:
+    """The stored entry with the native one's citation and file time (the same object when neither moved)."""
+    p = entry.provenance
+    if p.citation == native.citation and _second(p.written_at) == _second(native.written_at):
+        return entry
+    return entry.evolve(provenance=replace(p, citation=native.citation, written_at=native.written_at))
 
 
 CANDIDATES = 3

@@ -119,7 +119,7 @@ def bench_reliability_command(trials: int, count: int, concurrent: int) -> None:
               help="Freezes killed at random points.")
 @store_errors
 def bench_freeze_command(count: int, trials: int) -> None:
-    """Preview, freeze and rollback of four agents' memory, and freezes killed half-way (no partial file may survive)."""
+    """Preview, freeze and rollback of four agents' memory, and freezes killed half-way (no partial file survives)."""
     from memrev.core.bench.freeze import run_freeze_bench
     from memrev.core.bench.store import format_figures
 
