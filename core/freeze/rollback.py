@@ -88,20 +88,12 @@ def rollback(store: MemoryStore, freeze_id: int | None = None, *, actor: str, fo
                         remove_file(Path(f.path), root=ref.root)
                     else:
                         atomic_write(Path(f.path), f.after, root=ref.root)
-            freeze_id_new = record_freeze(store, actor=actor, kind="rollback", rolls_back=record.id,
-                                          policy={"token": token}, files=files,
-                                          summary=f"rolled back #{record.id}: {len(files)} files put back")
-    except (ValueError, OSError) as error:
-        _reimport(store, sources, actor)
+            with store.transaction():  # the store follows the files back, recorded with them, or not at all
+                for label in sources:
+                    import_source(store, _ref(label), actor=actor)
+                freeze_id_new = record_freeze(store, actor=actor, kind="rollback", rolls_back=record.id,
+                                              policy={"token": token}, files=files,
+                                              summary=f"rolled back #{record.id}: {len(files)} files put back")
+    except (ValueError, OSError) as error:  # files put back, the store never changed
         raise FreezeRefused(f"{error}; the rollback was undone, nothing changed") from None
-    _reimport(store, sources, actor)
     return FreezeOutcome(freeze_id_new, files, sources)
-
-
-def _reimport(store: MemoryStore, labels: list[str], actor: str) -> None:
-    """Bring the store in step with the files again."""
-    for label in labels:
-        try:
-            import_source(store, _ref(label), actor=actor)
-        except (ValueError, OSError):
-            continue

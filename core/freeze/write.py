@@ -67,38 +67,33 @@ def freeze(store: MemoryStore, plan: FreezePlan, *, actor: str) -> FreezeOutcome
     steps = [(Path(f.path), roots[f.source], f.before, f.after) for f in files]
     try:
         with freeze_journal(store, steps) as token:
-            for source in changing:
-                write_source(store, source.ref, source.kept, actor=actor,
-                             held=[choice.entry.id for choice in source.choices if choice.held])
+            for source in changing:  # files first; the store follows them below, all at once
+                write_source(store, source.ref, source.kept, actor=actor, reimport=False)
                 for path, data in source.extra.items():
                     atomic_write(path, data, root=source.ref.root)
             for f in files:
                 if current_bytes(Path(f.path)) != f.after:
                     raise FreezeRefused(f"{f.path}: the written file differs from the preview; undone")
-            freeze_id = record_freeze(store, actor=actor, kind="freeze", policy={**plan.policy(), "token": token},
-                                      summary=_summary(plan, files), files=files + _untouched(plan),
-                                      decisions=_decisions(plan.sources))
-    except Exception as error:  # the journal put every file back; the store follows the files again
-        _reimport(store, changing, actor)
-        if isinstance(error, (FreezeRefused, DriftError, ValueError, OSError)):
-            raise FreezeRefused(f"{error}; the freeze was undone, nothing changed") from None
-        raise
+            with store.transaction():  # re-imported and recorded together: a kill before this commit leaves the
+                for source in changing:  # store as it was, and the journal puts the files back to match it
+                    import_source(store, source.ref, actor=actor,
+                                  held=[choice.entry.id for choice in source.choices if choice.held])
+                freeze_id = record_freeze(store, actor=actor, kind="freeze",
+                                          policy={**plan.policy(), "token": token}, summary=_summary(plan, files),
+                                          files=files + _untouched(plan), decisions=_decisions(plan.sources))
+    except (FreezeRefused, DriftError, ValueError, OSError) as error:  # files put back, the store never changed
+        raise FreezeRefused(f"{error}; the freeze was undone, nothing changed") from None
     return FreezeOutcome(freeze_id, files, [source.ref.label for source in changing])
 
 
 def _untouched(plan: FreezePlan) -> list[FrozenFile]:
     """The digest of every file of a frozen source the freeze left alone, so the gate notices the agent's writes."""
-    return [FrozenFile.kept(source.ref.label, str(path), None if data is None else digest_bytes(data))
-            for source in plan.sources for path, data in source.before.items() if path not in source.changed]
-
-
-def _reimport(store: MemoryStore, sources: list[SourcePlan], actor: str) -> None:
-    """Bring the store back in step with files a failed freeze put back."""
-    for source in sources:
-        try:
-            import_source(store, source.ref, actor=actor)
-        except (ValueError, OSError):
-            continue
+    untouched = []
+    for source in plan.sources:
+        changed = set(source.changed)
+        untouched.extend(FrozenFile.kept(source.ref.label, str(path), None if data is None else digest_bytes(data))
+                         for path, data in source.before.items() if path not in changed)
+    return untouched
 
 
 def _summary(plan: FreezePlan, files: list[FrozenFile]) -> str:

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Iterator, Mapping, Sequence
 
 from memrev.core.model import Entry, EntryType, ScopeKind, WrittenBy
-from memrev.core.safe_io import SourceFileError, atomic_write, capturing, file_digest, is_within, read_text
+from memrev.core.safe_io import TEMP_SUFFIX, SourceFileError, atomic_write, capturing, file_digest, is_within, read_text
 from memrev.core.sources.base import NativeEntry, OverCap, SourceRead, SourceRef, WriteResult, check_no_drift
 
 KIND = "hermes"
@@ -294,8 +294,9 @@ def hermes_lock(path: Path, *, timeout: float = LOCK_TIMEOUT) -> Iterator[None]:
 
 
 def write_hermes_file(path: Path, content: str) -> None:
-    """Replace a memory file as Hermes's `_write_file` does: mkstemp `.mem_*.tmp` beside it, fsync, os.replace."""
-    atomic_write(path, content.encode("utf-8"), root=path.parent, prefix=".mem_", suffix=".tmp",
+    """Replace a memory file as Hermes's `_write_file` does: a `.mem_*.tmp` beside it, fsync, os.replace (the name
+    ends `.memrev.tmp`, so one a kill leaves behind is known for memrev's and removed by the next start)."""
+    atomic_write(path, content.encode("utf-8"), root=path.parent, prefix=".mem_", suffix=TEMP_SUFFIX,
                  new_file_mode=0o600)  # mkstemp's 0600, as a file Hermes creates
 
 

@@ -23,6 +23,10 @@ from memrev.core.safe_io import (TEMP_SUFFIX, WRITE_OBSERVER, SourceFileError, a
                                  read_bounded, remove_file)
 
 
+HERMES_TEMP_PREFIX = ".mem_"
+"""memrev writes Hermes's files through `.mem_*.memrev.tmp`, as Hermes names its own temporaries."""
+
+
 @dataclass
 class Journal:
     """The journal file of one write-back, the root its files live under, and the steps recorded so far."""
@@ -82,8 +86,9 @@ def undo(path: Path) -> list[str]:
     for step in reversed(data.get("steps", [])):
         root = Path(step.get("root") or data["root"])  # a freeze's journal spans sources, each with its own root
         target = Path(step["path"])
-        for temporary in target.parent.glob(f".{glob_escape(target.name)}.*{TEMP_SUFFIX}"):
-            temporary.unlink(missing_ok=True)  # the interrupted write's own temporary file
+        for pattern in (f".{glob_escape(target.name)}.*{TEMP_SUFFIX}", f"{HERMES_TEMP_PREFIX}*{TEMP_SUFFIX}"):
+            for temporary in target.parent.glob(pattern):
+                temporary.unlink(missing_ok=True)  # the interrupted write's own temporary file
         try:
             now, _ = read_bounded(target, follow=False)
         except SourceFileError:

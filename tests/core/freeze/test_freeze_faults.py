@@ -59,6 +59,12 @@ def test_a_disk_that_fills_half_way_leaves_every_file_as_it_was(world, tiny_disk
     for kind, word in (("agents-md", "Releases"), ("codex", "directly"), ("hermes", "DEPLOY_TOKEN"),
                        ("openclaw", "flaky")):
         _revoke(world, kind, word)
+    from memrev.core.review.actions import edit
+
+    edited = next(e for e in world.store.entries() if e.source.agent == "claude" and "parse_price" in e.text
+                  and e.id.startswith("m-"))  # a source written before Hermes's full disk stops the freeze
+    edit(world.store, edited.id, edited.text + " (checked by Ana)", actor="ana")
+    stored = {e.id: (e.text, e.status, e.removed_at, e.version) for e in world.store.entries()}
     plan = build_plan(world.store, unreviewed=Unreviewed.HOLD)
     order = [source.ref.kind for source in plan.changed]
     assert order.index("hermes") > 0, "some source is written before the one whose disk is full"
@@ -77,3 +83,6 @@ def test_a_disk_that_fills_half_way_leaves_every_file_as_it_was(world, tiny_disk
     assert {p: b for p, b in world.files().items() if p.name != "filler"} == before
     assert freezes(world.store) == []
     assert not list(tiny_disk.glob("*.tmp")), "no temporary file is left where Hermes would load it"
+    after = {e.id: (e.text, e.status, e.removed_at, e.version) for e in world.store.entries()}
+    assert after == stored, "the store never followed the half-written files: the person's edit is still there"
+    assert build_plan(world.store, unreviewed=Unreviewed.HOLD).problems == [], "no drift: store and files agree"
