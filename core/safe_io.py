@@ -46,13 +46,30 @@ def file_digest(path: Path) -> str | None:
 
 
 def is_within(path: Path, root: Path) -> bool:
-    """Whether `path`, with every symlink resolved, lies inside `root` (also resolved)."""
+    """Whether `path`, with every symlink resolved, lies inside `root` (also resolved). A path written under `root`
+    whose every part below it is a plain name and no link is inside without resolving the whole path (a read of a
+    thousand topic files would otherwise resolve every folder above the memory folder a thousand times)."""
+    base, full = os.path.abspath(root), os.fspath(path)
+    if os.path.isabs(full) and full.startswith(base + os.sep) and _plain_below(base, full[len(base) + 1:]):
+        return True
     try:
         real = path.resolve(strict=False)
         real_root = root.resolve(strict=False)
     except (OSError, RuntimeError):  # symlink loops
         return False
     return real == real_root or real_root in real.parents
+
+
+def _plain_below(base: str, rest: str) -> bool:
+    """Whether every part of `rest` below `base` is a plain name (no `.`, `..` or empty part) and no symlink."""
+    current = base
+    for part in rest.split(os.sep):
+        if part in ("", ".", ".."):
+            return False
+        current = os.path.join(current, part)
+        if os.path.islink(current):
+            return False
+    return True
 
 
 def check_contained(path: Path, root: Path) -> None:

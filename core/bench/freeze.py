@@ -573,8 +573,7 @@ def _timed_freeze(layout: Layout, bare: bool) -> tuple[float, int]:
         started = time.perf_counter()
         if bare:
             for source in plan.changed:
-                write_source(store, source.ref, source.kept, actor=ACTOR,
-                             held=[choice.entry.id for choice in source.choices if choice.held])
+                write_source(store, source.ref, source.kept, actor=ACTOR)
             written = sum(len(source.changed) for source in plan.changed)
         else:
             written = len(freeze(store, plan, actor=ACTOR).files)

@@ -71,6 +71,8 @@ class SourcePlan:
     problem: str | None = None
     """Why this source cannot be written (drift, a file the adapter refuses, a cap exceeded); None when it can."""
     warnings: list[str] = field(default_factory=list)
+    read: SourceRead | None = None
+    """The read the preview was made from: the freeze writes against it once every file is checked unchanged."""
 
     @property
     def kept(self) -> list[Entry]:
@@ -169,6 +171,7 @@ def plan_source(ref: SourceRef, choices: list[Choice], imported: dict[str, str |
         plan.problem = f"cannot be read ({error})"
         return plan
     plan.warnings = list(fresh.warnings)
+    plan.read = fresh
     plan.before = {path: current_bytes(path) for path in fresh.files}
     try:
         check_as_imported(imported, {str(path): digest for path, digest in fresh.files.items()})

@@ -10,7 +10,8 @@ from memrev.core.freeze.plan import FreezePlan, SourcePlan, current_bytes
 from memrev.core.freeze.policy import Unreviewed
 from memrev.core.safe_io import atomic_write, digest_bytes
 from memrev.core.sources.base import DriftError
-from memrev.core.sources.sync import import_source, write_source
+from memrev.core.sources.registry import adapter_for
+from memrev.core.sources.sync import import_source
 from memrev.core.store.freezes import EntryDecision, FrozenFile, record_freeze
 from memrev.core.store.memory_store import MemoryStore
 
@@ -67,8 +68,9 @@ def freeze(store: MemoryStore, plan: FreezePlan, *, actor: str) -> FreezeOutcome
     steps = [(Path(f.path), roots[f.source], f.before, f.after) for f in files]
     try:
         with freeze_journal(store, steps) as token:
-            for source in changing:  # files first; the store follows them below, all at once
-                write_source(store, source.ref, source.kept, actor=actor, reimport=False)
+            for source in changing:  # files first (every one checked unchanged since the preview's read, above)
+                assert source.read is not None  # a source without a read has a problem and is never written
+                adapter_for(source.ref.kind).write(source.ref, source.kept, expected=source.read)
                 for path, data in source.extra.items():
                     atomic_write(path, data, root=source.ref.root)
             for f in files:

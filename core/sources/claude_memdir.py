@@ -27,7 +27,10 @@ _LOG_NAME = re.compile(r"^(\d{4})-(\d{2})-(\d{2})\.md$")
 
 
 def _relative(path: Path, memdir: Path) -> str:
-    """A path inside the memory folder as `sub/file.md`."""
+    """A path inside the memory folder as `sub/file.md` (by its string when it starts with the folder's: cheap)."""
+    full, base = str(path), str(memdir)
+    if full.startswith(base + os.sep) and os.sep == "/":
+        return full[len(base) + 1:]
     return path.relative_to(memdir).as_posix()
 
 

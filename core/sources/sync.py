@@ -144,20 +144,18 @@ def imported_digests(store: MemoryStore, ref: SourceRef) -> dict[str, str | None
     return {} if recorded is None else json.loads(recorded)
 
 
-def write_source(store: MemoryStore, ref: SourceRef, entries: Sequence[Entry], *, actor: str,
-                 held: Collection[str] = (), reimport: bool = True) -> WriteResult:
+def write_source(store: MemoryStore, ref: SourceRef, entries: Sequence[Entry], *, actor: str) -> WriteResult:
     """Write exactly `entries` back to a source in its native format, refusing (DriftError, nothing written)
-    when any of its files changed since memrev last imported it, then import the result (unless `reimport` is
-    False: a freeze imports every source it wrote in one transaction of its own)."""
+    when any of its files changed since memrev last imported it, under a journal, then import the result."""
     recorded = store.get_meta(_read_key(ref))
     if recorded is None:
         raise ValueError(f"{ref.label}: import this source before writing it back")
     with collector_paused():
-        return _write_source(store, ref, entries, json.loads(recorded), actor=actor, held=held, reimport=reimport)
+        return _write_source(store, ref, entries, json.loads(recorded), actor=actor)
 
 
 def _write_source(store: MemoryStore, ref: SourceRef, entries: Sequence[Entry], imported: dict[str, str | None],
-                  *, actor: str, held: Collection[str], reimport: bool) -> WriteResult:
+                  *, actor: str) -> WriteResult:
     """`write_source` itself, once the source is known to have been imported."""
     adapter = adapter_for(ref.kind)
     if _finish_interrupted(store, ref):
@@ -166,6 +164,5 @@ def _write_source(store: MemoryStore, ref: SourceRef, entries: Sequence[Entry], 
     check_as_imported(imported, {str(p): d for p, d in fresh.files.items()})
     with _journal(store, ref):  # every file changes, or (at once, or at the next start) none does
         result = adapter.write(ref, entries, expected=fresh)
-    if reimport:
-        import_source(store, ref, actor=actor, held=held)
+    import_source(store, ref, actor=actor)
     return result
