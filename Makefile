@@ -31,6 +31,7 @@ bench: $(VENV)/.installed
 	$(BIN)/memrev bench scan
 	$(BIN)/memrev bench review
 	$(BIN)/memrev bench reliability
+	$(BIN)/memrev bench freeze
 
 clean:
 	rm -rf $(VENV) build *.egg-info

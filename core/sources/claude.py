@@ -40,6 +40,10 @@ def _looks_like_memdir(path: Path) -> bool:
     return False
 
 
+CLAUDE_ENV = ("CLAUDE_CONFIG_DIR", "CLAUDE_CODE_REMOTE_MEMORY_DIR", "CLAUDE_COWORK_MEMORY_PATH_OVERRIDE")
+"""The environment variables that move Claude Code's folders, kept with a source so a later read looks there too."""
+
+
 class ClaudeAdapter:
     """Reads and writes Claude Code's auto-memory folder and its CLAUDE.md instruction hierarchy."""
 
@@ -121,6 +125,20 @@ class ClaudeAdapter:
         if ref.kind == "claude-md":
             return write_hierarchy(ref, entries, expected=expected)
         return write_memdir(ref, entries, expected=expected)
+
+    def context_of(self, ref: SourceRef) -> dict[str, str] | None:
+        """Who a source was found for (home, Claude's folder overrides, project), to be restored in a later run."""
+        known = self._contexts.get(ref)
+        if known is None:
+            return None
+        data = {"home": str(known.home), **{key: known.env[key] for key in CLAUDE_ENV if key in known.env}}
+        return {**data, "project": str(known.project)} if known.project is not None else data
+
+    def restore(self, ref: SourceRef, data: Mapping[str, str]) -> None:
+        """Read a source again for the user it was imported for (see `context_of`)."""
+        project = data.get("project")
+        env = {key: data[key] for key in CLAUDE_ENV if key in data}
+        self._remember(ref, _Context(Path(data["home"]), env, Path(project) if project else None))
 
     def _remember(self, ref: SourceRef, context: _Context) -> SourceRef:
         """Keep the user a source was found for, so reading it later looks in the same home."""

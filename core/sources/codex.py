@@ -137,6 +137,17 @@ class CodexAdapter:
         self._contexts.setdefault(ref, _Context(root, cwd=cwd))
         return ref
 
+    def context_of(self, ref: SourceRef) -> dict[str, str] | None:
+        """Where a source's Codex home, user home, SQLite folder, cwd and global AGENTS.md were, for a later run."""
+        known = self._contexts.get(ref)
+        if known is None:
+            return None
+        return {name: str(value) for name, value in vars(known).items() if value is not None}
+
+    def restore(self, ref: SourceRef, data: Mapping[str, str]) -> None:
+        """Read a source again as it was found at its import (see `context_of`)."""
+        self._contexts[ref] = _Context(**{name: Path(value) for name, value in data.items()})
+
     def _context(self, ref: SourceRef) -> _Context:
         """What discovery or source_for knew about a ref; a hand-made ref gets defaults from its root."""
         known = self._contexts.get(ref)

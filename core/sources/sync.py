@@ -79,6 +79,9 @@ def _import_source(store: MemoryStore, ref: SourceRef, *, actor: str, held: Coll
         removed = store.mark_removed([entry_id for entry_id in matched.removed if entry_id not in waiting],
                                      actor=actor, reason=f"no longer in {ref.label}")
         store.set_meta(_read_key(ref), json.dumps({str(path): digest for path, digest in sorted(read.files.items())}))
+        context = getattr(adapter_for(ref.kind), "context_of", lambda _: None)(ref)
+        if context is not None:
+            store.set_meta(_context_key(ref), json.dumps(context, sort_keys=True))
     return SyncResult(ref, read, applied.added, applied.revised, applied.unchanged, removed, applied.reappeared,
                       blocked)
 
@@ -129,12 +132,26 @@ def _read_key(ref: SourceRef) -> str:
     return f"{_READ_PREFIX}{ref.kind}:{ref.root}"
 
 
+def _context_key(ref: SourceRef) -> str:
+    """Where the store keeps who and where a source was found for (its user's home, for instance)."""
+    return f"source-context:{ref.kind}:{ref.root}"
+
+
 def imported_sources(store: MemoryStore) -> list[SourceRef]:
-    """Every native source imported into this store (the ones a freeze may write back), in a stable order."""
+    """Every native source imported into this store (the ones a freeze may write back), in a stable order, each
+    read again for the user and folders it was imported for (not whoever runs memrev now)."""
     refs = []
     for key in store.meta_with_prefix(_READ_PREFIX):
         kind, _, root = key[len(_READ_PREFIX):].partition(":")
-        refs.append(SourceRef(kind, Path(root)))
+        ref = SourceRef(kind, Path(root))
+        context = store.get_meta(_context_key(ref))
+        restore = getattr(adapter_for(kind), "restore", None)
+        if context is not None and restore is not None:
+            try:
+                restore(ref, json.loads(context))
+            except (ValueError, TypeError, KeyError):
+                pass  # a context this memrev cannot read: the source is read with the defaults
+        refs.append(ref)
     return refs
 
 

@@ -168,3 +168,22 @@ def test_codex_corrections_also_go_where_codex_reads_them_an_ad_hoc_note(world):
     assert sorted(e.text for e in live(world, "codex")) == sorted(e.text for e in source.kept)
     again = build_plan(world.store, only=[ref], unreviewed=Unreviewed.HOLD)
     assert again.sources[0].extra == {} and again.sources[0].changed == [], "a correction is written once"
+
+
+def test_a_later_run_reads_each_source_for_the_user_it_was_imported_for(world, tmp_path):
+    from memrev.core.sources import claude, codex
+    from memrev.core.sources.registry import discover_all
+
+    home = world.root / "home"
+    (home / ".claude" / "CLAUDE.md").write_text("# Ana's own rules\nAlways answer in English.\n", encoding="utf-8")
+    (home / ".codex" / "AGENTS.md").write_text("# Global\nNever push to main.\n", encoding="utf-8")
+    for ref in discover_all(cwd=world.root / "shop", home=home, env={}):
+        if ref.kind in ("claude-md", "agents-md"):
+            import_source(world.store, ref, actor="import")
+    claude.ADAPTER._contexts.clear()  # a new process: nothing remembered but what the store kept
+    codex.ADAPTER._contexts.clear()
+    plan = build_plan(world.store, unreviewed=Unreviewed.HOLD)
+    by_kind = {source.ref.kind: source for source in plan.sources}
+    assert plan.problems == []
+    assert any(part.title == str(home / ".claude" / "CLAUDE.md") for part in by_kind["claude-md"].loaded.parts)
+    assert any(part.title == str(home / ".codex" / "AGENTS.md") for part in by_kind["agents-md"].loaded.parts)
