@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import os
 import sys
 import tempfile
 from datetime import datetime, timezone
@@ -14,6 +15,8 @@ from textual.widgets import Input
 
 from memrev.core.demo.builder import build_demo
 from memrev.core.scan.gate import apply_screened
+from memrev.core.sources.registry import discover_all
+from memrev.core.sources.sync import import_source
 from memrev.core.store.memory_store import MemoryStore
 from memrev.tui.app import MemrevApp
 
@@ -58,13 +61,25 @@ async def _triage(pilot: Pilot[None]) -> None:
     await _settle(pilot)
 
 
+async def _freeze(pilot: Pilot[None]) -> None:
+    """The freeze preview of Hermes: the block exactly as Hermes prints it, its cap, and what is left out."""
+    await pilot.press("F")
+    await _settle(pilot)
+    await pilot.press("down", "down", "down", "down")  # agents-md, claude-md, claude, codex, then hermes
+    await _settle(pilot)
+
+
 SHOTS: dict[str, Callable[[Pilot[None]], Awaitable[None]]] = {
     "main.svg": _main_screen,
     "hidden-characters.svg": _hidden_characters,
     "stale-evidence.svg": _stale_evidence,
     "triage.svg": _triage,
+    "freeze.svg": _freeze,
 }
 """Each screenshot's file name and the steps that lead to it."""
+
+NATIVE_SHOTS = frozenset({"freeze.svg"})
+"""Screenshots taken on a store that also holds the demo agents' native memory, as `memrev demo` imports it."""
 
 
 async def _take(db: Path, repo: Path, name: str, steps: Callable[[Pilot[None]], Awaitable[None]], out: Path) -> None:
@@ -88,12 +103,24 @@ def main(argv: list[str] | None = None) -> None:
     out.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(prefix="memrev-shots-") as folder:
         build = build_demo(Path(folder) / "demo")
-        db = Path(folder) / "memrev.db"
-        with MemoryStore(db, clock=lambda: SCREENSHOT_NOW) as store:
-            apply_screened(store, build.entries, actor="demo", source="import demo")  # as `memrev demo` does
-        for name, steps in SHOTS.items():
-            asyncio.run(_take(db, build.repo, name, steps, out))
-            print(out / name)
+        db, native = Path(folder) / "memrev.db", Path(folder) / "native.db"
+        for path in (db, native):
+            with MemoryStore(path, clock=lambda: SCREENSHOT_NOW) as store:
+                apply_screened(store, build.entries, actor="demo", source="import demo")  # as `memrev demo` does
+                if path == native:
+                    for ref in discover_all(cwd=build.repo, home=build.home, env={}):
+                        import_source(store, ref, actor="demo")
+        home = os.environ.get("HOME")
+        os.environ["HOME"] = str(build.home)  # the agents' folders show as ~/…, never as this machine's paths
+        try:
+            for name, steps in SHOTS.items():
+                asyncio.run(_take(native if name in NATIVE_SHOTS else db, build.repo, name, steps, out))
+                print(out / name)
+        finally:
+            if home is None:
+                os.environ.pop("HOME", None)
+            else:
+                os.environ["HOME"] = home
 
 
 if __name__ == "__main__":
