@@ -9,7 +9,7 @@ from typing import ContextManager
 from memrev.core.freeze.journal import freeze_journal, recover
 from memrev.core.freeze.plan import current_bytes
 from memrev.core.freeze.write import FreezeOutcome, FreezeRefused
-from memrev.core.safe_io import atomic_write, digest_bytes, remove_file
+from memrev.core.safe_io import atomic_write, digest_bytes, folder_syncs_deferred, remove_file
 from memrev.core.sources.base import SourceRef
 from memrev.core.sources.hermes import hermes_lock
 from memrev.core.sources.sync import import_source
@@ -81,13 +81,14 @@ def rollback(store: MemoryStore, freeze_id: int | None = None, *, actor: str, fo
     sources = sorted({f.source for f in files})
     try:
         with freeze_journal(store, steps) as token:
-            for f in files:
-                ref = _ref(f.source)
-                with _lock(ref, Path(f.path)):
-                    if f.after is None:
-                        remove_file(Path(f.path), root=ref.root)
-                    else:
-                        atomic_write(Path(f.path), f.after, root=ref.root)
+            with folder_syncs_deferred():
+                for f in files:
+                    ref = _ref(f.source)
+                    with _lock(ref, Path(f.path)):
+                        if f.after is None:
+                            remove_file(Path(f.path), root=ref.root)
+                        else:
+                            atomic_write(Path(f.path), f.after, root=ref.root)
             with store.transaction():  # the store follows the files back, recorded with them, or not at all
                 for label in sources:
                     import_source(store, _ref(label), actor=actor)

@@ -8,7 +8,7 @@ from pathlib import Path
 from memrev.core.freeze.journal import freeze_journal, recover
 from memrev.core.freeze.plan import FreezePlan, SourcePlan, current_bytes
 from memrev.core.freeze.policy import Unreviewed
-from memrev.core.safe_io import atomic_write, digest_bytes
+from memrev.core.safe_io import atomic_write, digest_bytes, folder_syncs_deferred
 from memrev.core.sources.base import DriftError
 from memrev.core.sources.registry import adapter_for
 from memrev.core.sources.sync import import_source
@@ -68,11 +68,12 @@ def freeze(store: MemoryStore, plan: FreezePlan, *, actor: str) -> FreezeOutcome
     steps = [(Path(f.path), roots[f.source], f.before, f.after) for f in files]
     try:
         with freeze_journal(store, steps) as token:
-            for source in changing:  # files first (every one checked unchanged since the preview's read, above)
-                assert source.read is not None  # a source without a read has a problem and is never written
-                adapter_for(source.ref.kind).write(source.ref, source.kept, expected=source.read)
-                for path, data in source.extra.items():
-                    atomic_write(path, data, root=source.ref.root)
+            with folder_syncs_deferred():  # files first (each checked unchanged since the preview's read, above)
+                for source in changing:
+                    assert source.read is not None  # a source without a read has a problem and is never written
+                    adapter_for(source.ref.kind).write(source.ref, source.kept, expected=source.read)
+                    for path, data in source.extra.items():
+                        atomic_write(path, data, root=source.ref.root)
             for f in files:
                 if current_bytes(Path(f.path)) != f.after:
                     raise FreezeRefused(f"{f.path}: the written file differs from the preview; undone")
