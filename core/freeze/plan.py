@@ -131,6 +131,8 @@ class FreezePlan:
     sources: list[SourcePlan]
     unreviewed: Unreviewed
     agent: str | None = None
+    store_mark: tuple[object, ...] = ()
+    """The store's change mark when the preview was made: a freeze refuses a preview the store has moved past."""
 
     @property
     def needs_person(self) -> list[Choice]:
@@ -220,12 +222,13 @@ def build_plan(store: MemoryStore, *, agent: str | None = None, unreviewed: Unre
     kinds = kinds_for(agent)
     refs = [ref for ref in (only if only is not None else imported_sources(store))
             if kinds is None or ref.kind in kinds]
+    mark = store.change_mark()
     decide = review_state(store)
     plans = []
     for ref in refs:
         imported = imported_digests(store, ref)
         plans.append(plan_source(ref, decide(ref, set(imported), unreviewed), imported))
-    return FreezePlan(plans, unreviewed, agent)
+    return FreezePlan(plans, unreviewed, agent, mark)
 
 
 def review_state(store: MemoryStore) -> Callable[[SourceRef, Collection[str], Unreviewed], list[Choice]]:

@@ -56,6 +56,7 @@ def freeze(store: MemoryStore, plan: FreezePlan, *, actor: str) -> FreezeOutcome
     why = refusal(plan)
     if why is not None:
         raise FreezeRefused(why)
+    _check_store_unchanged(store, plan)
     changing = plan.changed
     for source in changing:  # the agent may have written between the preview and now
         for path, before in source.before.items():
@@ -78,7 +79,8 @@ def freeze(store: MemoryStore, plan: FreezePlan, *, actor: str) -> FreezeOutcome
                 if current_bytes(Path(f.path)) != f.after:
                     raise FreezeRefused(f"{f.path}: the written file differs from the preview; undone")
             with store.transaction():  # re-imported and recorded together: a kill before this commit leaves the
-                for source in changing:  # store as it was, and the journal puts the files back to match it
+                _check_store_unchanged(store, plan)  # store as it was, and the journal puts the files back
+                for source in changing:
                     import_source(store, source.ref, actor=actor,
                                   held=[choice.entry.id for choice in source.choices if choice.held])
                 freeze_id = record_freeze(store, actor=actor, kind="freeze",
@@ -87,6 +89,13 @@ def freeze(store: MemoryStore, plan: FreezePlan, *, actor: str) -> FreezeOutcome
     except (FreezeRefused, DriftError, ValueError, OSError) as error:  # files put back, the store never changed
         raise FreezeRefused(f"{error}; the freeze was undone, nothing changed") from None
     return FreezeOutcome(freeze_id, files, [source.ref.label for source in changing])
+
+
+def _check_store_unchanged(store: MemoryStore, plan: FreezePlan) -> None:
+    """Refuse a preview made before a decision or a check another window (or command) has since recorded."""
+    if plan.store_mark and store.change_mark() != plan.store_mark:
+        raise FreezeRefused("the store changed since the preview (a review decision, an import or a check); "
+                            "nothing written, preview again")
 
 
 def _untouched(plan: FreezePlan) -> list[FrozenFile]:

@@ -85,6 +85,12 @@ class EntryQueries:
         return {str(entry_id): f"{action} by {actor}" + (f": {reason}" if reason else "")
                 for entry_id, action, actor, reason in rows}
 
+    def change_mark(self) -> tuple[Any, ...]:
+        """Something that differs whenever an entry, a decision or a check changed (to notice a stale preview)."""
+        events = self.conn.execute("select coalesce(max(id), 0) from events").fetchone()[0]
+        checks = self.conn.execute("select count(*), coalesce(max(checked_at), '') from checks").fetchone()
+        return (int(events), int(checks[0]), str(checks[1]))
+
     def count(self) -> int:
         """How many entries the store holds."""
         return int(self.conn.execute("select count(*) from entries").fetchone()[0])

@@ -187,3 +187,15 @@ def test_a_later_run_reads_each_source_for_the_user_it_was_imported_for(world, t
     assert plan.problems == []
     assert any(part.title == str(home / ".claude" / "CLAUDE.md") for part in by_kind["claude-md"].loaded.parts)
     assert any(part.title == str(home / ".codex" / "AGENTS.md") for part in by_kind["agents-md"].loaded.parts)
+
+
+def test_a_preview_the_store_has_moved_past_is_refused(world):
+    plan = build_plan(world.store, unreviewed=Unreviewed.HOLD)
+    before = world.files()
+    kept = next(e for e in live(world, "hermes") if "CSV" in e.text)
+    revoke(world.store, [kept.id], actor="bo", reason="decided in another window")  # after the preview
+    with pytest.raises(FreezeRefused, match="store changed since the preview"):
+        freeze(world.store, plan, actor="ana")
+    assert world.files() == before and freezes(world.store) == []
+    freeze(world.store, build_plan(world.store, unreviewed=Unreviewed.HOLD), actor="ana")
+    assert "CSV" not in (world.sources["hermes"].root / "MEMORY.md").read_text(encoding="utf-8")
