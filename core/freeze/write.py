@@ -81,8 +81,9 @@ def freeze(store: MemoryStore, plan: FreezePlan, *, actor: str) -> FreezeOutcome
             with store.transaction():  # re-imported and recorded together: a kill before this commit leaves the
                 _check_store_unchanged(store, plan)  # store as it was, and the journal puts the files back
                 for source in changing:
-                    import_source(store, source.ref, actor=actor,
-                                  held=[choice.entry.id for choice in source.choices if choice.held])
+                    import_source(store, source.ref, actor=actor,  # the store is as the preview read it (above)
+                                  held=[choice.entry.id for choice in source.choices if choice.held],
+                                  stored=[choice.entry for choice in source.choices])
                 freeze_id = record_freeze(store, actor=actor, kind="freeze",
                                           policy={**plan.policy(), "token": token}, summary=_summary(plan, files),
                                           files=files + _untouched(plan), decisions=_decisions(plan.sources))

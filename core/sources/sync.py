@@ -56,14 +56,17 @@ def stored_for(store: MemoryStore, ref: SourceRef, read: SourceRead | None = Non
     return [entry for entry in store.entries(EntryFilter(agent=ref.kind)) if belongs_to(entry, ref, files)]
 
 
-def import_source(store: MemoryStore, ref: SourceRef, *, actor: str, held: Collection[str] = ()) -> SyncResult:
+def import_source(store: MemoryStore, ref: SourceRef, *, actor: str, held: Collection[str] = (),
+                  stored: Sequence[Entry] | None = None) -> SyncResult:
     """Read a source and bring the store in step: new, revised, unchanged, removed and reappeared entries. Entries
-    a freeze held out until a person decides them (and `held`) are absent from the files but stay in review."""
+    a freeze held out until a person decides them (and `held`) are absent from the files but stay in review.
+    `stored`: the source's live entries as the caller read them in this unchanged store (a freeze's preview)."""
     with collector_paused():  # tens of thousands of short-lived entries: no full collection between them
-        return _import_source(store, ref, actor=actor, held=held)
+        return _import_source(store, ref, actor=actor, held=held, given=stored)
 
 
-def _import_source(store: MemoryStore, ref: SourceRef, *, actor: str, held: Collection[str]) -> SyncResult:
+def _import_source(store: MemoryStore, ref: SourceRef, *, actor: str, held: Collection[str],
+                   given: Sequence[Entry] | None) -> SyncResult:
     """`import_source` itself."""
     interrupted = _finish_interrupted(store, ref)
     read = adapter_for(ref.kind).read(ref)
@@ -71,7 +74,7 @@ def _import_source(store: MemoryStore, ref: SourceRef, *, actor: str, held: Coll
     for folder in sorted({path.parent for path in read.files}):
         remove_stale_temporaries(folder)  # what a write killed half-way left behind
     with store.transaction():  # stored, screened and recorded as read together, or not at all
-        stored = stored_for(store, ref, read)
+        stored = list(given) if given is not None else stored_for(store, ref, read)
         matched = reconcile(read, stored)
         applied, blocked = apply_screened(store, matched.entries, actor=actor, source=f"import:{ref.label}",
                                           reason=f"import {ref.label}", known={e.id: e for e in stored})
