@@ -13,6 +13,7 @@ from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
 
 from memrev.core.check.model import EntryCheck
 from memrev.core.model import Entry, LinkKind, Project, Status, utc_now
+from memrev.core.store.comparison import decided_key, locator, review_fields, revision_key
 from memrev.core.store.db_health import DatabaseRefused, describe, probe
 from memrev.core.store.embedding import Embedder, HashingEmbedder
 from memrev.core.store.migrations import SchemaTooNew, migrate
@@ -205,22 +206,22 @@ class MemoryStore(EntryQueries):
                                    _json({"removed_at": None}), reason))
                     result.reappeared.append(entry.id)
                     existing = existing.evolve(removed_at=None)
-                if action == "import" and _review_of(entry) != _review_of(existing) \
-                        and _decided_key(existing) == _decided_key(entry):
-                    entry = entry.evolve(**_review_fields(existing))  # a re-import never undoes a person's review
+                if action == "import" and review_fields(entry) != review_fields(existing) \
+                        and decided_key(existing) == decided_key(entry):  # a re-import never undoes a review
+                    entry = _with_review(entry, review_fields(existing))
                 new_links = sorted(set(entry.links) - set(existing.links), key=lambda l: (l.kind.value, l.target))
                 for link in new_links:
                     self._link(conn, entry.id, link.kind, link.target, link.reason, now)
                 if new_links:
                     added_links = [{"kind": l.kind.value, "target": l.target, "reason": l.reason} for l in new_links]
                     events.append((now, actor, "link", entry.id, None, _json({"links": added_links}), reason))
-                if _revision_key(existing) == _revision_key(entry):
-                    if _locator(existing) != _locator(entry):  # lines shifted or the file was touched
+                if revision_key(existing) == revision_key(entry):
+                    if locator(existing) != locator(entry):  # lines shifted or the file was touched
                         moved.append((entry.provenance.citation, format_time(entry.provenance.written_at), entry.id))
                     if not new_links:
                         result.unchanged.append(entry.id)
                     continue
-                content_changed = _decided_key(existing) != _decided_key(entry)
+                content_changed = decided_key(existing) != decided_key(entry)
                 keep_status = existing.status in _STICKY_STATUSES or not content_changed
                 revised = entry.evolve(version=existing.version + 1, status=existing.status if keep_status else entry.status)
                 rowid = self._update(conn, revised, now)
@@ -477,37 +478,3 @@ _ENCODE = json.JSONEncoder(ensure_ascii=False).encode
 def _json(data: dict[str, Any]) -> str:
     """Compact JSON for the event log and revisions."""
     return _ENCODE(data)
-
-
-def _revision_key(entry: Entry) -> tuple[Any, ...]:
-    """Everything whose change makes a new revision: all but the id, version, review status, links and removal;
-    the citation (a line range that moved) and a time read from the file's mtime (a file touched by an edit
-    elsewhere in it) do not count either. Times compare to the second, as the store keeps them."""
-    p = entry.provenance
-    return (entry.text, entry.type, entry.scope.kind, entry.scope.project.key if entry.scope.project else None,
-            entry.source.agent, entry.source.file, entry.source.anchor, entry.source.content_hash,
-            None if p.written_at_basis == "mtime" else format_time(p.written_at), p.written_at_basis,
-            p.written_by, p.session, p.cwd, p.branch, p.commit, format_time(entry.verified_at), entry.verified_commit,
-            entry.confidence, entry.confidence_reason)
-
-
-def _decided_key(entry: Entry) -> tuple[Any, ...]:
-    """What a person's review decided on: the text and who it is shared with. A new type or place in the file (an
-    entry the agent's format files under another section) keeps the decision; a new text or scope does not."""
-    return (entry.text, entry.scope.kind, entry.scope.project.key if entry.scope.project else None)
-
-
-def _review_of(entry: Entry) -> tuple[Any, ...]:
-    """The fields a review sets: verification and confidence (the store owns them for entries it holds)."""
-    return (entry.verified_at, entry.verified_commit, entry.confidence, entry.confidence_reason)
-
-
-def _review_fields(entry: Entry) -> dict[str, Any]:
-    """The review fields of a stored entry, to carry over to an unchanged re-imported one."""
-    return {"verified_at": entry.verified_at, "verified_commit": entry.verified_commit,
-            "confidence": entry.confidence, "confidence_reason": entry.confidence_reason}
-
-
-def _locator(entry: Entry) -> tuple[str | None, str | None]:
-    """The citation and mtime-based time, kept up to date in place rather than by a revision."""
-    return entry.provenance.citation, format_time(entry.provenance.written_at)

@@ -9,9 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from memrev.core.bench.freeze import (CLAUDE_INDEXED, CrashTally, Kill, Layout, check_files, check_store,
-                                      check_trial, crash_figures, freeze_recorded, prepare, reset,
-                                      run_freeze_bench, write_agents)
+from memrev.core.bench.freeze import run_freeze_bench
+from memrev.core.bench.freeze_crash import (CrashTally, Kill, check_files, check_store, check_trial, crash_figures,
+                                            freeze_recorded)
+from memrev.core.bench.freeze_layout import CLAUDE_INDEXED, Layout, prepare, reset, write_agents
 from memrev.core.freeze.plan import build_plan
 from memrev.core.freeze.policy import Unreviewed
 from memrev.core.freeze.write import freeze

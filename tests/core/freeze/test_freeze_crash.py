@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from memrev.core.bench.freeze import (Layout, check_trial, journal_of, memrev_command, prepare, reset, start_freeze,
-                                      wait_for)
+from memrev.core.bench.freeze_crash import check_trial, journal_of, memrev_command, start_freeze, wait_for
+from memrev.core.bench.freeze_layout import Layout, prepare, reset
 from memrev.core.store.memory_store import MemoryStore
 
 TRIALS = 5
