@@ -130,6 +130,14 @@ def read_bounded(path: Path, *, max_bytes: int = MAX_FILE_BYTES, follow: bool = 
     return b"".join(chunks), info.st_mtime
 
 
+def current_bytes(path: Path) -> bytes | None:
+    """A file's bytes now, never through a link (None when it is absent or cannot be read as a regular file)."""
+    try:
+        return read_bounded(path, follow=False)[0]
+    except SourceFileError:
+        return None
+
+
 def read_head(path: Path, size: int) -> bytes | None:
     """The first `size` bytes of a regular file, or None when it is not one or cannot be read (never blocks)."""
     try:

@@ -18,7 +18,7 @@ from typing import Callable, Mapping, Sequence
 from memrev.core.bench.freeze_layout import ACTOR, Expected, Layout, reset
 from memrev.core.bench.store import Figure
 from memrev.core.freeze.journal import freeze_journal_path
-from memrev.core.freeze.plan import current_bytes
+from memrev.core.safe_io import current_bytes
 from memrev.core.sources.registry import adapter_for
 from memrev.core.sources.sync import imported_digests, imported_sources
 from memrev.core.store.memory_store import MemoryStore

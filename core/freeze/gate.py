@@ -5,11 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from memrev.core.freeze.plan import current_bytes, review_state
+from memrev.core.freeze.plan import review_state
 from memrev.core.freeze.policy import Unreviewed
-from memrev.core.safe_io import digest_bytes
+from memrev.core.safe_io import current_bytes, digest_bytes
 from memrev.core.sources.sync import imported_digests, imported_sources
-from memrev.core.store.freezes import FreezeRecord, freezes, last_written
+from memrev.core.store.freezes import FreezeRecord, freezes, frozen_sources, last_written
 from memrev.core.store.memory_store import MemoryStore
 from memrev.core.store.serialize import format_time
 
@@ -53,10 +53,11 @@ class GateReport:
         return lines
 
 
-def changed_since_freeze(store: MemoryStore) -> list[str]:
-    """Files that differ from what the newest freeze touching them recorded (the agent wrote since)."""
+def changed_since_freeze(store: MemoryStore, written: dict[str, tuple[str, str | None]] | None = None) -> list[str]:
+    """Files that differ from what the newest freeze touching them recorded (the agent wrote since); `written` is
+    `last_written(store)` when the caller has it already."""
     changed = []
-    for path, (_, expected) in sorted(last_written(store).items()):
+    for path, (_, expected) in sorted((last_written(store) if written is None else written).items()):
         now = current_bytes(Path(path))
         if (None if now is None else digest_bytes(now)) != expected:
             changed.append(path)
@@ -70,8 +71,7 @@ def since_last_freeze(store: MemoryStore, limit: int = 8) -> list[str]:
         return ["Never frozen: the agents load their memory unreviewed (`memrev freeze --preview` shows the snapshot)."]
     last = history[0]
     when = format_time(last.at)
-    fresh = store.conn.execute("select count(*) from entries where created_at > ? and status = 'pending' "
-                               "and removed_at is null", (when,)).fetchone()[0]
+    fresh = store.count_pending_since(when)
     changed = changed_since_freeze(store)
     if not changed and not fresh:
         return [f"Memory is as freeze #{last.id} ({when}) left it."]
@@ -86,9 +86,8 @@ def gate_report(store: MemoryStore) -> GateReport:
     history = freezes(store)
     report = GateReport(history[0] if history else None)
     written = last_written(store)
-    report.changed_files = changed_since_freeze(store)
-    covered = {label for _, (label, _) in written.items()}
-    covered |= {str(row[0]) for row in store.conn.execute("select distinct source from freeze_entries")}
+    report.changed_files = changed_since_freeze(store, written)
+    covered = {label for label, _ in written.values()} | frozen_sources(store)
     refs = imported_sources(store)
     report.never_frozen = [ref.label for ref in refs if ref.label not in covered]
     decide = review_state(store)

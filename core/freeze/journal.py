@@ -15,6 +15,7 @@ from typing import Iterator, Sequence
 
 from memrev.core.safe_io import atomic_write, digest_bytes
 from memrev.core.sources.writeback_journal import undo
+from memrev.core.store.freezes import freeze_with_token
 from memrev.core.store.memory_store import MemoryStore
 
 
@@ -27,12 +28,6 @@ def freeze_journal_path(store: MemoryStore) -> Path | None:
     return db.parent / "writeback" / f"freeze-{key}.json"
 
 
-def _token_recorded(store: MemoryStore, token: str) -> bool:
-    """Whether the store holds the freeze this journal belongs to (it finished; only the journal was left)."""
-    row = store.conn.execute("select 1 from freezes where json_extract(policy, '$.token') = ?", (token,)).fetchone()
-    return row is not None
-
-
 def recover(store: MemoryStore) -> list[str]:
     """Finish what a crash interrupted: undo a freeze the store never recorded; one line per file it concerned."""
     path = freeze_journal_path(store)
@@ -42,7 +37,7 @@ def recover(store: MemoryStore) -> list[str]:
         token = json.loads(path.read_bytes()).get("token", "")
     except (OSError, ValueError):
         token = ""
-    if token and _token_recorded(store, token):
+    if token and freeze_with_token(store, token):
         path.unlink(missing_ok=True)
         return []
     return undo(path)

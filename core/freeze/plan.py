@@ -20,7 +20,7 @@ from memrev.core.freeze.codex_notes import correction_note
 from memrev.core.freeze.loaded import Loaded, loaded_view
 from memrev.core.freeze.policy import DECIDING_ACTIONS, Choice, Unreviewed, choose_all
 from memrev.core.model import Entry
-from memrev.core.safe_io import SourceFileError, captured_writes, read_bounded
+from memrev.core.safe_io import captured_writes, current_bytes
 from memrev.core.scan.rejections import Decision, rejections
 from memrev.core.sources.base import DriftError, OverCap, SourceRead, SourceRef
 from memrev.core.sources.registry import adapter_for
@@ -45,14 +45,6 @@ def kinds_for(agent: str | None) -> tuple[str, ...] | None:
     if any(agent in kinds for kinds in AGENTS.values()):
         return (agent,)
     raise ValueError(f"unknown agent {agent!r} (known: {', '.join([*AGENTS, 'claude-md', 'agents-md'])})")
-
-
-def current_bytes(path: Path) -> bytes | None:
-    """A file's bytes now (None when it is absent or cannot be read as a regular file)."""
-    try:
-        return read_bounded(path, follow=False)[0]
-    except SourceFileError:
-        return None
 
 
 @dataclass

@@ -7,9 +7,8 @@ from pathlib import Path
 from typing import ContextManager
 
 from memrev.core.freeze.journal import freeze_journal, recover
-from memrev.core.freeze.plan import current_bytes
 from memrev.core.freeze.write import FreezeOutcome, FreezeRefused
-from memrev.core.safe_io import atomic_write, digest_bytes, folder_syncs_deferred, remove_file
+from memrev.core.safe_io import atomic_write, current_bytes, digest_bytes, folder_syncs_deferred, remove_file
 from memrev.core.sources.base import SourceRef
 from memrev.core.sources.hermes import hermes_lock
 from memrev.core.sources.sync import import_source

@@ -6,9 +6,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from memrev.core.freeze.journal import freeze_journal, recover
-from memrev.core.freeze.plan import FreezePlan, SourcePlan, current_bytes
+from memrev.core.freeze.plan import FreezePlan, SourcePlan
 from memrev.core.freeze.policy import Unreviewed
-from memrev.core.safe_io import atomic_write, digest_bytes, folder_syncs_deferred
+from memrev.core.safe_io import atomic_write, current_bytes, digest_bytes, folder_syncs_deferred
 from memrev.core.sources.base import DriftError
 from memrev.core.sources.registry import adapter_for
 from memrev.core.sources.sync import import_source

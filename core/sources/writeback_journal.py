@@ -19,8 +19,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterator
 
-from memrev.core.safe_io import (TEMP_SUFFIX, WRITE_OBSERVER, SourceFileError, atomic_write, digest_bytes,
-                                 read_bounded, remove_file)
+from memrev.core.safe_io import (TEMP_SUFFIX, WRITE_OBSERVER, atomic_write, current_bytes, digest_bytes,
+                                 remove_file)
 
 
 HERMES_TEMP_PREFIX = ".mem_"
@@ -40,10 +40,7 @@ class Journal:
         """Note a file's current bytes (or absence) and what memrev is about to make it, durably, before the change."""
         key = str(target)
         if key not in self.steps:
-            try:
-                before: bytes | None = read_bounded(target, follow=False)[0]
-            except SourceFileError:
-                before = None
+            before = current_bytes(target)
             self.steps[key] = {"path": key, "before": None if before is None else base64.b64encode(before).decode()}
         self.steps[key]["after"] = None if after is None else digest_bytes(after)
         data = json.dumps({"root": str(self.root), "steps": list(self.steps.values())}).encode()
@@ -89,10 +86,7 @@ def undo(path: Path) -> list[str]:
         for pattern in (f".{glob_escape(target.name)}.*{TEMP_SUFFIX}", f"{HERMES_TEMP_PREFIX}*{TEMP_SUFFIX}"):
             for temporary in target.parent.glob(pattern):
                 temporary.unlink(missing_ok=True)  # the interrupted write's own temporary file
-        try:
-            now, _ = read_bounded(target, follow=False)
-        except SourceFileError:
-            now = None
+        now = current_bytes(target)
         before = None if step["before"] is None else base64.b64decode(step["before"])
         if now == before:
             continue

@@ -156,3 +156,14 @@ def held_entry_ids(store: MemoryStore) -> set[str]:
         "(select source, max(freeze_id) as newest from freeze_entries group by source) n "
         "on e.source = n.source and e.freeze_id = n.newest where e.held = 1").fetchall()
     return {str(row[0]) for row in rows}
+
+
+def frozen_sources(store: MemoryStore) -> set[str]:
+    """Every source label some freeze decided entries of."""
+    return {str(row[0]) for row in store.conn.execute("select distinct source from freeze_entries")}
+
+
+def freeze_with_token(store: MemoryStore, token: str) -> bool:
+    """Whether the store recorded the freeze whose journal carries this token (it finished before a crash)."""
+    row = store.conn.execute("select 1 from freezes where json_extract(policy, '$.token') = ?", (token,)).fetchone()
+    return row is not None

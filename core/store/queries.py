@@ -91,6 +91,11 @@ class EntryQueries:
         checks = self.conn.execute("select count(*), coalesce(max(checked_at), '') from checks").fetchone()
         return (int(events), int(checks[0]), str(checks[1]))
 
+    def count_pending_since(self, when: str | None) -> int:
+        """How many live entries were stored after `when` (ISO time) and nobody has reviewed yet."""
+        return int(self.conn.execute("select count(*) from entries where created_at > ? and status = 'pending' "
+                                     "and removed_at is null", (when,)).fetchone()[0])
+
     def count(self) -> int:
         """How many entries the store holds."""
         return int(self.conn.execute("select count(*) from entries").fetchone()[0])
