@@ -18,7 +18,7 @@ from textual.worker import Worker, WorkerState, get_current_worker
 
 from memrev.core.check.checker import Checker
 from memrev.core.check.diff_since import diff_since_verified
-from memrev.core.conflicts.detect import Conflict, find_conflicts
+from memrev.core.conflicts.detect import NEAR_DUPLICATE_LIMIT, Conflict, find_conflicts
 from memrev.core.model import Status, utc_now
 from memrev.core.scan.gate import screen_unscreened
 from memrev.core.scan.rejections import Decision, rejections
@@ -44,10 +44,6 @@ EMPTY_TEXT = (
     "Import your own:         memrev import jsonl:FILE\n\n"
     "Press ? for help, q to quit."
 )
-
-
-NEAR_DUPLICATE_LIMIT = 2_000
-"""Above this many entries the app finds conflicts from claims alone; `memrev conflicts` also asks the vector index."""
 
 
 class MemrevApp(ReviewActions, LiveChecking, App[None]):

@@ -20,6 +20,9 @@ if TYPE_CHECKING:
 ENTRY_VS_ENTRY, ENTRY_VS_FACT, REASSERTS_REVOKED = "entry-vs-entry", "entry-vs-fact", "reasserts-revoked"
 KINDS = (ENTRY_VS_ENTRY, REASSERTS_REVOKED, ENTRY_VS_FACT)
 """Every conflict kind, in the order conflicts are listed."""
+NEAR_DUPLICATE_LIMIT = 2_000
+"""Above this many entries, interactive callers find conflicts from claims alone (the near-duplicate pass asks the
+vector index once per entry); `memrev conflicts` always asks it."""
 NEAR_DUPLICATE = 0.2
 """Cosine distance under which two texts count as the same statement (calibrated on the hashing embedder: a changed
 number or a negation stays under 0.15, a paraphrase with the opposite rule is about 0.35, unrelated entries above 0.25)."""

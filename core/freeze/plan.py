@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Collection
 
-from memrev.core.conflicts.detect import find_conflicts
+from memrev.core.conflicts.detect import NEAR_DUPLICATE_LIMIT, find_conflicts
 from memrev.core.freeze.codex_notes import correction_note
 from memrev.core.freeze.loaded import Loaded, loaded_view
 from memrev.core.freeze.policy import DECIDING_ACTIONS, Choice, Unreviewed, choose_all
@@ -31,9 +31,6 @@ from memrev.core.store.memory_store import MemoryStore
 AGENTS = {"claude": ("claude", "claude-md"), "codex": ("codex", "agents-md"), "hermes": ("hermes",),
           "openclaw": ("openclaw",)}
 """Each agent and the source kinds it loads; `--agent` takes either an agent or a single source kind."""
-
-NEAR_DUPLICATE_LIMIT = 2_000
-"""Above this many entries, conflicts are found without the one-vector-query-per-entry near-duplicate pass."""
 
 
 def kinds_for(agent: str | None) -> tuple[str, ...] | None:

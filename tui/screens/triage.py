@@ -16,7 +16,7 @@ from textual.widgets import Footer, Static
 
 from memrev.core.check.model import EntryCheck
 from memrev.core.check.visible import make_visible
-from memrev.core.conflicts.detect import find_conflicts
+from memrev.core.conflicts.detect import NEAR_DUPLICATE_LIMIT, find_conflicts
 from memrev.core.conflicts.resolutions import keep_one
 from memrev.core.model import Entry
 from memrev.core.review.actions import ReviewError, ReviewResult, confirm, edit, revoke, stale_among
@@ -31,8 +31,6 @@ from memrev.tui.screens.conflicts import side_text
 from memrev.tui.screens.dialogs import ConfirmDialog, EditDialog, ReasonDialog
 from memrev.tui.widgets.entry_detail import marked_text
 
-NEAR_DUPLICATE_LIMIT = 2_000
-"""Above this many entries the queue finds conflicts from claims alone (one vector query per entry is slow)."""
 KEYS = {
     "entry": "y confirm · n revoke · e edit · f fix · s skip · u undo · q quit · ? help",
     "blocked": "y release (the block was a false positive) · n keep blocked (a threat) · s skip · u undo · q quit",
