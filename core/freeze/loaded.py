@@ -46,6 +46,15 @@ class Cap:
         """Used over limit (above 1 when over)."""
         return self.used / self.limit if self.limit else 0.0
 
+    @property
+    def usage(self) -> str:
+        """`31% 690/2,200 chars`."""
+        return f"{int(self.fraction * 100)}% {self.used:,}/{self.limit:,} {self.unit}"
+
+    def filled(self, width: int) -> int:
+        """How many of `width` cells a bar of this cap fills (all of them when over)."""
+        return min(width, round(self.fraction * width))
+
 
 @dataclass(frozen=True)
 class Budget:

@@ -23,11 +23,10 @@ BAR_WIDTH = 20
 
 def bar(cap: Cap, width: int = BAR_WIDTH) -> str:
     """`[██████░░░░] 31% 690/2,200 chars`: a cap's use as a bar (full and marked when over)."""
-    filled = min(width, round(cap.fraction * width))
+    filled = cap.filled(width)
     mark = " OVER" if cap.over else ""
     advisory = " (advisory)" if not cap.hard else ""
-    return (f"[{'█' * filled}{'░' * (width - filled)}] {int(cap.fraction * 100)}% "
-            f"{cap.used:,}/{cap.limit:,} {cap.unit}{advisory}{mark}")
+    return f"[{'█' * filled}{'░' * (width - filled)}] {cap.usage}{advisory}{mark}"
 
 
 def _part_lines(part: LoadedPart, show_text: bool) -> list[str]:

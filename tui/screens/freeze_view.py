@@ -60,12 +60,12 @@ def source_names(refs: Sequence[SourceRef]) -> list[str]:
 
 def cap_bar(cap: Cap, width: int = BAR_WIDTH) -> Text:
     """One cap as a bar with its numbers: green, yellow from 80%, red (and OVER) above a hard cap."""
-    filled = min(width, round(cap.fraction * width))
+    filled = cap.filled(width)
     colour = ("red" if cap.hard else "yellow") if cap.over else "yellow" if cap.fraction >= 0.8 else "green"
     text = Text("  ")
     text.append("█" * filled, style=colour)
     text.append("░" * (width - filled), style="dim")
-    text.append(f" {int(cap.fraction * 100)}% {cap.used:,}/{cap.limit:,} {cap.unit}")
+    text.append(f" {cap.usage}")
     if cap.name != cap.unit:
         text.append(f" · {cap.name}", style="dim")
     if not cap.hard:
