@@ -19,6 +19,7 @@ from textual.worker import Worker, WorkerState, get_current_worker
 from memrev.core.check.checker import Checker
 from memrev.core.check.diff_since import diff_since_verified
 from memrev.core.conflicts.detect import NEAR_DUPLICATE_LIMIT, Conflict, find_conflicts
+from memrev.core.freeze.journal import recover
 from memrev.core.model import Status, utc_now
 from memrev.core.scan.gate import screen_unscreened
 from memrev.core.scan.rejections import Decision, rejections
@@ -87,12 +88,13 @@ class MemrevApp(ReviewActions, LiveChecking, App[None]):
             store = MemoryStore(db_path, clock=clock)
         self.store = store
         screen_unscreened(store, actor="scanner")  # nothing unscanned is shown as if it were ordinary memory
+        recovered = recover(store)  # a freeze a crash interrupted is put back before anything is shown
         self.clock = clock
         self.index: EntryIndex | None = None
         """Every loaded entry with its search text; None until the first load finishes."""
         self.group: Group | None = None
         """The sidebar group narrowing the table, if any."""
-        self.notices = list(notices or [])
+        self.notices = list(notices or []) + recovered
         """Lines to show once the app is up (what the start-up import did, its warnings)."""
         self.repo = Path(repo) if repo is not None else None
         """The repository entries are checked against, if any."""

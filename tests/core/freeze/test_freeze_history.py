@@ -163,3 +163,17 @@ def test_an_agent_write_after_a_crash_is_never_overwritten_by_recovery(world):
     lines = recover(world.store)
     assert path.read_bytes().endswith(b"the agent wrote after the crash\n")
     assert any("left as it is" in line for line in lines)
+
+
+def test_opening_the_app_puts_back_a_freeze_a_crash_interrupted(world):
+    from memrev.tui.app import MemrevApp
+
+    original = world.files()
+    _, steps = _planned_files(world)
+    journal = freeze_journal(world.store, steps)
+    journal.__enter__()  # killed inside the freeze
+    path, root, _, after = steps[0]
+    atomic_write(path, after, root=root)
+    app = MemrevApp(store=world.store, live=False)
+    assert world.files() == original
+    assert any(str(path) in line for line in app.notices)
