@@ -24,6 +24,9 @@ class EntryType(str, Enum):
         """Map any value to a type; a missing or unknown one is `unknown`, never an error."""
         if isinstance(value, cls):  # str() of a member is "EntryType.USER", not "user"
             return value
+        known = cls._value2member_map_.get(value) if isinstance(value, str) else None
+        if known is not None:  # a stored value as it is: a dict lookup, not an enum call per row
+            return known  # type: ignore[return-value]
         try:
             return cls(str(value).strip().lower())
         except ValueError:

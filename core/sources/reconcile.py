@@ -6,7 +6,7 @@ import difflib
 import hashlib
 import re
 from collections import Counter
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Sequence
 
@@ -22,7 +22,13 @@ class Reconciled:
     """The read as entries with ids, and the ids of stored entries the source no longer has."""
 
     entries: list[Entry] = field(default_factory=list)
+    """Entries to store: new ones, and stored ones whose text, kind, scope or provenance the read changed."""
     removed: list[str] = field(default_factory=list)
+    unchanged: list[str] = field(default_factory=list)
+    """Stored entries the read has exactly as stored, in the same place: nothing to write."""
+    moved: list[tuple[str, str | None, datetime | None]] = field(default_factory=list)
+    """(id, citation, file time) of stored entries the read has unchanged but elsewhere (lines shifted, the file
+    touched): only their place is written, with no entry rebuilt (a file whose lines all shifted moves them all)."""
 
 
 def native_id(kind: str, native: NativeEntry) -> str:
@@ -94,15 +100,21 @@ def reconcile(read: SourceRead, stored: Sequence[Entry]) -> Reconciled:
         if index not in assigned and entry_id in pool:
             take(index, entry_id)
     result = Reconciled()
+    seen: set[str] = set()  # exact repeats of one native entry (same id): the first is kept
     for index, native in enumerate(natives):
-        entry_id = assigned.get(index)
-        same = by_id.get(entry_id) if entry_id is not None else None
-        if same is not None and _as_native(same, native):
-            result.entries.append(_relocated(same, native))  # nothing but its place changed: no new entry built
+        entry_id = assigned.get(index) or native_id(kind, native)
+        if entry_id in seen:
+            continue
+        seen.add(entry_id)
+        same = by_id.get(entry_id) if index in assigned else None
+        if same is None or not _as_native(same, native):
+            result.entries.append(to_entry(kind, native, entry_id))
+        elif _same_place(same, native):
+            result.unchanged.append(entry_id)
         else:
-            result.entries.append(to_entry(kind, native, entry_id or native_id(kind, native)))
+            result.moved.append((entry_id, native.citation, native.written_at))
     result.removed = sorted(entry_id for entry_id, entry in pool.items() if entry.removed_at is None)
-    return _unique(result)
+    return result
 
 
 def _as_native(entry: Entry, native: NativeEntry) -> bool:
@@ -122,12 +134,10 @@ def _second(value: datetime | None) -> datetime | None:
     return value.replace(microsecond=0) if value is not None else None
 
 
-def _relocated(entry: Entry, native: NativeEntry) -> Entry:
-    """The stored entry with the native one's citation and file time (the same object when neither moved)."""
+def _same_place(entry: Entry, native: NativeEntry) -> bool:
+    """Whether a stored entry already has the native one's citation and file time (to the second)."""
     p = entry.provenance
-    if p.citation == native.citation and _second(p.written_at) == _second(native.written_at):
-        return entry
-    return entry.evolve(provenance=replace(p, citation=native.citation, written_at=native.written_at))
+    return p.citation == native.citation and _second(p.written_at) == _second(native.written_at)
 
 
 CANDIDATES = 3
@@ -185,15 +195,3 @@ def _similar_pairs(natives: Sequence[NativeEntry], assigned: dict[int, str],
                 if ratio >= SIMILAR_ENOUGH:
                     found.append((ratio, index, entry.id))
     return found
-
-
-def _unique(result: Reconciled) -> Reconciled:
-    """Drop exact repeats of one native entry (same id), keeping the first, so a batch has each id once."""
-    seen: set[str] = set()
-    entries = []
-    for entry in result.entries:
-        if entry.id not in seen:
-            seen.add(entry.id)
-            entries.append(entry)
-    result.entries = entries
-    return result

@@ -53,7 +53,15 @@ def belongs_to(entry: Entry, ref: SourceRef, files: Collection[Path | str] = ())
 def stored_for(store: MemoryStore, ref: SourceRef, read: SourceRead | None = None) -> list[Entry]:
     """The stored entries that came from this source: its kind, and a file under its root or among its files."""
     files = {str(path) for path in (read.files if read else {})}
-    return [entry for entry in store.entries(EntryFilter(agent=ref.kind)) if belongs_to(entry, ref, files)]
+    by_file: dict[str | None, bool] = {}  # asked once per file: ten thousand entries of one file share the answer
+    found = []
+    for entry in store.entries(EntryFilter(agent=ref.kind)):
+        ours = by_file.get(entry.source.file)
+        if ours is None:
+            ours = by_file[entry.source.file] = belongs_to(entry, ref, files)
+        if ours:
+            found.append(entry)
+    return found
 
 
 def import_source(store: MemoryStore, ref: SourceRef, *, actor: str, held: Collection[str] = (),
@@ -78,6 +86,8 @@ def _import_source(store: MemoryStore, ref: SourceRef, *, actor: str, held: Coll
         matched = reconcile(read, stored)
         applied, blocked = apply_screened(store, matched.entries, actor=actor, source=f"import:{ref.label}",
                                           reason=f"import {ref.label}", known={e.id: e for e in stored})
+        store.relocate(matched.moved)
+        applied.unchanged.extend([*matched.unchanged, *(entry_id for entry_id, _, _ in matched.moved)])
         waiting = held_entry_ids(store).union(held)
         removed = store.mark_removed([entry_id for entry_id in matched.removed if entry_id not in waiting],
                                      actor=actor, reason=f"no longer in {ref.label}")

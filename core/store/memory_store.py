@@ -44,6 +44,9 @@ def default_db_path() -> Path:
     return Path(base) / "memrev" / "memrev.db"
 
 
+_RELOCATE = "update entries set citation = ?, written_at = ? where id = ?"
+
+
 class MemoryStore(EntryQueries):
     """One open database; use one instance per thread (connections are not shared)."""
 
@@ -235,10 +238,16 @@ class MemoryStore(EntryQueries):
                     if not self.semantic_enabled:  # its vector (if any) is stale until vectors are back
                         conn.execute("insert or ignore into meta(key, value) values (?, '')", (f"stale-vector:{rowid}",))
             new_rows.write(conn)
-            conn.executemany("update entries set citation = ?, written_at = ? where id = ?", moved)
+            conn.executemany(_RELOCATE, moved)
             conn.executemany(_INSERT_EVENT, events)
             self.vectors.write(conn, pending_vectors)
         return result
+
+    def relocate(self, places: Iterable[tuple[str, str | None, datetime | None]]) -> None:
+        """Record where unchanged entries now stand, as (id, citation, file time): lines shifted or a file touched
+        is no change of the entry, so it makes no revision and no event."""
+        with self.transaction() as conn:
+            conn.executemany(_RELOCATE, [(citation, format_time(at), entry_id) for entry_id, citation, at in places])
 
     def mark_removed(self, entry_ids: Iterable[str], *, actor: str, reason: str = "") -> list[str]:
         """Mark entries as gone from their native source (kept, with an event); returns those newly marked."""

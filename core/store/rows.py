@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any, Sequence, TypeVar
 
 from memrev.core.model import Entry, EntryType, Link, Project, Provenance, Scope, ScopeKind, Source, Status, WrittenBy
 from memrev.core.store.serialize import format_time, parse_time
@@ -37,14 +37,32 @@ _STATUSES = {status.value: status for status in Status}
 """Members by stored value: a dict lookup, where calling the enum costs a few microseconds on every row."""
 
 
+_T = TypeVar("_T")
+
+
+def _built(cls: type[_T], **values: Any) -> _T:
+    """A frozen dataclass from all its field values, set at once instead of through the generated `__init__`, whose
+    frozen set of each field is most of the cost of reading ten thousand rows; its checks still run."""
+    instance = object.__new__(cls)
+    instance.__dict__.update(values)
+    check = getattr(instance, "__post_init__", None)
+    if check is not None:
+        check()
+    return instance
+
+
 def entry_from_row(row: Sequence[Any], projects: dict[str, Project], links: dict[str, list[Link]]) -> Entry:
     """Rebuild an entry from its row, its project and its links."""
-    return Entry(
+    return _built(
+        Entry,
         id=row[0], text=row[1], type=EntryType.parse(row[2]),
-        scope=Scope(kind=_SCOPE_KINDS.get(row[3]) or ScopeKind(row[3]), project=projects.get(row[4]) if row[4] else None),
-        source=Source(agent=row[5], file=row[6], anchor=row[7], content_hash=row[8]),
-        provenance=Provenance(
-            written_at=parse_time(row[9], "written_at"), written_at_basis=row[10], written_by=_WRITERS.get(row[11]) or WrittenBy(row[11]),
+        scope=_built(Scope, kind=_SCOPE_KINDS.get(row[3]) or ScopeKind(row[3]),
+                     project=projects.get(row[4]) if row[4] else None),
+        source=_built(Source, agent=row[5], file=row[6], anchor=row[7], content_hash=row[8]),
+        provenance=_built(
+            Provenance,
+            written_at=parse_time(row[9], "written_at"), written_at_basis=row[10],
+            written_by=_WRITERS.get(row[11]) or WrittenBy(row[11]),
             session=row[12], cwd=row[13], branch=row[14], commit=row[15], citation=row[16],
         ),
         verified_at=parse_time(row[17], "verified_at"), verified_commit=row[18], version=row[19],

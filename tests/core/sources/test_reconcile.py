@@ -28,8 +28,8 @@ def test_an_edited_text_keeps_its_id_even_among_many_similar_entries() -> None:
     edited = list(texts)
     edited[250] = "Fact 250: the billing worker retries the queue twice after a timeout."
     result = reconcile(SourceRead(SourceRef("hermes", FILE.parent), [native(t) for t in edited]), old)
-    assert result.entries[250].id == old[250].id and result.entries[250].text == edited[250]
-    assert result.removed == []
+    assert [(e.id, e.text) for e in result.entries] == [(old[250].id, edited[250])]
+    assert len(result.unchanged) == 499 and result.moved == [] and result.removed == []
 
 
 def test_history_removed_at_the_source_is_not_paired_with_a_new_text() -> None:
@@ -38,11 +38,19 @@ def test_history_removed_at_the_source_is_not_paired_with_a_new_text() -> None:
     result = reconcile(SourceRead(SourceRef("hermes", FILE.parent),
                                   [native("Deploy with the green pipeline on Fridays."),
                                    native("Run the smoke tests before each deploy.")]), [gone, live])
-    assert result.entries[1].id == "m-live"
-    assert result.entries[0].id not in ("m-gone", "m-live")  # new: the removed one is history, not a candidate
+    assert result.unchanged == ["m-live"]
+    assert [e.id not in ("m-gone", "m-live") for e in result.entries] == [True]  # the removed one is history
 
 
 def test_a_removed_text_that_comes_back_exactly_reappears_with_its_id() -> None:
     gone = stored("Deploy with the blue pipeline on Fridays.", "m-gone", removed=True)
     result = reconcile(SourceRead(SourceRef("hermes", FILE.parent), [native(gone.text)]), [gone])
-    assert result.entries[0].id == "m-gone"
+    assert [e.id for e in result.entries] == ["m-gone"] and result.entries[0].removed_at is None
+
+
+def test_an_entry_whose_lines_shifted_is_moved_not_rebuilt() -> None:
+    kept = stored("Run the smoke tests before each deploy.", "m-kept")
+    shifted = NativeEntry(kept.text, FILE, "entry", 7, 7)
+    result = reconcile(SourceRead(SourceRef("hermes", FILE.parent), [native("A new first line."), shifted]), [kept])
+    assert result.moved == [("m-kept", shifted.citation, None)] and result.unchanged == []
+    assert [e.text for e in result.entries] == ["A new first line."]

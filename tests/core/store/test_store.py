@@ -507,3 +507,23 @@ def test_times_are_stored_in_utc(store):
     got = store.get("m-a")
     assert got.provenance.written_at == written
     assert got.provenance.session == "s-1"
+
+
+def test_an_entry_read_back_has_every_field_it_was_stored_with(store):
+    """Rows are rebuilt without the dataclasses' generated __init__, so no field may be forgotten."""
+    from dataclasses import fields
+
+    project = Project(key="p-1", name="shop", root_commit="abc", remote="git@x:shop.git")
+    entry = Entry(id="m-full", text="Use uv for installs.", type=EntryType.FEEDBACK,
+                  scope=Scope(kind=ScopeKind.TEAM, project=project),
+                  source=Source(agent="claude", file="/p/CLAUDE.md", anchor="## Tools"),
+                  provenance=Provenance(written_at=datetime(2026, 5, 1, tzinfo=timezone.utc), written_at_basis="recorded",
+                                        session="s-1", cwd="/p", branch="main", commit="c0ffee", citation="/p/CLAUDE.md:3"),
+                  verified_at=datetime(2026, 5, 2, tzinfo=timezone.utc), verified_commit="c0ffee", confidence=0.9,
+                  confidence_reason="checked", links=(Link(LinkKind.SUPERSEDES, "m-old", "newer"),))
+    store.apply([Entry(id="m-old", text="Use pip for installs."), entry], actor="test")
+    back = store.get("m-full")
+    for part, original in ((back, entry), (back.scope, entry.scope), (back.source, entry.source),
+                           (back.provenance, entry.provenance)):
+        assert set(vars(part)) == {f.name for f in fields(part)}
+        assert part == original
