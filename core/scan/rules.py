@@ -259,8 +259,8 @@ SECRET_CHECKS: Mapping[str, SecretCheck] = MappingProxyType({
     "secret_aws_access_key": _secret("an AWS access key id", r"\b(?:akia|asia|abia|acca)[a-z0-9]{16}\b",
                                      r"(?:AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}", 2.0),
     "secret_aws_secret_key": _secret(
-        "an AWS secret access key", r"(?:aws|secret_?access_?key)[\w.-]{0,30}?['\"]?\s*(?::|=|=>)\s*['\"]?"
-        r"[a-z0-9/+]{40}(?![a-z0-9/+=])", r"[A-Za-z0-9/+]{40}$", 3.5),
+        "an AWS secret access key", r"(?:aws|secret_?access_?key|secret)[\w.-]{0,30}?['\"]?\s*(?:(?::|=|=>|is\b)\s*)?"
+        r"['\"]?[a-z0-9/+]{40}(?![a-z0-9/+=])", r"[A-Za-z0-9/+]{40}$", 3.5),
     "secret_github_token": _secret("a GitHub token", r"\b(?:gh[pousr]_[a-z0-9]{36,255}|github_pat_[a-z0-9_]{22,255})\b",
                                    r"gh[pousr]_[A-Za-z0-9]{36,255}|github_pat_\w{22,255}"),
     "secret_gitlab_token": _secret("a GitLab personal access token", r"\bglpat-[a-z0-9_-]{20}\b",
@@ -282,7 +282,7 @@ SECRET_CHECKS: Mapping[str, SecretCheck] = MappingProxyType({
     "secret_jwt": _secret("a JSON Web Token", r"\beyj[a-z0-9_-]{8,2000}\.eyj[a-z0-9_-]{8,4000}\.[a-z0-9_-]{0,2000}",
                           r"eyJ[\w-]{8,2000}\.eyJ[\w-]{8,4000}\.[\w-]{0,2000}"),
     "secret_connection_string": _secret(
-        "a database URL with a password", r"\b(?:postgres(?:ql)?|mysql|mariadb|mongodb(?:\+srv)?|rediss?|amqps?|mssql)"
+        "a URL with a password", r"\b(?:postgres(?:ql)?|mysql|mariadb|mongodb(?:\+srv)?|rediss?|amqps?|mssql|https?|ftps?)"
         r"://[^\s:/@'\"]{1,64}:[^\s@/'\"]{1,128}@", r"(?<=:)[^\s@/:'\"]{1,128}(?=@)", 2.5),
     "hardcoded_secret": _secret(
         "a hardcoded password, token or API key", r"(?:api[_-]?key|apikey|token|secret|passw(?:or)?d|pwd"
@@ -352,6 +352,8 @@ def confirm_secret(rule: str, candidate: str) -> tuple[str, str] | None:
     if value.startswith(("$", "{", "<", "%")) or entropy(value) < check.min_entropy:
         return None
     if check.needs_digit and not any(c.isdigit() for c in value):
+        return None
+    if rule == "secret_aws_secret_key" and (value.isupper() or value.islower()):  # a hex digest, not a base64 key
         return None
     return value, ""
 

@@ -17,7 +17,7 @@ from memrev.core.scan.model import Finding, ScanResult
 from memrev.core.scan.rules import (LOOSE_SOURCES, OVERSIZED, RULES, SCAN_ERROR, SECRET_CHECKS, SOURCES, RuleInfo,
                          confirm_secret)
 
-__all__ = ["RULES", "RuleInfo", "scan", "redact", "MAX_SCAN_CHARS", "MAX_FINDINGS_PER_RULE"]
+__all__ = ["RULES", "RuleInfo", "scan", "redact", "find_secrets", "SecretSpan", "MAX_SCAN_CHARS", "MAX_FINDINGS_PER_RULE"]
 
 MAX_SCAN_CHARS = 16_000_000
 """Characters scanned per entry; anything longer is scanned up to here and blocked as oversized."""
@@ -36,6 +36,15 @@ class _Hit(NamedTuple):
     start: int
     end: int
     reading: str
+
+
+class SecretSpan(NamedTuple):
+    """A confirmed secret in a raw text: where its value is, which rule found it, and the value."""
+
+    start: int
+    end: int
+    rule: str
+    value: str
 
 
 class _Secret(NamedTuple):
@@ -110,7 +119,7 @@ def _heads(items: Sequence[Any], limit: int = 16) -> list[tuple[Head, bool, bool
             options = _heads(av[3].data, limit)
         elif name == "BRANCH":
             options = [head for branch in av[1] for head in _heads(branch.data, limit)]
-        elif name == "MAX_REPEAT" and av[0] >= 1 and "CATEGORY_SPACE" in str(av[2].data):
+        elif name == "MAX_REPEAT" and av[0] >= 1 and str(av[2].data) == "[(IN, [(CATEGORY, CATEGORY_SPACE)])]":
             options = [((_WS,), True, False)]
         elif name in ("MAX_REPEAT", "MIN_REPEAT") and av[0] == 0 and av[1] == 1:
             options = _heads(av[2].data, limit) + [((), True, False)]
@@ -325,6 +334,22 @@ def _scan(text: str) -> list[Finding]:
         findings.append(Finding(OVERSIZED, info.family, info.severity, MAX_SCAN_CHARS, len(text),
                                 f"entry is {len(text):,} characters; only the first {MAX_SCAN_CHARS:,} were scanned"))
     return findings
+
+
+def find_secrets(text: str) -> list[SecretSpan]:
+    """Every secret the scanner confirms in a text, each as the span of its value in the raw text (the whole matched
+    span when normalising moved the value, so an obfuscated secret is covered too)."""
+    body = text[:MAX_SCAN_CHARS]
+    norm = normalise(body, MAX_FINDINGS_PER_RULE)
+    found: list[SecretSpan] = []
+    for hit in _STRICT.hits(norm.lower):
+        if hit.rule in SECRET_CHECKS and (confirmed := confirm_secret(hit.rule, norm.text[hit.start:hit.end])):
+            value = confirmed[0]
+            start, end = norm.span(hit.start, hit.end)
+            at = body.find(value, start, end)
+            found.append(SecretSpan(at, at + len(value), hit.rule, value) if at >= 0
+                         else SecretSpan(start, end, hit.rule, body[start:end]))
+    return found
 
 
 def _note_overflow(findings: list[Finding], counts: Mapping[str, int]) -> list[Finding]:

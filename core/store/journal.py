@@ -21,7 +21,8 @@ if TYPE_CHECKING:
     from memrev.core.model import Entry
     from memrev.core.store.memory_store import MemoryStore
 
-RECORDED_TABLES = ("entries", "revisions", "links", "checks", "rejections", "rejection_decisions", "projects")
+RECORDED_TABLES = ("entries", "revisions", "links", "checks", "rejections", "rejection_decisions", "projects",
+                   "sensitive")
 """Tables whose rows an undo restores; the event log is never rewritten, and vectors are recomputed."""
 DERIVED_TABLES = frozenset({"checks"})
 """Rows another process may rewrite at any time (the live checker): restored, but no reason to refuse an undo."""

@@ -189,6 +189,22 @@ MIGRATIONS: list[str] = [
         primary key (freeze_id, entry_id)
     );
     """,
+    # 8: entries a person (or the scanner, for a redacted secret) marked sensitive: masked until revealed, left out
+    # of exports, their text left out of machine-readable check output.
+    """
+    create table sensitive (
+        entry_id text primary key references entries(id),
+        marked_at text not null,
+        marked_by text not null,
+        reason text not null default ''
+    );
+    -- the secrets memrev redacted, by keyed hash only (never the value), so one is recognised in any form again
+    create table known_secrets (
+        mac text primary key,
+        kind text not null,
+        length integer not null
+    );
+    """,
 ]
 
 

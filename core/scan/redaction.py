@@ -1,0 +1,183 @@
+"""Secrets never at rest in memrev: every secret the scanner knows is replaced, before a text reaches the store, by a
+marker such as `⟦secret: aws-access-key, 20 chars, #a1b2⟧`.
+
+The marker's tag is a keyed hash of the secret (the key is the store's own, random), so the same secret gives the
+same marker every time: a file re-imported unchanged stays unchanged, and a secret seen once is recognised again
+wherever it appears, even in a form no rule matches (in prose, without `=`), without memrev keeping the secret.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import hmac
+import re
+import secrets as random_bytes
+from dataclasses import dataclass, field
+from typing import Iterable, Protocol
+
+from memrev.core.scan.rules import SECRET_CHECKS
+from memrev.core.scan.scanner import SecretSpan, find_secrets
+
+MARKER = re.compile(r"⟦secret: (?P<kind>[a-z0-9-]{1,40}), (?P<length>\d{1,6}) chars, #(?P<tag>[0-9a-f]{4})⟧")
+"""A redacted secret as memrev stores and writes it."""
+_SCREEN = re.compile("|".join(f"(?:{check.candidate})" for check in SECRET_CHECKS.values()), re.IGNORECASE)
+"""Any secret rule's candidate, for a quick look at plain ASCII text before the full scan."""
+_TOKEN = re.compile(r"[A-Za-z0-9+/=_.~-]{16,}")
+"""A run long enough to be a secret, looked up among the secrets seen before."""
+KEY_META = "redaction-key"
+"""Where the store keeps its random redaction key (hex)."""
+
+
+class MetaStore(Protocol):
+    """The part of the store the redactor uses: its key and the secrets it has seen, by keyed hash only."""
+
+    conn: object
+
+    def get_meta(self, key: str) -> str | None: ...
+
+    def set_meta(self, key: str, value: str) -> None: ...
+
+
+def kind_of(rule: str) -> str:
+    """A secret rule's kind as the marker names it: `secret_aws_access_key` becomes `aws-access-key`."""
+    return rule.removeprefix("secret_").replace("_", "-")
+
+
+def has_secret(text: str) -> bool:
+    """Whether a stored text holds a redacted secret."""
+    return "⟦secret: " in text and MARKER.search(text) is not None
+
+
+@dataclass
+class Redaction:
+    """A text with its secrets replaced, and what was replaced (kind and length, never the value)."""
+
+    text: str
+    kinds: list[str] = field(default_factory=list)
+
+    @property
+    def changed(self) -> bool:
+        """Whether any secret was found."""
+        return bool(self.kinds)
+
+
+class Redactor:
+    """Replaces secrets with markers keyed to one store; remembers (as keyed hashes) the secrets it met."""
+
+    def __init__(self, key: bytes, known: dict[str, str] | None = None) -> None:
+        """A redactor with this key and the keyed hashes (to their kinds) of secrets already seen."""
+        self.key = key
+        self.known: dict[str, str] = dict(known or {})
+        self.new: dict[str, tuple[str, int]] = {}
+        self._cache: dict[str, Redaction] = {}
+
+    @classmethod
+    def for_store(cls, store: MetaStore) -> Redactor:
+        """The store's redactor: its key (made on first use) and the secrets it has seen."""
+        return cls(store_key(store), known_secrets(store))
+
+    def mac(self, value: str) -> str:
+        """The keyed hash of a secret value (what the store keeps instead of it)."""
+        return hmac.new(self.key, value.encode("utf-8", "surrogatepass"), hashlib.sha256).hexdigest()[:32]
+
+    def marker(self, kind: str, value: str) -> str:
+        """The marker that stands for this secret."""
+        return f"⟦secret: {kind}, {len(value)} chars, #{self.mac(value)[:4]}⟧"
+
+    def redact(self, text: str) -> Redaction:
+        """The text with every secret the scanner confirms, and every secret seen before, replaced by its marker."""
+        cached = self._cache.get(text)
+        if cached is not None:
+            return cached
+        spans = _secret_spans(text) if _worth_scanning(text) else []
+        spans += self._known_spans(text, spans)
+        result = Redaction(text)
+        if spans:
+            result = self._replaced(text, spans)
+        if len(self._cache) < 200_000:
+            self._cache[text] = result
+        return result
+
+    def _replaced(self, text: str, spans: list[SecretSpan]) -> Redaction:
+        """The text with these (possibly overlapping) spans replaced, longest first where two overlap."""
+        spans.sort(key=lambda s: (s.start, -(s.end - s.start)))
+        pieces: list[str] = []
+        kinds: list[str] = []
+        position = 0
+        for span in spans:
+            if span.start < position:
+                continue
+            value = text[span.start:span.end]
+            kind = kind_of(span.rule)
+            pieces += [text[position:span.start], self.marker(kind, value)]
+            kinds.append(kind)
+            mac = self.mac(value)
+            if mac not in self.known:
+                self.known[mac] = kind
+                self.new[mac] = (kind, len(value))
+            position = span.end
+        pieces.append(text[position:])
+        return Redaction("".join(pieces), kinds)
+
+    def _known_spans(self, text: str, found: list[SecretSpan]) -> list[SecretSpan]:
+        """Long runs of the text that are secrets seen before (in another form), outside the spans already found."""
+        if not self.known:
+            return []
+        spans = []
+        for match in _TOKEN.finditer(text):
+            if any(s.start < match.end() and match.start() < s.end for s in found):
+                continue
+            for value, start in _candidates(match.group(), match.start()):
+                kind = self.known.get(self.mac(value))
+                if kind is not None:
+                    spans.append(SecretSpan(start, start + len(value), "secret_" + kind.replace("-", "_"), value))
+                    break
+        return spans
+
+    def remember(self, store: MetaStore) -> None:
+        """Keep the keyed hashes of the secrets met since the last call (inside the caller's transaction)."""
+        if self.new:
+            store.conn.executemany(  # type: ignore[attr-defined]
+                "insert or ignore into known_secrets(mac, kind, length) values (?, ?, ?)",
+                [(mac, kind, length) for mac, (kind, length) in self.new.items()])
+            self.new.clear()
+
+
+def _candidates(token: str, start: int) -> Iterable[tuple[str, int]]:
+    """The token itself, then the token without the punctuation that ends a sentence or wraps a value."""
+    yield token, start
+    trimmed = token.strip(".=~-_")
+    if trimmed != token and len(trimmed) >= 16:
+        yield trimmed, start + token.index(trimmed)
+
+
+def _worth_scanning(text: str) -> bool:
+    """Whether the text may hold a secret: plain ASCII with no rule's candidate in it cannot; anything else may."""
+    return not text.isascii() or _SCREEN.search(text) is not None
+
+
+@functools.lru_cache(maxsize=4096)
+def _secret_spans_cached(text: str) -> tuple[SecretSpan, ...]:
+    """`find_secrets`, remembered for texts seen again in one process."""
+    return tuple(find_secrets(text))
+
+
+def _secret_spans(text: str) -> list[SecretSpan]:
+    """The secrets the scanner confirms in a text."""
+    return list(_secret_spans_cached(text))
+
+
+def store_key(store: MetaStore) -> bytes:
+    """The store's redaction key, made on first use (random; it never leaves the database)."""
+    value = store.get_meta(KEY_META)
+    if value is None:
+        value = random_bytes.token_hex(32)
+        store.set_meta(KEY_META, value)
+    return bytes.fromhex(value)
+
+
+def known_secrets(store: MetaStore) -> dict[str, str]:
+    """The keyed hashes of every secret the store has met, to their kinds."""
+    rows = store.conn.execute("select mac, kind from known_secrets").fetchall()  # type: ignore[attr-defined]
+    return {str(mac): str(kind) for mac, kind in rows}
