@@ -14,6 +14,7 @@ from memrev.core.conflicts.detect import ENTRY_VS_FACT, IN_PLAY, Conflict, Confl
 from memrev.core.model import Entry, EntryType, Provenance, Scope, ScopeKind, Source, Status, WrittenBy
 from memrev.core.model import content_hash, derive_entry_id
 from memrev.core.scan.gate import screen_entries
+from memrev.core.scan.redaction import redact_text, redacted_entries
 from memrev.core.store.journal import recording
 from memrev.core.store.memory_store import MemoryStore
 
@@ -105,6 +106,7 @@ def replace_with_correction(store: MemoryStore, conflict: Conflict, text: str, *
     text = text.strip()
     if not text:
         raise ValueError("a correction needs text")
+    text = redact_text(store, text)  # a secret typed into a correction never rests in the store
     entries = [_require(store, side.entry_id) for side in _entry_sides(conflict)]  # type: ignore[arg-type]
     if not entries:
         raise ValueError(f"conflict {conflict.id} has no entry side to correct")
@@ -144,7 +146,7 @@ def apply_correction(store: MemoryStore, correction: Entry, *, actor: str, reaso
     a global correction revokes contradicted entries everywhere. Returns the revoked ids, in id order.
     """
     if store.get(correction.id) is None:
-        store.apply([correction], actor=actor, action="correction", reason=reason)
+        store.apply(redacted_entries(store, [correction]), actor=actor, action="correction", reason=reason)
         _screen_correction(store, correction.id)
     said = extract_claims(correction)
     if not said:

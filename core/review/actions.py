@@ -14,6 +14,7 @@ from memrev.core.check.checker import collector_paused
 from memrev.core.check.model import EntryCheck, Verdict
 from memrev.core.model import Entry, Status, WrittenBy
 from memrev.core.scan.gate import gate_text, mark_screened
+from memrev.core.scan.redaction import redact_text
 from memrev.core.store.journal import recording
 from memrev.core.store.memory_store import MemoryStore
 
@@ -183,6 +184,7 @@ def edit(store: MemoryStore, entry_id: str, text: str, *, actor: str, reason: st
                         file=entry.source.file, entry_id=entry.id)
     if not verdict.allowed:
         return EditResult(None, (), ((entry.id, "blocked by the scanner"),), blocked_reason=verdict.reason)
+    text = redact_text(store, text)  # a secret a reviewer let through still never rests in the store
     now = store.clock()
     why = reason or f"edited by {actor}"
     provenance = replace(entry.provenance, written_at=now, written_at_basis="recorded", written_by=WrittenBy.HUMAN,

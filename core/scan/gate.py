@@ -7,6 +7,7 @@ from typing import Iterable, Mapping, Sequence
 
 from memrev.core.model import Entry, Status
 from memrev.core.scan.model import ScanResult
+from memrev.core.scan.redaction import redacted_entries
 from memrev.core.scan.rejections import Decision, Rejection, decision_for, record_rejection, rejection_fingerprint
 from memrev.core.scan.scanner import scan
 from memrev.core.store.memory_store import MemoryStore
@@ -63,7 +64,7 @@ def apply_screened(store: MemoryStore, entries: Sequence[Entry], *, actor: str, 
     """Store entries and screen the new and revised ones in one transaction: a poisoned entry is never committed
     unscreened, whatever kills the process in between. Returns what was stored and the ids blocked."""
     with store.transaction():
-        result = store.apply(entries, actor=actor, reason=reason, known=known)
+        result = store.apply(redacted_entries(store, entries), actor=actor, reason=reason, known=known)
         blocked = screen_entries(store, [*result.added, *result.revised], source=source, actor=actor)
     return result, blocked
 

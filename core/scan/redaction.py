@@ -16,11 +16,11 @@ import secrets as random_bytes
 from dataclasses import dataclass, field
 from typing import Iterable, Protocol
 
-from memrev.core.scan.rules import SECRET_CHECKS
+from memrev.core.model import Entry
+from memrev.core.scan.rules import SECRET_CHECKS, SECRET_MARKER
 from memrev.core.scan.scanner import SecretSpan, find_secrets
 
-MARKER = re.compile(r"⟦secret: (?P<kind>[a-z0-9-]{1,40}), (?P<length>\d{1,6}) chars, #(?P<tag>[0-9a-f]{4})⟧")
-"""A redacted secret as memrev stores and writes it."""
+MARKER = SECRET_MARKER
 _SCREEN = re.compile("|".join(f"(?:{check.candidate})" for check in SECRET_CHECKS.values()), re.IGNORECASE)
 """Any secret rule's candidate, for a quick look at plain ASCII text before the full scan."""
 _TOKEN = re.compile(r"[A-Za-z0-9+/=_.~-]{16,}")
@@ -55,6 +55,8 @@ class Redaction:
 
     text: str
     kinds: list[str] = field(default_factory=list)
+    moves: list[tuple[int, int, int, int]] = field(default_factory=list)
+    """(start, end) of each secret in the original text, and (start, end) of its marker in the redacted one."""
 
     @property
     def changed(self) -> bool:
@@ -104,21 +106,25 @@ class Redactor:
         spans.sort(key=lambda s: (s.start, -(s.end - s.start)))
         pieces: list[str] = []
         kinds: list[str] = []
-        position = 0
+        moves: list[tuple[int, int, int, int]] = []
+        position = shift = 0
         for span in spans:
             if span.start < position:
                 continue
             value = text[span.start:span.end]
             kind = kind_of(span.rule)
-            pieces += [text[position:span.start], self.marker(kind, value)]
+            marker = self.marker(kind, value)
+            pieces += [text[position:span.start], marker]
             kinds.append(kind)
+            moves.append((span.start, span.end, span.start + shift, span.start + shift + len(marker)))
+            shift += len(marker) - len(value)
             mac = self.mac(value)
             if mac not in self.known:
                 self.known[mac] = kind
                 self.new[mac] = (kind, len(value))
             position = span.end
         pieces.append(text[position:])
-        return Redaction("".join(pieces), kinds)
+        return Redaction("".join(pieces), kinds, moves)
 
     def _known_spans(self, text: str, found: list[SecretSpan]) -> list[SecretSpan]:
         """Long runs of the text that are secrets seen before (in another form), outside the spans already found."""
@@ -181,3 +187,28 @@ def known_secrets(store: MetaStore) -> dict[str, str]:
     """The keyed hashes of every secret the store has met, to their kinds."""
     rows = store.conn.execute("select mac, kind from known_secrets").fetchall()  # type: ignore[attr-defined]
     return {str(mac): str(kind) for mac, kind in rows}
+
+
+def redact_bytes(redactor: Redactor, data: bytes | None) -> bytes | None:
+    """A file's bytes with their secrets redacted (bytes that are not UTF-8 kept as they were read)."""
+    if data is None:
+        return None
+    text = data.decode("utf-8", "surrogateescape")
+    redacted = redactor.redact(text)
+    return redacted.text.encode("utf-8", "surrogateescape") if redacted.changed else data
+
+
+def redacted_entries(store: MetaStore, entries: Iterable[Entry]) -> list[Entry]:
+    """Entries bound for the store with their secrets redacted (a person's edit, a correction, a jsonl record)."""
+    redactor = Redactor.for_store(store)
+    result = []
+    for entry in entries:
+        redacted = redactor.redact(entry.text)
+        result.append(entry.evolve(text=redacted.text) if redacted.changed else entry)
+    redactor.remember(store)
+    return result
+
+
+def redact_text(store: MetaStore, text: str) -> str:
+    """One text bound for the store with its secrets redacted (a person's edit or correction)."""
+    return redacted_entries(store, [Entry(id="-", text=text)])[0].text

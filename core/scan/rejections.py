@@ -10,6 +10,7 @@ from typing import Any, Sequence
 
 from memrev.core.model import Status
 from memrev.core.scan.model import Finding, ScanResult, Severity, fingerprint
+from memrev.core.scan.redaction import Redactor
 from memrev.core.store.journal import recording
 from memrev.core.store.memory_store import MemoryStore, StoreError
 from memrev.core.store.serialize import format_time, parse_time
@@ -56,27 +57,15 @@ def rejection_fingerprint(text: str, result: ScanResult) -> str:
     return fingerprint(text, "+".join(rules) or "none")
 
 
-def redact(text: str, findings: Sequence[Finding]) -> tuple[str, tuple[Finding, ...]]:
-    """The text with every secret span replaced by a marker (so the audit log never holds a live credential), and
-    the findings with their spans moved to match."""
-    spans: list[tuple[int, int]] = []
-    for start, end in sorted((f.start, f.end) for f in findings if f.family == "secret" and f.end > f.start):
-        if spans and start < spans[-1][1]:
-            spans[-1] = (spans[-1][0], max(end, spans[-1][1]))
-        else:
-            spans.append((start, end))
-    pieces: list[str] = []
-    moves: list[tuple[int, int, int, int]] = []  # original span -> new span
-    last = shift = 0
-    for start, end in spans:
-        marker = f"⟦redacted {end - start} chars⟧"
-        pieces += [text[last:start], marker]
-        moves.append((start, end, start + shift, start + shift + len(marker)))
-        shift += len(marker) - (end - start)
-        last = end
-    pieces.append(text[last:])
-    return "".join(pieces), tuple(replace(f, start=_moved(f.start, moves), end=_moved(f.end, moves, True))
-                                  for f in findings)
+def redact(store: MemoryStore, text: str, findings: Sequence[Finding]) -> tuple[str, tuple[Finding, ...]]:
+    """The text with every secret replaced by the store's marker for it (so the audit log never holds a live
+    credential, and the same secret reads the same in the log as in the entries), the findings moved to match."""
+    redactor = Redactor.for_store(store)
+    redaction = redactor.redact(text)
+    redactor.remember(store)
+    moves = redaction.moves
+    return redaction.text, tuple(replace(f, start=_moved(f.start, moves), end=_moved(f.end, moves, True))
+                                 for f in findings)
 
 
 def _moved(position: int, moves: Sequence[tuple[int, int, int, int]], is_end: bool = False) -> int:
@@ -103,7 +92,7 @@ def record_rejection(store: MemoryStore, text: str, result: ScanResult, *, sourc
     """Keep one blocked write with its findings; committed before this returns, so a gate answers only after it."""
     key = rejection_fingerprint(text, result)
     now = format_time(store.clock())
-    safe, moved = redact(text, result.findings)
+    safe, moved = redact(store, text, result.findings)
     findings = json.dumps([f.to_dict() for f in moved], ensure_ascii=False)
     with store.transaction() as conn:
         row = conn.execute("select decision from rejection_decisions where fingerprint = ?", (key,)).fetchone()

@@ -305,12 +305,18 @@ INVISIBLE_RULES: tuple[tuple[str, Severity, str], ...] = (
     ("invisible_bom", WARN, "a byte-order mark at the very start (an encoding artefact; strip it)"),
 )
 
-SCAN_ERROR, OVERSIZED = "scan_error", "oversized_entry"
+SCAN_ERROR, OVERSIZED, REDACTED = "scan_error", "oversized_entry", "secret_redacted"
+SECRET_MARKER = re.compile(r"⟦secret: (?P<kind>[a-z0-9-]{1,40}), (?P<length>\d{1,6}) chars, #(?P<tag>[0-9a-f]{4})⟧")
+"""A secret memrev redacted, as it stores and writes it (`⟦secret: aws-access-key, 20 chars, #a1b2⟧`)."""
+PUBLIC_PREFIXES = ("AKIA", "ASIA", "ABIA", "ACCA", "ghp_", "gho_", "ghu_", "ghs_", "ghr_", "gith", "glpa", "xoxb",
+                   "xoxa", "xoxp", "xoxr", "xoxs", "sk-a", "sk_l", "rk_l", "AIza", "npm_", "pypi", "eyJ", "----")
+"""Openings every key of its kind shares (shown to name the kind); any other secret shows none of its characters."""
 RULES: Mapping[str, RuleInfo] = MappingProxyType({
     **{rule: RuleInfo(family, BLOCK, description) for rule, family, description, _ in PATTERN_RULES},
     **{rule: RuleInfo(_S, BLOCK, f"contains {check.description}") for rule, check in SECRET_CHECKS.items()},
     **{rule: RuleInfo("invisible", severity, description) for rule, severity, description in INVISIBLE_RULES},
     OVERSIZED: RuleInfo(_I, BLOCK, "entry too large to scan completely"),
+    REDACTED: RuleInfo(_S, BLOCK, "held a secret, which memrev redacted before storing it"),
     SCAN_ERROR: RuleInfo(_I, BLOCK, "the scanner failed on this text, so it is blocked to be safe"),
 })
 """Every rule id the scanner can report, with its family, severity and one-line description."""

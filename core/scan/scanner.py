@@ -14,8 +14,8 @@ from typing import Any, Iterator, Mapping, NamedTuple, Sequence
 from memrev.core.check.visible import make_visible
 from memrev.core.scan.folding import SELECTORS, TAGS, HiddenRun, Normalised, normalise, spaced_windows
 from memrev.core.scan.model import Finding, ScanResult
-from memrev.core.scan.rules import (LOOSE_SOURCES, OVERSIZED, RULES, SCAN_ERROR, SECRET_CHECKS, SOURCES, RuleInfo,
-                         confirm_secret)
+from memrev.core.scan.rules import (LOOSE_SOURCES, OVERSIZED, PUBLIC_PREFIXES, REDACTED, RULES, SCAN_ERROR,
+                                    SECRET_CHECKS, SECRET_MARKER, SOURCES, RuleInfo, confirm_secret)
 
 __all__ = ["RULES", "RuleInfo", "scan", "redact", "find_secrets", "SecretSpan", "MAX_SCAN_CHARS", "MAX_FINDINGS_PER_RULE"]
 
@@ -57,8 +57,9 @@ class _Secret(NamedTuple):
 
 
 def redact(value: str) -> str:
-    """A secret made safe to show: its first four characters, an ellipsis and its length."""
-    return f"{value[:4]}… ({len(value)} chars, redacted)"
+    """A secret made safe to show: its length, and its opening only when every key of its kind shares it."""
+    opening = value[:4] if value.startswith(PUBLIC_PREFIXES) else ""
+    return f"{opening}… ({len(value)} chars, redacted)"
 
 
 def _clip(text: str, limit: int) -> str:
@@ -328,6 +329,11 @@ def _scan(text: str) -> list[Finding]:
         findings.append(Finding(hit.rule, info.family, info.severity, start, end, reason,
                                 _clip(_excerpt(body, start, end, secrets), 300)))
     findings += [_hidden_finding(body, run, secrets) for run in norm.hidden]
+    if "⟦secret: " in body:
+        info = RULES[REDACTED]
+        findings += [Finding(REDACTED, info.family, info.severity, m.start(), m.end(),
+                             f"{info.description} ({m['kind']}, {m['length']} chars)", m.group())
+                     for m in SECRET_MARKER.finditer(body)][:MAX_FINDINGS_PER_RULE]
     findings = _note_overflow(findings, {**counts, **norm.hidden_total})
     if len(text) > MAX_SCAN_CHARS:
         info = RULES[OVERSIZED]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from contextlib import nullcontext
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Collection, ContextManager, Sequence
 
@@ -12,6 +12,7 @@ from memrev.core.check.checker import collector_paused
 from memrev.core.model import Entry
 from memrev.core.safe_io import is_within, remove_stale_temporaries
 from memrev.core.scan.gate import apply_screened
+from memrev.core.scan.redaction import Redactor
 from memrev.core.sources.base import DriftError, SourceRead, SourceRef, WriteResult
 from memrev.core.sources.reconcile import reconcile
 from memrev.core.sources.registry import adapter_for
@@ -82,6 +83,9 @@ def _import_source(store: MemoryStore, ref: SourceRef, *, actor: str, held: Coll
     for folder in sorted({path.parent for path in read.files}):
         remove_stale_temporaries(folder)  # what a write killed half-way left behind
     with store.transaction():  # stored, screened and recorded as read together, or not at all
+        redactor = Redactor.for_store(store)
+        read = redacted(read, redactor)  # no raw secret goes further than this read
+        redactor.remember(store)
         stored = list(given) if given is not None else stored_for(store, ref, read)
         matched = reconcile(read, stored)
         applied, blocked = apply_screened(store, matched.entries, actor=actor, source=f"import:{ref.label}",
@@ -97,6 +101,16 @@ def _import_source(store: MemoryStore, ref: SourceRef, *, actor: str, held: Coll
             store.set_meta(_context_key(ref), json.dumps(context, sort_keys=True))
     return SyncResult(ref, read, applied.added, applied.revised, applied.unchanged, removed, applied.reappeared,
                       blocked)
+
+
+def redacted(read: SourceRead, redactor: Redactor) -> SourceRead:
+    """The read with every secret in its entries replaced by its marker (the same marker each time, so a file read
+    again unchanged stays unchanged), before anything compares, stores or shows its texts."""
+    for index, native in enumerate(read.entries):
+        result = redactor.redact(native.text)
+        if result.changed:
+            read.entries[index] = replace(native, text=result.text)
+    return read
 
 
 def check_as_imported(imported: dict[str, str | None], now: dict[str, str | None]) -> None:
@@ -190,7 +204,7 @@ def _write_source(store: MemoryStore, ref: SourceRef, entries: Sequence[Entry], 
     adapter = adapter_for(ref.kind)
     if _finish_interrupted(store, ref):
         raise DriftError(f"{ref.label}: an interrupted write-back was undone; re-import and review first")
-    fresh = adapter.read(ref)
+    fresh = redacted(adapter.read(ref), Redactor.for_store(store))  # compared with the entries as stored
     check_as_imported(imported, {str(p): d for p, d in fresh.files.items()})
     with _journal(store, ref):  # every file changes, or (at once, or at the next start) none does
         result = adapter.write(ref, entries, expected=fresh)

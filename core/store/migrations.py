@@ -204,6 +204,8 @@ MIGRATIONS: list[str] = [
         kind text not null,
         length integer not null
     );
+    -- the key of those hashes, random per store, made here so that no read (a preview) ever has to write it
+    insert or ignore into meta(key, value) values ('redaction-key', lower(hex(randomblob(32))));
     """,
 ]
 
