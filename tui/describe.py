@@ -53,16 +53,20 @@ def provenance_fields(entry: Entry, now: datetime) -> list[tuple[str, str]]:
     return fields
 
 
-def revision_lines(revisions: Sequence[Revision]) -> list[str]:
-    """One line per kept revision, newest first."""
-    return [f"v{r.version}  {format_when(r.created_at)}  {make_visible(r.entry.first_line)}" for r in reversed(revisions)]
+def revision_lines(revisions: Sequence[Revision], *, masked: bool = False) -> list[str]:
+    """One line per kept revision, newest first (with `masked`, its size instead of its first line)."""
+    return [f"v{r.version}  {format_when(r.created_at)}  "
+            + (f"({len(r.entry.text):,} chars)" if masked else make_visible(r.entry.first_line))
+            for r in reversed(revisions)]
 
 
-def describe_entry(entry: Entry, revisions: Sequence[Revision], *, now: datetime) -> Iterator[str]:
-    """The whole entry as plain lines: text (hidden characters marked), provenance, revisions."""
-    for line in make_visible(entry.text).splitlines() or [""]:
+def describe_entry(entry: Entry, revisions: Sequence[Revision], *, now: datetime,
+                   masked: str | None = None) -> Iterator[str]:
+    """The whole entry as plain lines: text (hidden characters marked), provenance, revisions; with `masked`, that
+    line stands for the text and the revisions show no words of theirs."""
+    for line in make_visible(entry.text).splitlines() if masked is None else [masked]:
         yield line
-    hidden = describe_hidden(entry.text)
+    hidden = describe_hidden(entry.text) if masked is None else []
     if hidden:
         yield ""
         yield "hidden characters:"
@@ -74,7 +78,7 @@ def describe_entry(entry: Entry, revisions: Sequence[Revision], *, now: datetime
         yield f"{label.rjust(width)}  {value}"
     yield ""
     yield "revisions:"
-    for line in revision_lines(revisions):
+    for line in revision_lines(revisions, masked=masked is not None):
         yield f"  {line}"
 
 
@@ -83,8 +87,9 @@ _STATUS_MARKS = {"ok": "✓", "missing": "✗", "renamed": "→", "moved": "→"
 """A one-character mark per reference status, so a column of them reads at a glance."""
 
 
-def check_lines(check: EntryCheck) -> list[tuple[str, str]]:
-    """The verdict, its reason and every reference with evidence, as (line, style key) pairs for any renderer."""
+def check_lines(check: EntryCheck, *, masked: bool = False) -> list[tuple[str, str]]:
+    """The verdict, its reason and every reference with evidence, as (line, style key) pairs for any renderer; with
+    `masked`, each reference is named by the value it was looked up by instead of its words in the text."""
     lines = [(f"{check.verdict.value} · confidence {check.confidence:.2f} · {check.reason}", f"verdict-{check.verdict.value}")]
     if check.head:
         lines.append((f"checked at HEAD {check.head[:12]}", "muted"))
@@ -92,7 +97,8 @@ def check_lines(check: EntryCheck) -> list[tuple[str, str]]:
         lines.append((f"note: {note}", "muted"))
     for ref in check.references:
         mark = _STATUS_MARKS.get(ref.status.value, "·")
-        lines.append((f"{mark} {ref.status.value:<12} {ref.kind} {make_visible(ref.text)}", f"status-{ref.status.value}"))
+        named = ref.value if masked else ref.text
+        lines.append((f"{mark} {ref.status.value:<12} {ref.kind} {make_visible(named)}", f"status-{ref.status.value}"))
         lines.append((f"    {make_visible(ref.evidence)}", ""))
         for side, value, source in ref.facts:
             lines.append((f"    {side}: {make_visible(value)} ({source})", ""))
@@ -106,7 +112,7 @@ def check_lines(check: EntryCheck) -> list[tuple[str, str]]:
 
 
 HISTORY_ACTIONS = frozenset({"confirm", "revoke", "edit", "fix", "verify", "undo", "unblock", "correction",
-                             "supersede", "link"})
+                             "supersede", "link", "sensitive", "not-sensitive", "reveal"})
 """Events a person (or their undo) caused, shown as the entry's review history."""
 
 

@@ -102,9 +102,21 @@ def failing_findings(entries: Sequence[Entry], checks: Mapping[str, EntryCheck],
             and (baseline is None or fingerprint(entry, check, ref) not in baseline)]
 
 
+def _without_quotes(row: dict[str, Any]) -> dict[str, Any]:
+    """A sensitive entry's check as JSON without the words it quotes from the text: no text, and each reference
+    keeps the name it was looked up by (`value`) and the evidence, not its verbatim quote or where it stands."""
+    row["text"] = None
+    row["sensitive"] = True
+    for data in row["references"]:
+        data.pop("text", None)
+        data.pop("span", None)
+    return row
+
+
 def report_json(entries: Sequence[Entry], checks: Mapping[str, EntryCheck], *, repo: str, head: str | None,
-                fail_on: frozenset[str], failing: set[str]) -> dict[str, Any]:
-    """The `--json` document, every entry with its findings' fingerprints; `failing` holds the failing ones."""
+                fail_on: frozenset[str], failing: set[str], sensitive: frozenset[str] = frozenset()) -> dict[str, Any]:
+    """The `--json` document, every entry with its findings' fingerprints; `failing` holds the failing ones, and
+    the entries in `sensitive` come without their text."""
     summary = {verdict.value: 0 for verdict in Verdict}
     rows = []
     by_entry: dict[str, list[str]] = {}
@@ -124,7 +136,7 @@ def report_json(entries: Sequence[Entry], checks: Mapping[str, EntryCheck], *, r
                     "source": {"agent": entry.source.agent, "file": entry.source.file,
                                "anchor": entry.source.anchor, "citation": entry.provenance.citation},
                     "fingerprints": prints, "failing": any(key in failing for key in prints)})
-        rows.append(row)
+        rows.append(_without_quotes(row) if entry.id in sensitive else row)
     return {"tool": "memrev", "version": 1, "repo": repo, "head": head, "fail_on": sorted(fail_on),
             "failing": sum(1 for prints in by_entry.values() for key in prints if key in failing),
             "summary": summary, "entries": rows}
@@ -212,12 +224,13 @@ def _artifact(file: str, root: Path) -> dict[str, str]:
         return {"uri": path.as_uri()}
 
 
-def _message(check: EntryCheck, ref: ReferenceCheck | None) -> str:
-    """A finding's one-paragraph explanation, every hidden character shown as a marker."""
+def _message(check: EntryCheck, ref: ReferenceCheck | None, *, sensitive: bool = False) -> str:
+    """A finding's one-paragraph explanation, every hidden character shown as a marker; a sensitive entry's
+    reference is named by the value it was looked up by, not quoted from the text."""
     if ref is None:
         text = " ".join([check.reason, *check.notes]).strip() or f"The entry is {check.verdict.value}."
     else:
-        text = f"{ref.status.value} {ref.kind} `{ref.text}`: {ref.evidence}"
+        text = f"{ref.status.value} {ref.kind} `{ref.value if sensitive else ref.text}`: {ref.evidence}"
         if ref.suggestion:
             text += f" -> {ref.suggestion}"
     return make_visible(" ".join(text.split("\n")))
@@ -237,8 +250,10 @@ def _location(entry: Entry, root: Path) -> dict[str, Any]:
 
 
 def report_sarif(entries: Sequence[Entry], checks: Mapping[str, EntryCheck], *, repo_root: Path,
-                 fail_on: frozenset[str], failing: set[str], baseline: set[str] | None = None) -> dict[str, Any]:
-    """A SARIF 2.1.0 log with one result per finding, for code-scanning UIs and as a later baseline."""
+                 fail_on: frozenset[str], failing: set[str], baseline: set[str] | None = None,
+                 sensitive: frozenset[str] = frozenset()) -> dict[str, Any]:
+    """A SARIF 2.1.0 log with one result per finding, for code-scanning UIs and as a later baseline (the entries in
+    `sensitive` quote nothing from their text)."""
     root = Path(os.path.abspath(repo_root))
     rules = [{"id": rule_id, "name": "".join(p.capitalize() for p in re.split(r"[.-]", rule_id)[1:]),
               "shortDescription": {"text": short}, "fullDescription": {"text": f"{short} {help_text}"},
@@ -251,11 +266,13 @@ def report_sarif(entries: Sequence[Entry], checks: Mapping[str, EntryCheck], *, 
         key = fingerprint(entry, check, ref)
         result: dict[str, Any] = {
             "ruleId": rule_id, "ruleIndex": index[rule_id], "level": _rule_level(rule_id),
-            "message": {"text": _message(check, ref)}, "locations": [_location(entry, root)],
+            "message": {"text": _message(check, ref, sensitive=entry.id in sensitive)},
+            "locations": [_location(entry, root)],
             "partialFingerprints": {FINGERPRINT_KEY: key},
             "properties": {"entryId": entry.id, "verdict": check.verdict.value, "failing": key in failing,
                            "confidence": round(check.confidence, 2),
-                           **({"reference": {"kind": ref.kind, "value": ref.value}} if ref else {})}}
+                           **({"reference": {"kind": ref.kind, "value": ref.value}} if ref else {}),
+                           **({"sensitive": True} if entry.id in sensitive else {})}}
         if baseline is not None:
             result["baselineState"] = "unchanged" if key in baseline else "new"
         if entry.status in NOT_LOADED:
@@ -290,8 +307,10 @@ def _fit(text: str, room: int) -> str:
 
 
 def report_text(entries: Sequence[Entry], checks: Mapping[str, EntryCheck], *, now: datetime,
-                width: int = 100) -> list[str]:
-    """Human lines: each entry with a finding and its reasons, then a one-line count of verdicts."""
+                width: int = 100, masks: Mapping[str, str] | None = None) -> list[str]:
+    """Human lines: each entry with a finding and its reasons, then a one-line count of verdicts; an entry in
+    `masks` shows its mask instead of its first line and quotes nothing from its text."""
+    masks = masks or {}
     grouped: dict[str, list[ReferenceCheck | None]] = {}
     for entry, _, ref in iter_findings(entries, checks):
         grouped.setdefault(entry.id, []).append(ref)
@@ -307,12 +326,13 @@ def report_text(entries: Sequence[Entry], checks: Mapping[str, EntryCheck], *, n
         when = "" if then is None else f"{verb} {'just now' if age == 'now' else age + ' ago'}  "
         loaded = f" [{entry.status.value}, not loaded]" if entry.status in NOT_LOADED else ""
         head = f"{entry.id}  {check.verdict.value} {check.confidence:.2f}{loaded}  {when}"
-        lines.append(head + _fit(_first_line(entry.text), max(width - len(head), 10)))
+        shown = masks.get(entry.id)
+        lines.append(head + (shown if shown is not None else _fit(_first_line(entry.text), max(width - len(head), 10))))
         for ref in grouped[entry.id]:
-            lines.extend(wrap.wrap("  " + _message(check, ref)))
+            lines.extend(wrap.wrap("  " + _message(check, ref, sensitive=shown is not None)))
         for note in check.notes if grouped[entry.id] != [None] else ():  # a verdict line already has them
             lines.extend(wrap.wrap("  note: " + make_visible(note)))
-        hidden = describe_hidden(entry.text)
+        hidden = describe_hidden(entry.text) if shown is None else []
         if hidden:
             lines.extend(wrap.wrap("  hidden characters: " + "; ".join(hidden)))
     counts = Counter(checks[entry.id].verdict.value if entry.id in checks else "unchecked" for entry in entries)

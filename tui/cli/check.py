@@ -12,6 +12,7 @@ from memrev.core.check.repo_index import RepositoryError
 from memrev.core.check.report import (failing_findings, fingerprint, load_baseline, parse_fail_on, report_json,
                                       report_sarif, report_text)
 from memrev.core.model import utc_now
+from memrev.core.review.sensitive import mask, sensitive_ids
 from memrev.tui.cli.sources import HOME_OPTION, discover, import_native
 from memrev.tui.cli.support import EXIT_FINDINGS, EXIT_OK, InputError, open_store, store_errors
 
@@ -57,18 +58,20 @@ def check_command(ctx: click.Context, repo: Path | None, as_json: bool, as_sarif
     store.save_checks(checks.values())
     for note in checker.index.notes:
         click.echo(f"memrev: note: {note}", err=True)
+    sensitive = frozenset(sensitive_ids(store))
     failing = failing_findings(entries, checks, fail_on=kinds, baseline=known)
     failing_keys = {fingerprint(entry, check, ref) for entry, check, ref in failing}
     if as_json:
         document = report_json(entries, checks, repo=str(checker.index.root), head=checker.index.head,
-                               fail_on=kinds, failing=failing_keys)
+                               fail_on=kinds, failing=failing_keys, sensitive=sensitive)
         click.echo(json.dumps(document, ensure_ascii=False, indent=2))
     elif as_sarif:
         document = report_sarif(entries, checks, repo_root=checker.index.root, fail_on=kinds, failing=failing_keys,
-                                baseline=known)
+                                baseline=known, sensitive=sensitive)
         click.echo(json.dumps(document, ensure_ascii=False, indent=2))
     else:
-        for line in report_text(entries, checks, now=utc_now()):
+        masks = {entry.id: mask(entry.text) for entry in entries if entry.id in sensitive}
+        for line in report_text(entries, checks, now=utc_now(), masks=masks):
             click.echo(line)
         if failing:
             click.echo(f"{len(failing)} finding(s) fail (--fail-on {fail_on})", err=True)

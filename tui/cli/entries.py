@@ -13,12 +13,14 @@ import click
 
 from memrev.core.check.humanize import format_age, format_when
 from memrev.core.check.visible import make_visible
-from memrev.core.model import EntryType, ScopeKind, Status, utc_now
+from memrev.core.model import Entry, EntryType, ScopeKind, Status, utc_now
+from memrev.core.review.sensitive import mask, secret_at_source, sensitive_ids, why_sensitive
 from memrev.core.store.freezes import frozen_entry_ids
 from memrev.core.store.jsonl import write_jsonl
 from memrev.core.store.records import EntryFilter
+from memrev.core.store.sensitive import log_reveal
 from memrev.core.store.serialize import entry_to_dict
-from memrev.tui.cli.support import InputError, open_store, store_errors, table
+from memrev.tui.cli.support import InputError, actor, open_store, store_errors, table
 
 
 @click.command("export")
@@ -26,10 +28,12 @@ from memrev.tui.cli.support import InputError, open_store, store_errors, table
 @click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Write to this file (atomically) instead of standard output.")
 @click.option("--frozen", is_flag=True, help="Only the entries the last freeze of each source kept (the reviewed set).")
+@click.option("--include-sensitive", is_flag=True, help="Export sensitive entries too (left out by default).")
 @click.pass_context
 @store_errors
-def export_command(ctx: click.Context, fmt: str, output: Path | None, frozen: bool) -> None:
-    """Export every entry (or, with --frozen, the reviewed set the agents load) in the canonical exchange format."""
+def export_command(ctx: click.Context, fmt: str, output: Path | None, frozen: bool, include_sensitive: bool) -> None:
+    """Export every entry (or, with --frozen, the reviewed set the agents load) in the canonical exchange format;
+    sensitive entries only with --include-sensitive."""
     if output is not None and not output.parent.is_dir():
         raise InputError(f"{output.parent}: no such folder for the export")
     store = open_store(ctx)
@@ -40,6 +44,14 @@ def export_command(ctx: click.Context, fmt: str, output: Path | None, frozen: bo
             raise InputError("nothing frozen yet: `memrev freeze` first (see `memrev freeze --preview`)")
         wanted = set(kept)
         entries = [entry for entry in entries if entry.id in wanted]
+    left_out = 0
+    if not include_sensitive:
+        sensitive = sensitive_ids(store)
+        left_out = sum(entry.id in sensitive for entry in entries)
+        entries = [entry for entry in entries if entry.id not in sensitive]
+    if left_out:
+        noun = "entry" if left_out == 1 else "entries"
+        click.echo(f"memrev: left out {left_out} sensitive {noun} (--include-sensitive exports them)", err=True)
     if output is None:
         write_jsonl(entries, sys.stdout)
         return
@@ -80,15 +92,18 @@ def list_command(ctx: click.Context, as_json: bool, entry_type: str | None, scop
         scope_kind=ScopeKind(scope) if scope else None,
         status=Status(status) if status else None,
     ))
+    sensitive = sensitive_ids(store)
     if as_json:
-        click.echo(json.dumps([entry_to_dict(entry) for entry in entries], ensure_ascii=False, indent=2))
+        rows = [_entry_dict(entry, sensitive=entry.id in sensitive, hide=entry.id in sensitive) for entry in entries]
+        click.echo(json.dumps(rows, ensure_ascii=False, indent=2))
         return
     if not entries:
         click.echo("no entries (try `memrev demo` or `memrev import jsonl:FILE`)")
         return
     now = utc_now()
     rows = [(e.id, e.status.value, e.type.value, e.scope.label, format_age(e.verified_at, now),
-             f"{e.confidence:.2f}", make_visible(e.first_line)) for e in entries]
+             f"{e.confidence:.2f}", mask(e.text) if e.id in sensitive else make_visible(e.first_line))
+            for e in entries]
     for line in table(("ID", "STATUS", "TYPE", "SCOPE", "VERIFIED", "CONF", "TEXT"), rows):
         click.echo(line)
 
@@ -96,27 +111,39 @@ def list_command(ctx: click.Context, as_json: bool, entry_type: str | None, scop
 @click.command("show")
 @click.argument("entry_id")
 @click.option("--json", "as_json", is_flag=True, help="Print the entry, its revisions and its events as JSON.")
+@click.option("--reveal", is_flag=True, help="Show a sensitive entry's text (the reveal is logged).")
 @click.pass_context
 @store_errors
-def show_command(ctx: click.Context, entry_id: str, as_json: bool) -> None:
-    """Show one entry with its provenance, revisions and events."""
+def show_command(ctx: click.Context, entry_id: str, as_json: bool, reveal: bool) -> None:
+    """Show one entry with its provenance, revisions and events; a sensitive entry's text only with --reveal."""
     store = open_store(ctx)
     entry = store.get(entry_id)
     if entry is None:
         raise InputError(f"no entry with id {entry_id!r} (see `memrev list`)")
+    why = why_sensitive(store, entry)
+    if why and reveal:
+        log_reveal(store, entry_id, actor(), where="memrev show")
+    hide = bool(why) and not reveal
     revisions = store.revisions(entry_id)
     events = store.events(entry_id)
     if as_json:
         click.echo(json.dumps({
-            "entry": entry_to_dict(entry),
-            "revisions": [{"version": r.version, "created_at": r.created_at.isoformat(), "entry": entry_to_dict(r.entry)}
-                          for r in revisions],
-            "events": [_event_dict(event) for event in events],
+            "entry": _entry_dict(entry, sensitive=bool(why), hide=hide),
+            "sensitive": why or None,
+            "revisions": [{"version": r.version, "created_at": r.created_at.isoformat(),
+                           "entry": _entry_dict(r.entry, sensitive=bool(why), hide=hide)} for r in revisions],
+            "events": [_event_dict(event, hide) for event in events],
         }, ensure_ascii=False, indent=2))
         return
     from memrev.tui.describe import describe_entry
 
-    for line in describe_entry(entry, revisions, now=utc_now()):
+    if why:
+        click.echo(f"sensitive: {why}")
+        note = secret_at_source(store, entry)
+        if note is not None:
+            click.echo(f"secret: {note.text}")
+    masked = mask(entry.text, f"`memrev show {entry_id} --reveal` shows it (logged)") if hide else None
+    for line in describe_entry(entry, revisions, now=utc_now(), masked=masked):
         click.echo(line)
     click.echo("")
     click.echo("events:")
@@ -124,10 +151,25 @@ def show_command(ctx: click.Context, entry_id: str, as_json: bool) -> None:
         click.echo(f"  {format_when(event.at)}  {event.actor}  {event.action}  {event.reason}".rstrip())
 
 
-def _event_dict(event: Any) -> dict[str, Any]:
-    """An audit event as JSON-ready values."""
+def _entry_dict(entry: Entry, *, sensitive: bool, hide: bool) -> dict[str, Any]:
+    """An entry as JSON-ready values with whether it is sensitive, its text left out (null) when `hide`."""
+    data = entry_to_dict(entry)
+    data["sensitive"] = sensitive
+    if hide:
+        data["text"] = None
+    return data
+
+
+def _without_text(snapshot: dict[str, Any] | None) -> dict[str, Any] | None:
+    """An event's before or after with any entry text in it left out (null)."""
+    return {**snapshot, "text": None} if isinstance(snapshot, dict) and "text" in snapshot else snapshot
+
+
+def _event_dict(event: Any, hide: bool = False) -> dict[str, Any]:
+    """An audit event as JSON-ready values; with `hide`, no entry text in its before and after."""
+    before, after = (_without_text(event.before), _without_text(event.after)) if hide else (event.before, event.after)
     return {"id": event.id, "at": event.at.isoformat(), "actor": event.actor, "action": event.action,
-            "entry_id": event.entry_id, "before": event.before, "after": event.after, "reason": event.reason}
+            "entry_id": event.entry_id, "before": before, "after": after, "reason": event.reason}
 
 
 @click.command("log")
@@ -141,7 +183,9 @@ def log_command(ctx: click.Context, as_json: bool, entry_id: str | None, limit: 
     store = open_store(ctx)
     events = store.events(entry_id, limit=limit)
     if as_json:
-        click.echo(json.dumps([_event_dict(event) for event in events], ensure_ascii=False, indent=2))
+        sensitive = sensitive_ids(store)
+        click.echo(json.dumps([_event_dict(event, event.entry_id in sensitive) for event in events],
+                              ensure_ascii=False, indent=2))
         return
     rows = [(str(e.id), format_when(e.at), e.actor, e.action, e.entry_id or "-", e.reason) for e in events]
     for line in table(("#", "WHEN", "WHO", "ACTION", "ENTRY", "REASON"), rows):

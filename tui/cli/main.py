@@ -19,6 +19,7 @@ from memrev.tui.cli.hooks import hook_group
 from memrev.tui.cli.review import (confirm_command, edit_command, fix_command, review_command, revoke_command,
                                    undo_command, verify_command)
 from memrev.tui.cli.scan import rejections_command, scan_command
+from memrev.tui.cli.sensitive import sensitive_command
 from memrev.tui.cli.sources import import_command, import_native, sources_command
 from memrev.tui.cli.support import EXIT_INPUT, EXIT_OK, open_store, repository_here, run_app
 
@@ -88,6 +89,7 @@ cli.add_command(verify_command)
 cli.add_command(fix_command)
 cli.add_command(undo_command)
 cli.add_command(review_command)
+cli.add_command(sensitive_command)
 cli.add_command(freeze_command)
 cli.add_command(freezes_command)
 cli.add_command(rollback_command)

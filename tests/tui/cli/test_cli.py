@@ -242,9 +242,9 @@ def test_export_import_export_round_trips_every_field(tmp_path: Path, memories: 
     first_db, second_db = tmp_path / "first.db", tmp_path / "second.db"
     ok(first_db, "import", f"jsonl:{memories}", f"jsonl:{demo_build.jsonl}")
     exported = tmp_path / "exported.jsonl"
-    ok(first_db, "export", "-o", str(exported))
+    ok(first_db, "export", "--include-sensitive", "-o", str(exported))  # the demo's redacted secret too
     ok(second_db, "import", f"jsonl:{exported}")
-    again = ok(second_db, "export").stdout
+    again = ok(second_db, "export", "--include-sensitive").stdout
     assert again == exported.read_text(encoding="utf-8")
     by_id = {row["id"]: row for row in map(json.loads, again.splitlines())}
     assert len(by_id) == 4 + len(demo_build.entries)
@@ -343,7 +343,7 @@ def test_show_marks_hidden_characters(db: Path, memories: Path) -> None:
 def test_show_json_has_entry_revisions_and_events(db: Path, memories: Path) -> None:
     ok(db, "import", f"jsonl:{memories}")
     shown = as_json(db, "show", "full-1")
-    assert set(shown) == {"entry", "revisions", "events"}
+    assert set(shown) == {"entry", "sensitive", "revisions", "events"} and shown["sensitive"] is None
     assert shown["entry"]["id"] == "full-1" and ALL_FIELDS <= set(shown["entry"])
     assert [r["version"] for r in shown["revisions"]] == [1]
     assert shown["revisions"][0]["entry"]["text"] == FULL_ENTRY["text"]
