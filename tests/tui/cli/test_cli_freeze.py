@@ -47,7 +47,7 @@ def test_the_demo_after_review_freezes_reimports_as_reviewed_and_rolls_back_byte
     assert waiting and all(item["why"].startswith(("stale", "contradicted")) for item in waiting)
     ok(db, "--repo", shop, "revoke", *[item["id"] for item in waiting], "--reason", "stale")
     hermes = root / "home" / ".hermes" / "memories" / "MEMORY.md"
-    deploy = next(e for e in json.loads(ok(db, "list", "--json").stdout) if "DEPLOY_TOKEN" in e["text"])
+    deploy = next(e for e in json.loads(ok(db, "list", "--json").stdout) if "DEPLOY_TOKEN" in (e["text"] or ""))
     ok(db, "--repo", shop, "revoke", deploy["id"], "--reason", "the token moved to the vault")
     text = ok(db, "freeze", "--preview").stdout
     assert "MEMORY (your personal notes) [" in text and "-Deploys need the DEPLOY_TOKEN" in text
