@@ -21,10 +21,11 @@ from memrev.core.freeze.loaded import Loaded, loaded_view
 from memrev.core.freeze.policy import DECIDING_ACTIONS, Choice, Unreviewed, choose_all
 from memrev.core.model import Entry
 from memrev.core.safe_io import captured_writes, current_bytes
+from memrev.core.scan.redaction import Redactor, redact_bytes
 from memrev.core.scan.rejections import Decision, rejections
 from memrev.core.sources.base import DriftError, OverCap, SourceRead, SourceRef
 from memrev.core.sources.registry import adapter_for
-from memrev.core.sources.sync import belongs_to, check_as_imported, imported_digests, imported_sources
+from memrev.core.sources.sync import belongs_to, check_as_imported, imported_digests, imported_sources, redacted
 from memrev.core.store.freezes import held_entry_ids
 from memrev.core.store.memory_store import MemoryStore
 
@@ -62,6 +63,8 @@ class SourcePlan:
     warnings: list[str] = field(default_factory=list)
     read: SourceRead | None = None
     """The read the preview was made from: the freeze writes against it once every file is checked unchanged."""
+    shown_before: dict[Path, bytes | None] = field(default_factory=dict)
+    """`before` with every secret redacted: what the preview shows and the freeze records (never the raw bytes)."""
 
     @property
     def kept(self) -> list[Entry]:
@@ -81,11 +84,11 @@ class SourcePlan:
     def diff(self) -> str:
         """A unified diff of every changed file, from what is on disk now to what the freeze writes."""
         return "".join(line for path in self.changed
-                       for line in file_diff(str(path), self.before.get(path), self.after[path], ("now", "frozen")))
+                       for line in file_diff(str(path), self.shown_before.get(path), self.after[path], ("now", "frozen")))
 
     def content(self, path: Path) -> bytes | None:
-        """A file's bytes as the snapshot leaves it."""
-        return self.after[path] if path in self.after else self.before.get(path)
+        """A file's bytes as the snapshot leaves it (secrets redacted where the freeze leaves a file as it is)."""
+        return self.after[path] if path in self.after else self.shown_before.get(path)
 
 
 def file_diff(name: str, before: bytes | None, after: bytes | None, labels: tuple[str, str]) -> list[str]:
@@ -152,12 +155,13 @@ def _position(entry: Entry) -> tuple[str, int, str]:
     return (entry.source.file or "", int(match.group(1)) if match else 1 << 30, entry.id)
 
 
-def plan_source(ref: SourceRef, choices: list[Choice], imported: dict[str, str | None]) -> SourcePlan:
+def plan_source(ref: SourceRef, choices: list[Choice], imported: dict[str, str | None],
+                redactor: Redactor) -> SourcePlan:
     """One source's preview: drift against the import, the dry-run write of the kept entries, what loads."""
     adapter = adapter_for(ref.kind)
     plan = SourcePlan(ref, sorted(choices, key=lambda choice: _position(choice.entry)))
     try:
-        fresh: SourceRead = adapter.read(ref)
+        fresh: SourceRead = redacted(adapter.read(ref), redactor)  # read as the entries were stored
     except (ValueError, OSError) as error:
         plan.problem = f"cannot be read ({error})"
         return plan
@@ -187,7 +191,8 @@ def plan_source(ref: SourceRef, choices: list[Choice], imported: dict[str, str |
     if locked and plan.problem is None:
         plan.problem = (f"{', '.join(map(str, locked))}: read-only, so memrev will not replace it (make it writable "
                         "to freeze it)")
-    plan.loaded = loaded_view(ref.kind, ref.root, plan.before, plan.content)
+    plan.shown_before = {path: redact_bytes(redactor, data) for path, data in plan.before.items()}
+    plan.loaded = loaded_view(ref.kind, ref.root, plan.shown_before, plan.content)
     over = [f"{part.title}: {cap.used:,}/{cap.limit:,} {cap.unit} ({cap.name})"
             for part in plan.loaded.parts for cap in part.over]
     if over and plan.problem is None:
@@ -213,10 +218,11 @@ def build_plan(store: MemoryStore, *, agent: str | None = None, unreviewed: Unre
             if kinds is None or ref.kind in kinds]
     mark = store.change_mark()
     decide = review_state(store)
+    redactor = Redactor.for_store(store)
     plans = []
     for ref in refs:
         imported = imported_digests(store, ref)
-        plans.append(plan_source(ref, decide(ref, set(imported), unreviewed), imported))
+        plans.append(plan_source(ref, decide(ref, set(imported), unreviewed), imported, redactor))
     return FreezePlan(plans, unreviewed, agent, mark)
 
 

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import ContextManager
 
 from memrev.core.freeze.journal import freeze_journal, recover
-from memrev.core.freeze.write import FreezeOutcome, FreezeRefused
+from memrev.core.freeze.write import FreezeOutcome, FreezeRefused, redacted_files
 from memrev.core.safe_io import atomic_write, current_bytes, digest_bytes, folder_syncs_deferred, remove_file
 from memrev.core.sources.base import SourceRef
 from memrev.core.sources.hermes import hermes_lock
@@ -72,7 +72,8 @@ def rollback(store: MemoryStore, freeze_id: int | None = None, *, actor: str, fo
     if changed:
         record_freeze(store, actor=actor, kind="snapshot", policy={"before_rollback_of": record.id},
                       summary=f"the files as they were before rolling back #{record.id}",
-                      files=[FrozenFile.written(f.source, f.path, now[f.path], now[f.path]) for f in written])
+                      files=redacted_files(store, [FrozenFile.written(f.source, f.path, now[f.path], now[f.path])
+                                                   for f in written]))
     files = [FrozenFile.written(f.source, f.path, now[f.path], f.before) for f in written if now[f.path] != f.before]
     if not files:
         raise FreezeRefused(f"the files already hold what they held before #{record.id}; nothing to roll back")
@@ -92,7 +93,7 @@ def rollback(store: MemoryStore, freeze_id: int | None = None, *, actor: str, fo
                 for label in sources:
                     import_source(store, _ref(label), actor=actor)
                 freeze_id_new = record_freeze(store, actor=actor, kind="rollback", rolls_back=record.id,
-                                              policy={"token": token}, files=files,
+                                              policy={"token": token}, files=redacted_files(store, files),
                                               summary=f"rolled back #{record.id}: {len(files)} files put back")
     except (ValueError, OSError) as error:  # files put back, the store never changed
         raise FreezeRefused(f"{error}; the rollback was undone, nothing changed") from None

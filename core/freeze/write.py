@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from memrev.core.freeze.journal import freeze_journal, recover
 from memrev.core.freeze.plan import FreezePlan, SourcePlan
 from memrev.core.freeze.policy import Unreviewed
 from memrev.core.safe_io import atomic_write, current_bytes, digest_bytes, folder_syncs_deferred
+from memrev.core.scan.redaction import Redactor, redact_bytes
 from memrev.core.sources.base import DriftError
 from memrev.core.sources.registry import adapter_for
 from memrev.core.sources.sync import import_source
@@ -78,6 +79,7 @@ def freeze(store: MemoryStore, plan: FreezePlan, *, actor: str) -> FreezeOutcome
             for f in files:
                 if current_bytes(Path(f.path)) != f.after:
                     raise FreezeRefused(f"{f.path}: the written file differs from the preview; undone")
+            recorded = redacted_files(store, files + _untouched(plan))  # the store keeps no raw secret of a file
             with store.transaction():  # re-imported and recorded together: a kill before this commit leaves the
                 _check_store_unchanged(store, plan)  # store as it was, and the journal puts the files back
                 for source in changing:
@@ -86,10 +88,17 @@ def freeze(store: MemoryStore, plan: FreezePlan, *, actor: str) -> FreezeOutcome
                                   stored=[choice.entry for choice in source.choices])
                 freeze_id = record_freeze(store, actor=actor, kind="freeze",
                                           policy={**plan.policy(), "token": token}, summary=_summary(plan, files),
-                                          files=files + _untouched(plan), decisions=_decisions(plan.sources))
+                                          files=recorded, decisions=_decisions(plan.sources))
     except (FreezeRefused, DriftError, ValueError, OSError) as error:  # files put back, the store never changed
         raise FreezeRefused(f"{error}; the freeze was undone, nothing changed") from None
     return FreezeOutcome(freeze_id, files, [source.ref.label for source in changing])
+
+
+def redacted_files(store: MemoryStore, files: list[FrozenFile]) -> list[FrozenFile]:
+    """Files as a freeze records them: their digests as on disk, their bytes with every secret redacted (a rollback
+    puts back the file as it was, secrets redacted)."""
+    redactor = Redactor.for_store(store)
+    return [replace(f, before=redact_bytes(redactor, f.before), after=redact_bytes(redactor, f.after)) for f in files]
 
 
 def _check_store_unchanged(store: MemoryStore, plan: FreezePlan) -> None:

@@ -151,7 +151,7 @@ def source_view(source: SourcePlan, *, show_diff: bool) -> RenderableType:
         parts.append(Text())
         if source.changed:
             parts.append(diff_text([line for path in source.changed for line in file_diff(
-                shown_path(path, root), source.before.get(path), source.after[path], ("now", "frozen"))]))
+                shown_path(path, root), source.shown_before.get(path), source.after[path], ("now", "frozen"))]))
         else:
             parts.append(Text("no change: the files already hold this snapshot", style="dim"))
     if source.loaded.on_demand:

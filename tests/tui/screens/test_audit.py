@@ -60,7 +60,7 @@ async def test_the_audit_walks_through_rejections_and_records_decisions(make_app
         await pilot.press("f")
         await settle(pilot)
         shown = screen_text(app)
-        assert "rejection 3/3" in shown and "AKIAIOSFODNN7EXAMPLE" not in shown and "redacted" in shown
+        assert "rejection 3/3" in shown and "AKIAIOSFODNN7EXAMPLE" not in shown and "⟦secret: aws-access-key, 20 chars" in shown
         await pilot.press("b")
         await settle(pilot)
         assert "rejection 2/3" in screen_text(app) and "false-positive" in screen_text(app)
