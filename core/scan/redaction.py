@@ -102,8 +102,9 @@ class Redactor:
         return result
 
     def _replaced(self, text: str, spans: list[SecretSpan]) -> Redaction:
-        """The text with these (possibly overlapping) spans replaced, longest first where two overlap."""
-        spans.sort(key=lambda s: (s.start, -(s.end - s.start)))
+        """The text with these (possibly overlapping) spans replaced: where two overlap the longer wins, and of two
+        alike the rule that names the kind (a GitHub token) wins over the generic assignment rule."""
+        spans.sort(key=lambda s: (s.start, -(s.end - s.start), s.rule == "hardcoded_secret"))
         pieces: list[str] = []
         kinds: list[str] = []
         moves: list[tuple[int, int, int, int]] = []
