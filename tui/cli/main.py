@@ -16,6 +16,7 @@ from memrev.tui.cli.demo import demo_command
 from memrev.tui.cli.entries import export_command, list_command, log_command, show_command
 from memrev.tui.cli.freeze import freeze_command, freezes_command, rollback_command
 from memrev.tui.cli.hooks import hook_group
+from memrev.tui.cli.purge import purge_command
 from memrev.tui.cli.review import (confirm_command, edit_command, fix_command, review_command, revoke_command,
                                    undo_command, verify_command)
 from memrev.tui.cli.scan import rejections_command, scan_command
@@ -93,6 +94,7 @@ cli.add_command(sensitive_command)
 cli.add_command(freeze_command)
 cli.add_command(freezes_command)
 cli.add_command(rollback_command)
+cli.add_command(purge_command)
 
 
 @cli.command("audit")
