@@ -10,18 +10,7 @@ import click
 
 from memrev.core.freeze.purge import PurgeError, preview, purge, select_entries, verify
 from memrev.core.store.memory_store import MemoryStore
-from memrev.core.store.purge import finish_pending
-from memrev.core.store.queries import StoreError
 from memrev.tui.cli.support import EXIT_FINDINGS, InputError, actor, open_store, store_errors
-
-
-def _finish(store: MemoryStore) -> list[str]:
-    """Finish the page rewrite of a purge a kill (or a busy database) interrupted; one note line, or none."""
-    try:
-        ids = finish_pending(store)
-    except StoreError as error:
-        return [f"memrev: note: {error}"]
-    return [f"memrev: note: finished rewriting the pages of an interrupted purge ({', '.join(ids)})"] if ids else []
 
 
 def _verify(ctx: click.Context, store: MemoryStore, entry_ids: tuple[str, ...], text_from: str | None,
@@ -64,9 +53,7 @@ def purge_command(ctx: click.Context, entry_ids: tuple[str, ...], session: str |
                   as_json: bool) -> None:
     """Remove entries' content for good: from the store (every revision, event payload, undo step, index and
     snapshot, then the database pages) and from the agents' files; the log keeps who purged what, when and why."""
-    store = open_store(ctx)
-    for line in _finish(store):
-        click.echo(line, err=True)
+    store = open_store(ctx)  # which also finishes the page rewrite of a purge a kill interrupted
     if check:
         try:
             _verify(ctx, store, entry_ids, text_from, as_json)

@@ -15,6 +15,7 @@ from memrev.core.safe_io import SourceFileError
 from memrev.core.store.db_health import describe
 from memrev.core.store.jsonl import ImportFileError
 from memrev.core.store.memory_store import MemoryStore, StoreError
+from memrev.core.store.purge import finish_pending
 from memrev.core.store.sqlite_binding import database_errors
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -60,7 +61,20 @@ def open_store(ctx: click.Context) -> MemoryStore:
     _repair_unscreened(store)
     for line in recover(store):  # a freeze a crash interrupted: put back, so no agent loads half of one
         click.echo(f"memrev: note: {line}", err=True)
+    _finish_purge(store)
     return store
+
+
+def _finish_purge(store: MemoryStore) -> None:
+    """Rewrite the pages of a purge a kill interrupted (its rows are already cleared), so no byte of it stays."""
+    try:
+        finished = finish_pending(store)
+    except StoreError as error:  # another process keeps the database busy: the next command tries again
+        click.echo(f"memrev: note: {error}", err=True)
+        return
+    if finished:
+        click.echo(f"memrev: note: finished rewriting the pages of an interrupted purge ({', '.join(finished)})",
+                   err=True)
 
 
 def _repair_unscreened(store: MemoryStore) -> None:
