@@ -175,7 +175,8 @@ class PurgeReport:
     @property
     def ok(self) -> bool:
         """Whether the text is gone everywhere memrev looked (every source written, pages rewritten, no residue)."""
-        return (not self.refused and (self.store is None or self.store.rewritten)
+        return (not self.refused and not any(part.left for part in self.parts)
+                and (self.store is None or self.store.rewritten)
                 and (self.residue is None or self.residue.total == 0))
 
     def summary(self) -> str:
@@ -188,8 +189,8 @@ class PurgeReport:
         line = f"purged {noun}: cleared from the store, {files} agent file(s) rewritten"
         if self.residue is not None:
             line += f"; residue {self.residue.total} in {len(self.residue.searched)} files"
-        if self.refused:
-            line += f"; {len(self.refused)} source(s) not changed, the text remains on disk"
+        if self.refused or any(part.left for part in self.parts):
+            line += "; some of the text remains on disk"
         if self.store is not None and not self.store.rewritten:
             line += "; the database pages are not rewritten yet (busy)"
         return line
@@ -208,8 +209,12 @@ class PurgeReport:
         if self.residue is not None:
             lines.extend("  " + line for line in self.residue.lines())
         for part in self.refused:
-            lines.append(f"  remains on disk: {', '.join(str(p) for p in part.files) or part.ref.label} still holds "
-                         f"{', '.join(e.id for e in part.targets)} (fix the file, re-import, then purge again)")
+            files = sorted({e.source.file for e in part.targets if e.source.file}) or [part.ref.label]
+            lines.append(f"  remains on disk: {', '.join(files)} still holds {', '.join(e.id for e in part.targets)} "
+                         "(see why above; fix that, re-import, then purge again)")
+        for part in self.parts:
+            if part.left and not part.refused:
+                lines.append(f"  remains on disk: {', '.join(map(str, part.left))} (remove it by hand)")
         return lines
 
     def to_dict(self) -> dict[str, Any]:

@@ -57,6 +57,15 @@ class NativePart:
         """Every file the purge changes in this source."""
         return [*self.plan.changed, *sorted(path for path in self.notes if path not in self.plan.changed)]
 
+    @property
+    def left(self) -> list[Path]:
+        """Files holding a purged entry that the write-back leaves as they are (Claude's team/ memory, synced to a
+        server, is written only alongside other team entries): the entry stays in them."""
+        if self.problem:
+            return []
+        changed = set(self.plan.changed)
+        return sorted({Path(e.source.file) for e in self.targets if e.source.file} - changed)
+
     def on_disk(self) -> list[str]:
         """The purged entries' texts as the files hold them now, a secret the store keeps redacted included (read
         afresh, matched by place or by stored text), in memory only."""
@@ -80,8 +89,13 @@ class NativePart:
         verb = "rewrote" if self.written else "rewrites"
         what = []
         if self.plan.changed:
-            count = len(self.targets)
+            count = sum(1 for entry in self.targets if Path(entry.source.file or "") not in self.left)
             what.append(f"{', '.join(map(str, self.plan.changed))} without {count} entr{'y' if count == 1 else 'ies'}")
+        elif self.targets and not self.left:
+            what.append("nothing (the entries are no longer in its files)")
+        if self.left:
+            what.append(f"leaves {', '.join(map(str, self.left))} as it is (the write-back never removes it: "
+                        "Claude's shared team/ memory is written only alongside other team entries)")
         for path, data in sorted(self.notes.items()):
             what.append(f"{path} without the lines quoting it" if data is not None
                         else f"{path} (a correction note quoting only it: removed)")
@@ -102,18 +116,31 @@ def native_parts(store: MemoryStore, entry_ids: Collection[str], needles: Sequen
             import_source(store, ref, actor=actor)  # a write-back a crash interrupted: put back, read again
             everything = store.entries()
         imported = imported_digests(store, ref)
-        mine = [entry for entry in _of_source(everything, ref, set(imported))
-                if entry.removed_at is None and entry.id not in held]
-        targets = [entry for entry in mine if entry.id in wanted]
+        ours = _of_source(everything, ref, set(imported))
+        candidates = [entry for entry in ours if entry.id in wanted]
+        kept = [entry for entry in ours if entry.removed_at is None and entry.id not in held and entry.id not in wanted]
+        plan = SourcePlan(ref)
+        if candidates:
+            choices = [Choice(entry, True, "kept as it is") for entry in kept]
+            choices += [Choice(entry, False, "purged") for entry in candidates]
+            plan = plan_source(ref, choices, imported, redactor)
+        targets = _present(candidates, plan, held)
         notes = _notes(ref, needles) if ref.kind == "codex" else {}
-        if not targets and not notes:
-            continue
-        kept = [entry for entry in mine if entry.id not in wanted]
-        choices = [Choice(entry, True, "kept as it is") for entry in kept]
-        choices += [Choice(entry, False, "purged") for entry in targets]
-        plan = plan_source(ref, choices, imported, redactor) if targets else SourcePlan(ref)
-        parts.append(NativePart(ref, targets, kept, plan, notes))
+        if targets or notes:
+            parts.append(NativePart(ref, targets, kept, plan, notes))
     return parts
+
+
+def _present(candidates: Sequence[Entry], plan: SourcePlan, held: Collection[str]) -> list[Entry]:
+    """The entries the source's files hold now: by their text in the read (a text a re-import brought back to an
+    entry it had marked removed included), or, for a live entry, by its place."""
+    if plan.read is None:
+        return [entry for entry in candidates if entry.removed_at is None and entry.id not in held]
+    texts = {(str(native.file), native.text) for native in plan.read.entries}
+    places = {(str(native.file), native.citation) for native in plan.read.entries}
+    return [entry for entry in candidates if (entry.source.file, entry.text) in texts
+            or (entry.removed_at is None and entry.id not in held
+                and (entry.source.file, entry.provenance.citation) in places)]
 
 
 def _of_source(entries: Sequence[Entry], ref: SourceRef, files: set[str]) -> list[Entry]:

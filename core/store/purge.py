@@ -358,18 +358,24 @@ def _checkpoint(store: MemoryStore, wait: float) -> None:
     """Copy the WAL into the database and truncate it, waiting (with backoff) for readers of older snapshots."""
     deadline = time.monotonic() + wait
     pause = 0.05
-    while True:
-        try:
-            busy = store.conn.execute("pragma wal_checkpoint(truncate)").fetchone()[0]
-        except store.binding.module.OperationalError:
-            busy = 1
-        if not busy:
-            return
-        if time.monotonic() >= deadline:
-            raise StoreError(f"{store.path}: another process (the app?) is reading the database, so the pages that "
-                             "held the purged text are not rewritten yet; close it and run `memrev purge` again")
-        time.sleep(pause)
-        pause = min(pause * 2, 1.0)
+    timeout = int(store.conn.execute("pragma busy_timeout").fetchone()[0])
+    store.conn.execute(f"pragma busy_timeout = {int(min(timeout, wait * 1000, 1000))}")  # each try waits a little
+    try:
+        while True:
+            try:
+                busy = store.conn.execute("pragma wal_checkpoint(truncate)").fetchone()[0]
+            except store.binding.module.OperationalError:
+                busy = 1
+            if not busy:
+                return
+            if time.monotonic() >= deadline:
+                raise StoreError(f"{store.path}: another process (the app?) is reading the database, so the pages "
+                                 "that held the purged text are not rewritten yet; close it and run `memrev purge` "
+                                 "again")
+            time.sleep(pause)
+            pause = min(pause * 2, 1.0)
+    finally:
+        store.conn.execute(f"pragma busy_timeout = {timeout}")
 
 
 def finish_pending(store: MemoryStore, *, wait: float = REWRITE_WAIT_S) -> list[str]:
