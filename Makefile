@@ -32,6 +32,7 @@ bench: $(VENV)/.installed
 	$(BIN)/memrev bench review
 	$(BIN)/memrev bench reliability
 	$(BIN)/memrev bench freeze
+	$(BIN)/memrev bench purge
 
 clean:
 	rm -rf $(VENV) build *.egg-info

@@ -64,7 +64,7 @@ def _fmt_value(value: float | None, unit: str) -> str:
     """A number with its unit, `n/a` for a missing or NaN one."""
     if value is None or math.isnan(value):
         return "n/a"
-    if unit in ("trials", "completed"):
+    if unit in ("trials", "completed", "occurrences"):
         return f"{value:,.0f} {unit}"
     if unit.endswith("/s"):
         return f"{value:,.0f} {unit}" if value >= 100 else f"{value:.1f} {unit}"

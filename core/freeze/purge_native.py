@@ -25,6 +25,7 @@ from memrev.core.sources.sync import belongs_to, import_source, imported_digests
 from memrev.core.sources.writeback_journal import journal_path
 from memrev.core.store.freezes import FrozenFile, held_entry_ids, last_written, record_freeze
 from memrev.core.store.memory_store import MemoryStore
+from memrev.core.store.records import EntryFilter
 from memrev.core.store.scrub import scrub_file
 
 _OVER_CAP = "over the agent's cap"
@@ -109,14 +110,15 @@ def native_parts(store: MemoryStore, entry_ids: Collection[str], needles: Sequen
     wanted = set(entry_ids)
     held = held_entry_ids(store)
     redactor = Redactor.for_store(store)
-    everything = store.entries()
+    kinds = {entry.source.agent for entry in store.get_many(list(wanted)).values()}
     parts = []
     for ref in imported_sources(store):
+        if ref.kind not in kinds and not (needles and ref.kind == "codex"):
+            continue  # no entry of this kind is purged (a Codex note may still quote one)
         if str(store.path) != ":memory:" and journal_path(store.path.resolve().parent, ref.kind, ref.root).exists():
             import_source(store, ref, actor=actor)  # a write-back a crash interrupted: put back, read again
-            everything = store.entries()
         imported = imported_digests(store, ref)
-        ours = _of_source(everything, ref, set(imported))
+        ours = _of_source(store.entries(EntryFilter(agent=ref.kind)), ref, set(imported))
         candidates = [entry for entry in ours if entry.id in wanted]
         kept = [entry for entry in ours if entry.removed_at is None and entry.id not in held and entry.id not in wanted]
         plan = SourcePlan(ref)
@@ -183,7 +185,7 @@ def write_native(store: MemoryStore, parts: Sequence[NativePart], *, actor: str,
         before = {path: part.plan.before.get(path, current_bytes(path)) for path in part.files}
         try:
             if part.plan.changed:
-                write_source(store, part.ref, part.kept, actor=actor)
+                write_source(store, part.ref, part.plan.kept, actor=actor)  # in the order of the files
             for path, data in part.notes.items():
                 if data is None:
                     remove_file(path, root=part.ref.root)

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, Iterable, Sequence
 
 from memrev.core.model import content_hash
 from memrev.core.store.queries import CHUNK, StoreError
-from memrev.core.store.scrub import all_sql_forms, needle_texts, scrub_file, scrub_value
+from memrev.core.store.scrub import all_sql_forms, needle_texts, scrub_file, scrub_value, search_cores
 from memrev.core.store.serialize import format_time
 
 if TYPE_CHECKING:
@@ -275,18 +275,21 @@ def _clear_freeze_files(conn: Any, needles: list[str], result: StorePurge) -> No
 
 
 def _scrub_everything_else(conn: Any, needles: list[str], forms: list[str], result: StorePurge) -> None:
-    """Any other text value that quotes the purged text (a reason, another entry's payload, a summary): scrubbed."""
-    if not forms:
+    """Any other text value that quotes the purged text (a reason, another entry's payload, a summary): scrubbed.
+    SQLite finds the candidate rows by each needle's core (a run every form of it shares); Python confirms them.
+    Entries' texts and revisions are left out: a needle another entry holds there is its content, set aside."""
+    probes = search_cores(needles)
+    if not probes:
         return
     tables = [row[0] for row in conn.execute("select name from sqlite_master where type = 'table'")
-              if not str(row[0]).startswith(_SKIPPED) and row[0] not in ("undo_steps", "known_secrets")]
-    test = " or ".join(["instr({col}, ?) > 0"] * len(forms))
+              if not str(row[0]).startswith(_SKIPPED) and row[0] not in ("undo_steps", "known_secrets", "revisions")]
+    test = " or ".join(["instr({col}, ?) > 0"] * len(probes))
     for table in tables:
         for _, column, declared, *_ in conn.execute(f'pragma table_info("{table}")').fetchall():
-            if declared and "TEXT" not in declared.upper():
+            if (declared and "TEXT" not in declared.upper()) or (table, column) == ("entries", "text"):
                 continue
             sql = f'select rowid, "{column}" from "{table}" where typeof("{column}") = \'text\' and ({test})'
-            for rowid, value in conn.execute(sql.format(col=f'"{column}"'), forms).fetchall():
+            for rowid, value in conn.execute(sql.format(col=f'"{column}"'), probes).fetchall():
                 new = scrub_value(value, needles, forms)
                 if new is not None and new != value:
                     conn.execute(f'update "{table}" set "{column}" = ? where rowid = ?', (new, rowid))

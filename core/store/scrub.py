@@ -59,6 +59,22 @@ def all_sql_forms(needles: Iterable[str]) -> list[str]:
     return sorted(forms, key=lambda form: (-len(form), form))
 
 
+_ESCAPED = re.compile(r"[\"'\\\x00-\x1f\x7f-\U0010ffff]")
+"""Characters JSON or SQL may write otherwise (quotes, backslashes, controls, and any non-ASCII under ensure_ascii)."""
+MIN_CORE = 8
+
+
+def search_cores(needles: Iterable[str]) -> list[str]:
+    """For each needle, its longest run that every SQL form of it shares (so one search finds them all), or every
+    form when that run is too short to search for; without repeats."""
+    probes: dict[str, None] = {}
+    for needle in needles:
+        core = max(_ESCAPED.split(needle), key=len)
+        for probe in [core] if len(core) >= MIN_CORE else sql_forms(needle):
+            probes[probe] = None
+    return list(probes)
+
+
 def scrub_text(value: str, forms: Iterable[str]) -> str:
     """A plain text with every form replaced by the purge mark."""
     for form in forms:

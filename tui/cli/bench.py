@@ -126,3 +126,25 @@ def bench_freeze_command(count: int, trials: int) -> None:
     with tempfile.TemporaryDirectory(prefix="memrev-bench-freeze-") as folder:
         figures = run_freeze_bench(workdir=Path(folder), entries=count, trials=trials)
     click.echo(format_figures(figures))
+
+
+@bench_group.command("purge")
+@click.option("--entries", "count", type=click.IntRange(min=100), default=10_000, show_default=True,
+              help="Entries of the store one entry is purged from.")
+@click.option("--trials", type=click.IntRange(min=1), default=3, show_default=True,
+              help="Purges timed, each on a fresh copy of the store (the figure is their median).")
+@click.option("--sizes", default="1000,10000,50000", show_default=True, metavar="N,N,...",
+              help="Store sizes the page rewrite is measured at.")
+@store_errors
+def bench_purge_command(count: int, trials: int, sizes: str) -> None:
+    """Purge of one entry (time and residue, aim 0) and the page rewrite's cost as the store grows."""
+    from memrev.core.bench.purge import run_purge_bench
+    from memrev.core.bench.store import format_figures
+
+    try:
+        measured = [int(size) for size in sizes.split(",") if size.strip()]
+    except ValueError:
+        raise click.BadParameter("a comma-separated list of entry counts", param_hint="--sizes") from None
+    with tempfile.TemporaryDirectory(prefix="memrev-bench-purge-") as folder:
+        figures = run_purge_bench(Path(folder), entries=count, trials=trials, sizes=measured)
+    click.echo(format_figures(figures))

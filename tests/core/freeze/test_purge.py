@@ -179,3 +179,14 @@ def test_verify_shows_where_an_entry_not_purged_is_and_what_a_purge_recorded(wor
     assert any("found 0 in" in line for line in after.recorded)
     assert verify(world.store, text=entry.text).found == 0
     assert verify(world.store, text="The shop CLI exports CSV with `shop export`.").found > 0
+
+
+def test_the_other_entries_of_the_file_stay_byte_for_byte_in_their_order(world):
+    entry = native(world, "hermes", "DEPLOY_TOKEN")
+    memory = Path(entry.source.file)
+    pieces = ["The agent's first note, before it.", entry.text, "Another note, written after it.",
+              *[p for p in memory.read_text(encoding="utf-8").split("\n§\n") if p != entry.text]]
+    memory.write_text("\n§\n".join(pieces), encoding="utf-8")
+    import_source(world.store, world.sources["hermes"], actor="import")
+    assert purge_entries(world.store, [entry.id], actor="ana").ok
+    assert memory.read_text(encoding="utf-8") == "\n§\n".join(p for p in pieces if p != entry.text)
