@@ -105,18 +105,18 @@ def content_counts(store: MemoryStore, entry_ids: Sequence[str]) -> Counter[str]
 
 
 def shared_needles(store: MemoryStore, needles: Iterable[str], entry_ids: Sequence[str]) -> set[str]:
-    """The needles an entry that is not purged holds too, in its text or a revision (its own content, not residue)."""
+    """The needles an entry that is not purged holds too, in its text or a revision (its own content, not residue):
+    every such text is read once, and each needle looked for in all of them at once."""
+    needles = list(needles)
+    if not needles:
+        return set()
     ids = json.dumps(list(entry_ids))
-    shared = set()
-    for needle in needles:
-        escaped = json.dumps(needle, ensure_ascii=False)[1:-1]
-        row = store.conn.execute(
-            "select 1 from entries where instr(text, ?) > 0 and id not in (select value from json_each(?)) "
-            "union all select 1 from revisions where instr(snapshot, ?) > 0 "
-            "and entry_id not in (select value from json_each(?)) limit 1", (needle, ids, escaped, ids)).fetchone()
-        if row is not None:
-            shared.add(needle)
-    return shared
+    rows = store.conn.execute(
+        "select text from entries where id not in (select value from json_each(?)) union "
+        "select json_extract(snapshot, '$.text') from revisions where entry_id not in (select value from json_each(?)) "
+        "and json_valid(snapshot)", (ids, ids)).fetchall()
+    held = "\x00".join(text for (text,) in rows if isinstance(text, str))
+    return {needle for needle in needles if needle in held}
 
 
 def clear_content(store: MemoryStore, entry_ids: Sequence[str], *, actor: str, reason: str = "",
@@ -227,10 +227,10 @@ def _clear_undo(conn: Any, ids: list[str], owned: dict[str, set[int]], forms: li
         (json.dumps(ids),))]
     steps = _select_in(conn, "select id, action_id, tbl, row_id, statement from undo_steps where action_id in ({})",
                        affected)
-    if forms:  # any other statement that quotes the text
-        test = " or ".join(["instr(statement, ?) > 0"] * len(forms))
+    for probes in _batches(search_cores(forms)):  # any other statement that quotes the text
+        test = " or ".join(["instr(statement, ?) > 0"] * len(probes))
         steps += conn.execute(f"select id, action_id, tbl, row_id, statement from undo_steps where {test}",
-                              forms).fetchall()
+                              probes).fetchall()
     doomed: dict[int, dict[int, tuple[str, int]]] = {}
     for step_id, action_id, table, row_id, statement in steps:
         mine = row_id in owned.get(table, ()) or any(value.replace("''", "'") in wanted
@@ -278,22 +278,20 @@ def _scrub_everything_else(conn: Any, needles: list[str], forms: list[str], resu
     """Any other text value that quotes the purged text (a reason, another entry's payload, a summary): scrubbed.
     SQLite finds the candidate rows by each needle's core (a run every form of it shares); Python confirms them.
     Entries' texts and revisions are left out: a needle another entry holds there is its content, set aside."""
-    probes = search_cores(needles)
-    if not probes:
-        return
     tables = [row[0] for row in conn.execute("select name from sqlite_master where type = 'table'")
               if not str(row[0]).startswith(_SKIPPED) and row[0] not in ("undo_steps", "known_secrets", "revisions")]
-    test = " or ".join(["instr({col}, ?) > 0"] * len(probes))
-    for table in tables:
-        for _, column, declared, *_ in conn.execute(f'pragma table_info("{table}")').fetchall():
-            if (declared and "TEXT" not in declared.upper()) or (table, column) == ("entries", "text"):
-                continue
-            sql = f'select rowid, "{column}" from "{table}" where typeof("{column}") = \'text\' and ({test})'
-            for rowid, value in conn.execute(sql.format(col=f'"{column}"'), probes).fetchall():
-                new = scrub_value(value, needles, forms)
-                if new is not None and new != value:
-                    conn.execute(f'update "{table}" set "{column}" = ? where rowid = ?', (new, rowid))
-                    result.cleared["other values scrubbed"] += 1
+    for probes in _batches(search_cores(needles)):
+        test = " or ".join(["instr({col}, ?) > 0"] * len(probes))
+        for table in tables:
+            for _, column, declared, *_ in conn.execute(f'pragma table_info("{table}")').fetchall():
+                if (declared and "TEXT" not in declared.upper()) or (table, column) == ("entries", "text"):
+                    continue
+                sql = f'select rowid, "{column}" from "{table}" where typeof("{column}") = \'text\' and ({test})'
+                for rowid, value in conn.execute(sql.format(col=f'"{column}"'), probes).fetchall():
+                    new = scrub_value(value, needles, forms)
+                    if new is not None and new != value:
+                        conn.execute(f'update "{table}" set "{column}" = ? where rowid = ?', (new, rowid))
+                        result.cleared["other values scrubbed"] += 1
 
 
 def _scrubbed_reason(reason: str, needles: list[str], forms: list[str]) -> str:
@@ -400,6 +398,15 @@ def purge_store(store: MemoryStore, entry_ids: Sequence[str], *, actor: str, rea
     except StoreError as error:
         result.problem = str(error)
     return result
+
+
+PROBES_PER_QUERY = 200
+"""Searches OR-ed in one query (SQLite's expression depth is limited)."""
+
+
+def _batches(probes: list[str]) -> list[list[str]]:
+    """Search strings in batches one query can hold."""
+    return [probes[start:start + PROBES_PER_QUERY] for start in range(0, len(probes), PROBES_PER_QUERY)]
 
 
 def _chunks(values: list[Any]) -> list[list[Any]]:

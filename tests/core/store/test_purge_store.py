@@ -184,3 +184,14 @@ def test_a_second_purge_while_one_is_pending_keeps_both_pending_until_rewritten(
     assert pending_purge(filled) == ["secret-1", "other-2"]
     rewrite_pages(filled)
     assert pending_purge(filled) == []
+
+
+def test_a_purge_of_hundreds_of_entries_searches_in_batches(store: MemoryStore, db_path: Path):
+    texts = [f"Bulk secret number {i:03d}: rotate the key for tenant {i:03d} every week.\nSecond line of entry "
+             f"{i:03d} for the purge." for i in range(300)]
+    store.apply([entry(f"bulk-{i}", text) for i, text in enumerate(texts)] + [entry("keep", OTHER)], actor="import")
+    store.set_meta("a note", f"quotes {texts[7]}")
+    result = purge_store(store, [f"bulk-{i}" for i in range(300)], actor="ana")
+    assert len(result.needles) > 600 and result.rewritten
+    assert residue(db_path, *texts[::15]) == {} and store.get_meta("a note") == "quotes [purged]"
+    assert store.get("keep").text == OTHER
