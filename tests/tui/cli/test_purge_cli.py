@@ -153,3 +153,15 @@ def test_a_purge_killed_while_rewriting_pages_is_finished_by_the_next_command(de
     again = ok(db, "purge", entry["id"], "--yes")
     assert "already purged" in again.stdout
     assert bytes_found(db, root, entry["text"]) == []
+
+
+def test_purge_by_search_or_by_source_file_previews_exactly_what_it_matches(demo):
+    db, root = demo
+    hermes = root / "home" / ".hermes" / "memories" / "MEMORY.md"
+    of_file = sorted(e["id"] for e in entries(db) if (e.get("source") or {}).get("file") == str(hermes))
+    preview = json.loads(ok(db, "purge", "--source", str(hermes), "--dry-run", "--json").stdout)["preview"]
+    assert sorted(preview["entries"]) == of_file and len(of_file) == 2
+    matched = json.loads(ok(db, "purge", "--match", "DEPLOY_TOKEN", "--dry-run", "--json").stdout)["preview"]
+    assert hermes_deploy(db)["id"] in matched["entries"]
+    assert all("DEPLOY_TOKEN" in next(e["text"] for e in entries(db) if e["id"] == i) for i in matched["entries"])
+    assert_one_line_error(run(db, "purge", "--match", "zzqqxx-nothing", "--yes"), "--match 'zzqqxx-nothing'")
