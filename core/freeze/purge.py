@@ -56,7 +56,7 @@ def select_entries(store: MemoryStore, ids: Sequence[str] = (), *, session: str 
     """Every entry named by id, of a session or thread, of a source file (or folder), or matching a full-text
     search; PurgeError for an unknown id or a selector that matches nothing."""
     if not (ids or session or source or match):
-        raise PurgeError("name what to purge: entry ids, --session, --source or --match")
+        raise PurgeError("name what to purge: entry ids, a session, a source file or a search")
     chosen: dict[str, Entry] = {}
     found = store.get_many(ids)
     for entry_id in ids:
@@ -72,9 +72,11 @@ def select_entries(store: MemoryStore, ids: Sequence[str] = (), *, session: str 
                 by["source"].append(entry)
     if match:
         by["match"] = list(store.get_many(store.search(match, limit=1_000_000)).values())
+    nothing = {"session": "no entry of session {!r}", "source": "no entry from {!r}",
+               "match": "no entry matches the search {!r}"}
     for what, given in (("session", session), ("source", source), ("match", match)):
         if given and not by[what]:
-            raise PurgeError(f"no entry matches --{what} {given!r}")
+            raise PurgeError(nothing[what].format(given))
         chosen.update((entry.id, entry) for entry in by[what] if entry.id not in chosen)
     selection = Selection()
     for entry in chosen.values():
@@ -200,7 +202,7 @@ class PurgeReport:
         lines = [self.summary()]
         if self.finished:
             lines.append(f"finished the page rewrite of an interrupted purge ({', '.join(self.finished)}); its text "
-                         "was not kept, so search for it with `memrev purge --verify --text -`")
+                         "was not kept, so give it to the residue check to search for it")
         lines.extend(f"  {part.line()}" for part in self.parts)
         if self.store is not None:
             lines.append(f"  store: {self.store.counts()}; pages "
@@ -280,7 +282,7 @@ def verify(store: MemoryStore, entry_id: str | None = None, text: str | None = N
             raise PurgeError("the text to search for is empty (or shorter than 4 characters)")
         return VerifyReport("searched for the text given, in every form:", search(known_files(store), needles))
     if entry_id is None:
-        raise PurgeError("name an entry, or give --text - and the text on stdin")
+        raise PurgeError("name an entry, or give the text to search for")
     entry = store.get(entry_id)
     if entry is None:
         raise PurgeError(f"no entry with id {entry_id!r} (see `memrev list`)")
@@ -302,5 +304,5 @@ def verify(store: MemoryStore, entry_id: str | None = None, text: str | None = N
         recorded.extend(f"  found in {path}" for path in data.get("found_in", []))
     else:
         recorded.append("its content is gone from the store; the purge's residue check did not run (it was "
-                        "interrupted): search for the text with `memrev purge --verify --text -`")
+                        "interrupted): give the text to the residue check to search for it")
     return VerifyReport(head, None, recorded)

@@ -63,6 +63,8 @@ def purge_command(ctx: click.Context, entry_ids: tuple[str, ...], session: str |
     if text_from is not None:
         raise InputError("--text goes with --verify")
     try:
+        if not (entry_ids or session or source_file or match):
+            raise PurgeError("name what to purge: entry ids, --session, --source or --match")
         selection = select_entries(store, entry_ids, session=session, source=source_file, match=match)
         plan = preview(store, selection, actor=actor())
     except PurgeError as error:

@@ -87,7 +87,7 @@ def test_an_unknown_id_is_refused_and_nothing_changes(world):
     files, mark = world.files(), world.store.change_mark()
     with pytest.raises(PurgeError, match="no entry with id 'nope'"):
         purge_entries(world.store, [native(world, "hermes", "DEPLOY_TOKEN").id, "nope"], actor="ana")
-    with pytest.raises(PurgeError, match="--session 'no-such-session'"):
+    with pytest.raises(PurgeError, match="session 'no-such-session'"):
         select_entries(world.store, session="no-such-session")
     assert world.files() == files and world.store.change_mark() == mark
 

@@ -68,7 +68,7 @@ def test_without_yes_and_without_a_terminal_nothing_is_purged(demo):
 def test_an_unknown_id_or_an_empty_selection_is_one_line_and_exit_2(demo):
     db, _ = demo
     assert_one_line_error(run(db, "purge", "no-such-entry", "--yes"), "no entry with id 'no-such-entry'")
-    assert_one_line_error(run(db, "purge", "--session", "nobody", "--yes"), "--session 'nobody'")
+    assert_one_line_error(run(db, "purge", "--session", "nobody", "--yes"), "session 'nobody'")
     assert_one_line_error(run(db, "purge", "--yes"), "name what to purge")
     assert_one_line_error(run(db, "purge", "--verify", "--text", "some text"), "--text takes -")
 
@@ -164,4 +164,4 @@ def test_purge_by_search_or_by_source_file_previews_exactly_what_it_matches(demo
     matched = json.loads(ok(db, "purge", "--match", "DEPLOY_TOKEN", "--dry-run", "--json").stdout)["preview"]
     assert hermes_deploy(db)["id"] in matched["entries"]
     assert all("DEPLOY_TOKEN" in next(e["text"] for e in entries(db) if e["id"] == i) for i in matched["entries"])
-    assert_one_line_error(run(db, "purge", "--match", "zzqqxx-nothing", "--yes"), "--match 'zzqqxx-nothing'")
+    assert_one_line_error(run(db, "purge", "--match", "zzqqxx-nothing", "--yes"), "search 'zzqqxx-nothing'")
