@@ -19,7 +19,7 @@ from memrev.core.freeze.residue import ResidueReport, known_files, search
 from memrev.core.model import Entry, Status
 from memrev.core.review.sensitive import mask, sensitive_ids
 from memrev.core.safe_io import is_within
-from memrev.core.store.memory_store import MemoryStore
+from memrev.core.store.memory_store import MemoryStore, StoreError
 from memrev.core.store.purge import (StorePurge, content_counts, finish_pending, in_words, purge_store,
                                      shared_needles, stored_texts)
 from memrev.core.store.scrub import needle_texts
@@ -233,7 +233,11 @@ class PurgeReport:
 def purge(store: MemoryStore, plan: PurgePreview, *, actor: str, reason: str = "") -> PurgeReport:
     """Purge what the preview names: the agents' files, then every row of the store and its pages, then the
     residue check (recorded, without the text). A pending page rewrite of an earlier purge is finished first."""
-    report = PurgeReport(plan.selection.ids, list(plan.selection.already), finished=finish_pending(store))
+    try:
+        finished = finish_pending(store)
+    except StoreError:  # still busy: this purge's own rewrite tries again below, and says so if it cannot
+        finished = []
+    report = PurgeReport(plan.selection.ids, list(plan.selection.already), finished=finished)
     if not report.ids:
         return report
     write_native(store, plan.parts, actor=actor, entry_ids=report.ids)

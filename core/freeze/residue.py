@@ -157,4 +157,5 @@ def agent_files(store: MemoryStore) -> list[Path]:
 
 def known_files(store: MemoryStore) -> list[Path]:
     """Every file the residue check searches."""
-    return store_files(store) + [path for path in agent_files(store) if path not in set(store_files(store))]
+    own = store_files(store)
+    return own + [path for path in agent_files(store) if path not in set(own)]

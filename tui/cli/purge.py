@@ -89,5 +89,7 @@ def purge_command(ctx: click.Context, entry_ids: tuple[str, ...], session: str |
         click.echo(json.dumps(result, indent=2))
     else:
         click.echo("\n".join(report.lines()))
+        if report.finished:
+            click.echo("(`memrev purge --verify --text -` searches for a text you give on stdin)")
     if not report.ok:
         ctx.exit(EXIT_FINDINGS)
