@@ -21,6 +21,7 @@ from memrev.core.check.diff_since import diff_since_verified
 from memrev.core.conflicts.detect import NEAR_DUPLICATE_LIMIT, Conflict, find_conflicts
 from memrev.core.freeze.journal import recover
 from memrev.core.model import Status, utc_now
+from memrev.core.review.sensitive import secret_at_source, sensitive_ids, why_sensitive
 from memrev.core.scan.gate import screen_unscreened
 from memrev.core.scan.rejections import Decision, rejections
 from memrev.core.store.memory_store import MemoryStore
@@ -35,6 +36,7 @@ from memrev.tui.screens.conflicts import ConflictScreen
 from memrev.tui.screens.freeze import FreezeScreen
 from memrev.tui.screens.help import HelpScreen
 from memrev.tui.screens.triage import TriageScreen
+from memrev.tui.sensitive_keys import SensitiveKeys
 from memrev.tui.widgets.entry_detail import EntryDetail
 from memrev.tui.widgets.entry_table import EntryTable
 from memrev.tui.widgets.group_tree import GroupTree
@@ -47,7 +49,7 @@ EMPTY_TEXT = (
 )
 
 
-class MemrevApp(ReviewActions, LiveChecking, App[None]):
+class MemrevApp(ReviewActions, SensitiveKeys, LiveChecking, App[None]):
     """Browse, filter and inspect every memory entry of one store."""
 
     TITLE = "memrev"
@@ -70,6 +72,8 @@ class MemrevApp(ReviewActions, LiveChecking, App[None]):
         Binding("a", "audit", "Audit", id="audit"),
         Binding("c", "conflicts", "Conflicts", id="conflicts"),
         Binding("F", "freeze", "Freeze", id="freeze"),
+        Binding("v", "reveal", "Reveal", id="reveal", show=False),  # the mask itself says "v reveals"
+        Binding("S", "sensitive", "Sensitive", id="sensitive", show=False),
         Binding("question_mark", "help", "Help", id="help"),
         Binding("q", "quit", "Quit", id="quit"),
     ]
@@ -111,10 +115,15 @@ class MemrevApp(ReviewActions, LiveChecking, App[None]):
         """Open on the triage queue (`memrev review`); leaving it quits."""
         self.actor = actor or current_actor()
         """Who the review actions are logged as."""
+        self.sensitive: set[str] = set()
+        """The sensitive entries as last read: their text is masked in the table and the detail pane."""
+        self.revealed: str | None = None
+        """The sensitive entry whose text `v` revealed; hidden again when the cursor leaves it."""
         self.theme = "textual-dark"
 
     MAIN_SCREEN_ACTIONS = frozenset({"confirm", "revoke", "edit", "fix", "undo", "triage", "mark", "mark_all",
-                                     "focus_filter", "recheck", "recheck_all", "audit", "conflicts", "freeze"})
+                                     "focus_filter", "recheck", "recheck_all", "audit", "conflicts", "freeze",
+                                     "reveal", "sensitive"})
     """Keys that act on the entry table: off (and out of the footer) while another screen or a dialog is open."""
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -164,8 +173,9 @@ class MemrevApp(ReviewActions, LiveChecking, App[None]):
         with self.store.reader() as reader:
             entries = reader.entries()
             checks = reader.checks()
+            sensitive = sensitive_ids(reader)
         if not worker.is_cancelled:
-            self.post_message(EntriesLoaded(entries, checks))
+            self.post_message(EntriesLoaded(entries, checks, sensitive))
 
     @on(EntriesLoaded)
     def show_entries(self, message: EntriesLoaded) -> None:
@@ -173,6 +183,7 @@ class MemrevApp(ReviewActions, LiveChecking, App[None]):
         self.index = EntryIndex(message.entries)
         self.index.set_verdicts({key: check.verdict.value for key, check in message.checks.items()})
         self.table.update_checks(message.checks)
+        self.set_sensitive(message.sensitive)
         gc.freeze()  # the entries live as long as the app: keep the collector from rescanning them
         self.query_one(GroupTree).show_counts(message.entries, self.index.verdicts)
         empty = not message.entries
@@ -205,10 +216,12 @@ class MemrevApp(ReviewActions, LiveChecking, App[None]):
     @on(EntryTable.Highlighted)
     def show_highlighted(self, message: EntryTable.Highlighted) -> None:
         """Show the highlighted entry at once, then its revisions when read."""
+        self.hide_unless(message.entry)
         detail = self.query_one(EntryDetail)
         if message.entry is not None and detail.entry is not None and detail.entry.id == message.entry.id:
             return
-        detail.show(message.entry, check=self.table.checks.get(message.entry.id) if message.entry else None)
+        detail.show(message.entry, check=self.table.checks.get(message.entry.id) if message.entry else None,
+                    privacy=self.privacy_of(message.entry))
         if message.entry is not None:
             self.load_detail(message.entry.id)
 
@@ -220,18 +233,21 @@ class MemrevApp(ReviewActions, LiveChecking, App[None]):
             entry = reader.get(entry_id)
             revisions = reader.revisions(entry_id) if entry else []
             events = reader.events(entry_id) if entry else []
+            why = why_sensitive(reader, entry) if entry else ""
+            secret = secret_at_source(reader, entry) if entry else None
         check = self.table.checks.get(entry_id)
         diff = diff_since_verified(self.repo, check) if self.repo is not None and check is not None else []
         if entry is not None and not worker.is_cancelled:
-            self.post_message(DetailLoaded(entry, revisions, diff, events))
+            self.post_message(DetailLoaded(entry, revisions, diff, events, why, secret.text if secret else ""))
 
     @on(DetailLoaded)
     def show_detail(self, message: DetailLoaded) -> None:
         """Fill in the revisions when the entry is still the one highlighted."""
         current = self.table.current
         if current is not None and current.id == message.entry.id:
+            privacy = self.privacy_of(message.entry, message.sensitive_why, message.secret_note)
             self.query_one(EntryDetail).show(message.entry, message.revisions, self.table.checks.get(current.id),
-                                             message.diff, message.events)
+                                             message.diff, message.events, privacy)
 
     @on(Worker.StateChanged)
     def report_worker_error(self, event: Worker.StateChanged) -> None:

@@ -9,6 +9,7 @@ from textual.command import DiscoveryHit, Hit, Hits, Provider
 
 from memrev.core.check.visible import make_visible
 from memrev.core.model import EntryType, Status
+from memrev.core.review.sensitive import mask
 
 if TYPE_CHECKING:
     from memrev.tui.app import MemrevApp
@@ -32,7 +33,8 @@ class EntryCommands(Provider):
             return
         matcher = self.matcher(query)
         for entry in index.filter(query)[:MAX_ENTRY_HITS]:
-            label = f"{entry.id}: {make_visible(entry.first_line)[:80]}"
+            shown = mask(entry.text) if entry.id in index.sensitive else make_visible(entry.first_line)[:80]
+            label = f"{entry.id}: {shown}"
             yield Hit(max(matcher.match(label), 0.1), matcher.highlight(label),
                       partial(self.memrev.jump_to, entry.id), help=f"{entry.status.value} · {entry.scope.label}")
 
@@ -79,6 +81,8 @@ class ReviewCommands(Provider):
         ("Undo the last action", "undo", "u: review actions, resolutions and audit decisions"),
         ("Review what needs a person (triage)", "triage", "t: riskiest first, one at a time"),
         ("Mark every row shown", "mark_all", "A: actions then apply to all marked rows"),
+        ("Mark the selected entries sensitive (or unmark)", "sensitive", "S: masked until revealed, left out of exports"),
+        ("Reveal the sensitive entry's text (or hide it)", "reveal", "v: the reveal is logged"),
     )
 
     @property

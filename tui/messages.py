@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from textual.message import Message
 
@@ -18,6 +18,8 @@ class EntriesLoaded(Message):
 
     entries: list[Entry]
     checks: dict[str, EntryCheck]
+    sensitive: set[str] = field(default_factory=set)
+    """The sensitive entries: marked by a person, or holding a redacted secret."""
 
 
 @dataclass
@@ -28,6 +30,10 @@ class DetailLoaded(Message):
     revisions: list[Revision]
     diff: list[str]
     events: list[Event]
+    sensitive_why: str = ""
+    """Why the entry is sensitive ("" when it is not)."""
+    secret_note: str = ""
+    """Where its redacted secret still stands in the agent's own file ("" when its text holds none)."""
 
 
 @dataclass

@@ -15,6 +15,7 @@ from memrev.core.check.visible import make_visible
 from memrev.core.model import Entry
 from memrev.core.review.actions import ReviewError, ReviewResult, confirm, edit, revoke, stale_among
 from memrev.core.review.fixes import apply_fix, propose_fix
+from memrev.core.review.sensitive import sensitive_ids
 from memrev.core.review.undo import undo
 from memrev.core.store.journal import UndoError
 from memrev.core.store.memory_store import StoreError
@@ -61,6 +62,7 @@ class ReviewActions:
             app.index.set_verdicts({key: check.verdict.value for key, check in checks.items()})
             app.table.update_checks(checks)
         app.table.replace_entries({entry.id: entry for entry in entries})
+        app.set_sensitive(sensitive_ids(app.store))  # an edit may have removed (or brought) a redacted secret
         app.refresh_rows()
         app.query_one(GroupTree).show_counts(app.index.entries, app.index.verdicts)
         current = app.table.current

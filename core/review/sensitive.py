@@ -114,7 +114,7 @@ class SecretNote:
     @property
     def text(self) -> str:
         """One line for a person."""
-        until = "until the next freeze (F) writes the redacted text or leaves the entry out"
+        until = "until the next freeze writes the redacted text or leaves the entry out"
         if self.where is SecretAtSource.HELD:
             return f"memrev keeps only the marker, but the agent's own file {self.file} still holds the secret {until}"
         if self.where is SecretAtSource.REDACTED:
@@ -129,10 +129,11 @@ def secret_at_source(store: MemoryStore, entry: Entry) -> SecretNote | None:
         return None
     file = entry.source.file
     markers = {match.group(0) for match in MARKER.finditer(entry.text)}
-    if not file:
-        return SecretNote(SecretAtSource.UNKNOWN, None)
+    path = Path(file).expanduser() if file else None
+    if path is None or not path.is_absolute():  # a relative name says nothing of where the file is now
+        return SecretNote(SecretAtSource.UNKNOWN, file)
     try:
-        data, _ = read_bounded(Path(file).expanduser())
+        data, _ = read_bounded(path)
     except SourceFileError:
         return SecretNote(SecretAtSource.UNKNOWN, file)
     text = data.decode("utf-8", "replace")

@@ -65,11 +65,11 @@ def entry_field(entry: Entry, name: str, verdicts: Mapping[str, str] | None = No
     return entry.id.lower()
 
 
-def search_blob(entry: Entry) -> str:
-    """Everything free words are matched against, lower-cased once."""
+def search_blob(entry: Entry, *, with_text: bool = True) -> str:
+    """Everything free words are matched against, lower-cased once (a sensitive entry's without its text)."""
     return " ".join(
-        (entry.id, entry.text, entry.type.value, entry.status.value, entry.scope.label, entry.source.agent,
-         entry.source.file or "", entry.provenance.citation or "")
+        (entry.id, entry.text if with_text else "", entry.type.value, entry.status.value, entry.scope.label,
+         entry.source.agent, entry.source.file or "", entry.provenance.citation or "")
     ).lower()
 
 
@@ -104,6 +104,8 @@ class EntryIndex:
         """The previous query, group and matching positions, reused when the next query only narrows."""
         self.verdicts: dict[str, str] = {}
         """Each entry's latest verdict, for `verdict:` filters and the verdict group."""
+        self.sensitive: set[str] = set()
+        """Sensitive entries: words of their text never find them (their masked text is no oracle)."""
 
     def replace(self, entries: Iterable[Entry]) -> None:
         """Take in new versions of entries already indexed (a review action changed them), in place."""
@@ -112,7 +114,19 @@ class EntryIndex:
             index = positions.get(entry.id)
             if index is not None:
                 self.entries[index] = entry
-                self._blobs[index] = search_blob(entry)
+                self._blobs[index] = search_blob(entry, with_text=entry.id not in self.sensitive)
+        self._last = None
+
+    def set_sensitive(self, entry_ids: Iterable[str]) -> None:
+        """Take in which entries are sensitive now: their text leaves the search, or comes back to it."""
+        wanted = set(entry_ids)
+        changed = wanted ^ self.sensitive
+        self.sensitive = wanted
+        if not changed:
+            return
+        for index, entry in enumerate(self.entries):
+            if entry.id in changed:
+                self._blobs[index] = search_blob(entry, with_text=entry.id not in wanted)
         self._last = None
 
     def set_verdicts(self, verdicts: Mapping[str, str]) -> None:

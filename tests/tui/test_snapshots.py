@@ -86,3 +86,18 @@ def test_freeze_preview_of_the_hermes_source(snap_compare, make_app, tmp_path, m
         await settle(pilot)
 
     assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)
+
+
+def test_a_sensitive_entry_is_masked_in_the_table_and_the_detail_pane(snap_compare, make_app):
+    from memrev.core.review.sensitive import mark_sensitive
+
+    app = make_app()
+    mark_sensitive(app.store, ["demo-02-fresh-discount", "demo-07-python-version"], actor="ana",
+                   reason="pricing is confidential")
+
+    async def run_before(pilot) -> None:
+        await settle(pilot)
+        pilot.app.jump_to("demo-02-fresh-discount")
+        await settle(pilot)
+
+    assert snap_compare(app, terminal_size=SIZE, run_before=run_before)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Callable, Sequence
 
@@ -12,6 +13,7 @@ from textual.widgets import Static
 from memrev.core.check.model import EntryCheck
 from memrev.core.check.visible import describe_hidden, hidden_characters, make_visible, visible_segments
 from memrev.core.model import Entry, utc_now
+from memrev.core.review.sensitive import mask
 from memrev.core.store.records import Event, Revision
 from memrev.tui.describe import check_lines, history_lines, provenance_fields, revision_lines
 
@@ -32,6 +34,35 @@ _CHECK_STYLES = {
 """Styles of the check section's lines, by verdict or status (the same colours as the table)."""
 
 
+@dataclass(frozen=True)
+class Privacy:
+    """Whether the shown entry is sensitive (and why), whether its text is revealed, and what became of its
+    redacted secret in the agent's own file."""
+
+    sensitive: bool = False
+    why: str = ""
+    revealed: bool = False
+    secret_note: str = ""
+
+    @property
+    def masked(self) -> bool:
+        """Whether the text is hidden now."""
+        return self.sensitive and not self.revealed
+
+
+def privacy_lines(privacy: Privacy, text: str) -> Text:
+    """The masked text (or nothing when revealed), then why the entry is sensitive and where its secret stands."""
+    result = Text()
+    if privacy.masked:
+        result.append(mask(text, "press v to reveal (logged)"), style="italic")
+    if privacy.sensitive:
+        state = "revealed, v hides it again" if privacy.revealed else "masked"
+        result.append(f"\n\nsensitive ({state})" + (f": {privacy.why}" if privacy.why else ""), style="bold yellow")
+    if privacy.secret_note:
+        result.append(f"\nsecret: {privacy.secret_note}", style="bold red")
+    return result
+
+
 class EntryDetail(VerticalScroll):
     """Shows one entry; empty until an entry is highlighted."""
 
@@ -49,6 +80,7 @@ class EntryDetail(VerticalScroll):
         self.revisions: Sequence[Revision] = ()
         self.diff: Sequence[str] = ()
         self.events: Sequence[Event] = ()
+        self.privacy = Privacy()
         self.body = Static("", id="detail-body")
 
     def compose(self):  # type: ignore[no-untyped-def]
@@ -56,27 +88,30 @@ class EntryDetail(VerticalScroll):
         yield self.body
 
     def show(self, entry: Entry | None, revisions: Sequence[Revision] = (), check: EntryCheck | None = None,
-             diff: Sequence[str] = (), events: Sequence[Event] = ()) -> None:
+             diff: Sequence[str] = (), events: Sequence[Event] = (), privacy: Privacy = Privacy()) -> None:
         """Render an entry with its latest check, the diff since it was verified, its revisions and its review
-        history (None clears)."""
+        history (None clears); a sensitive entry's text is masked unless `privacy` says it is revealed."""
         self.entry = entry
         self.check = check
         self.revisions = revisions
         self.diff = diff
         self.events = events
+        self.privacy = privacy
         if entry is None:
             self.body.update("")
             return
-        text = marked_text(entry.text)
-        hidden = hidden_characters(entry.text)
+        masked = privacy.masked
+        text = Text() if masked else marked_text(entry.text)
+        hidden = hidden_characters(entry.text) if not masked else []
         if hidden:
             text.append(f"\n{len(hidden)} hidden character(s):", style="bold red")
             for line in describe_hidden(entry.text):
                 text.append("\n  " + make_visible(line), style="bold red")
+        text.append_text(privacy_lines(privacy, entry.text))
         text.append("\n")
         if check is not None:
             text.append("\ncheck", style="bold")
-            for line, key in check_lines(check):
+            for line, key in check_lines(check, masked=masked):
                 text.append("\n  ")
                 text.append(line, style=_CHECK_STYLES.get(key.split("-", 1)[-1] if key else "", ""))
             text.append("\n")
@@ -96,7 +131,7 @@ class EntryDetail(VerticalScroll):
             text.append_text(marked_text(value))
         if revisions:
             text.append("\n\nrevisions", style="bold")
-            for line in revision_lines(revisions):
+            for line in revision_lines(revisions, masked=masked):
                 text.append("\n  ")
                 text.append_text(marked_text(line))
         history = history_lines(events)
@@ -108,3 +143,7 @@ class EntryDetail(VerticalScroll):
         self.body.update(text)
         if revisions == ():
             self.scroll_home(animate=False)
+
+    def set_privacy(self, privacy: Privacy) -> None:
+        """Show the same entry masked or revealed."""
+        self.show(self.entry, self.revisions, self.check, self.diff, self.events, privacy)

@@ -21,6 +21,7 @@ from memrev.core.check.humanize import format_age
 from memrev.core.check.model import EntryCheck
 from memrev.core.check.visible import visible_segments
 from memrev.core.model import Entry, utc_now
+from memrev.core.review.sensitive import mask
 
 
 @dataclass(frozen=True)
@@ -56,6 +57,7 @@ class EntryTable(ScrollView, can_focus=True):
         "entry-table--cursor",
         "entry-table--hidden",
         "entry-table--marked",
+        "entry-table--sensitive",
         "entry-table--status-pending",
         "entry-table--status-confirmed",
         "entry-table--status-revoked",
@@ -76,6 +78,7 @@ class EntryTable(ScrollView, can_focus=True):
     EntryTable:focus > .entry-table--cursor { background: $block-cursor-background; color: $block-cursor-foreground; }
     EntryTable > .entry-table--hidden { background: $error 40%; color: $text; text-style: bold; }
     EntryTable > .entry-table--marked { background: $accent 30%; text-style: bold; }
+    EntryTable > .entry-table--sensitive { color: $text-muted; text-style: italic; }
     EntryTable > .entry-table--status-pending { color: $warning; }
     EntryTable > .entry-table--status-confirmed { color: $success; }
     EntryTable > .entry-table--status-revoked { color: $text-muted; text-style: strike; }
@@ -117,6 +120,10 @@ class EntryTable(ScrollView, can_focus=True):
         """The latest check of each entry, shown in the verdict and confidence columns."""
         self.marked: set[str] = set()
         """Entries marked with space: review actions apply to them instead of the cursor's row."""
+        self.sensitive: set[str] = set()
+        """Sensitive entries: their text is drawn masked."""
+        self.revealed: str | None = None
+        """The one sensitive entry whose text is shown (revealed with v), if any."""
 
     # -- data ------------------------------------------------------------------------------------
 
@@ -160,6 +167,16 @@ class EntryTable(ScrollView, can_focus=True):
         """Replace every mark."""
         self.marked = set(entry_ids)
         self.refresh()
+
+    def set_privacy(self, sensitive: set[str], revealed: str | None) -> None:
+        """Which entries are drawn masked, and the one revealed; repaint."""
+        self.sensitive = sensitive
+        self.revealed = revealed
+        self.refresh()
+
+    def masks(self, entry: Entry) -> bool:
+        """Whether this entry's text is drawn masked now."""
+        return entry.id in self.sensitive and entry.id != self.revealed
 
     @property
     def selection(self) -> list[Entry]:
@@ -266,6 +283,11 @@ class EntryTable(ScrollView, can_focus=True):
         for column, cell_width in layout:
             if segments:
                 segments.append(Segment(" ", base))
+            if column.key == "text" and self.masks(entry):
+                shown = set_cell_size(mask(entry.text, "v reveals"), cell_width)
+                style = self.get_component_rich_style("entry-table--sensitive", partial=True)
+                segments.append(Segment(shown, base + style))
+                continue
             if column.key == "text":
                 segments.extend(_marked_cell(entry.first_line, cell_width, base, base + hidden_style))
                 continue
