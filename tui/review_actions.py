@@ -183,7 +183,8 @@ class ReviewActions:
             elif result is not None and result.changed:
                 app.recheck_changed(list(result.changed))
 
-        app.push_screen(EditDialog(f"Edit {entry.id}", entry.text), go)
+        if app.note_shown(entry, "the edit dialog"):
+            app.push_screen(EditDialog(f"Edit {entry.id}", entry.text), go)
 
     def action_fix(self) -> None:
         """Show the fix the latest check suggests as a diff, and apply it when approved."""
@@ -210,7 +211,8 @@ class ReviewActions:
                 app.recheck_changed(list(result.changed))
 
         preview = fix_preview(fix.diff(), [(c.old, c.new, c.why) for c in fix.changes])
-        app.push_screen(ConfirmDialog(f"Apply this fix to {entry.id}?", preview), go)
+        if app.note_shown(entry, "the fix preview"):
+            app.push_screen(ConfirmDialog(f"Apply this fix to {entry.id}?", preview), go)
 
     def action_undo(self) -> None:
         """Undo the last action (a review action, a resolution or an audit decision) and show what came back."""

@@ -62,6 +62,19 @@ class SensitiveKeys:
             self.revealed = None
             self._app().table.set_privacy(self.sensitive, None)
 
+    def note_shown(self, entry: Entry, where: str) -> bool:
+        """Log a reveal when a masked entry's text is about to be shown elsewhere (the edit dialog, a fix's diff);
+        False, with a notification, when it could not be logged (then it is not shown)."""
+        if entry.id not in self.sensitive or entry.id == self.revealed:
+            return True
+        app = self._app()
+        try:
+            log_reveal(app.store, entry.id, app.actor, where=where)
+        except StoreError as error:
+            app.notify(str(error), title="Not shown", severity="error", timeout=8)
+            return False
+        return True
+
     def action_reveal(self) -> None:
         """Show the highlighted sensitive entry's text (logged as a reveal), or hide it again."""
         app = self._app()

@@ -124,3 +124,47 @@ async def test_an_entry_holding_a_redacted_secret_says_the_agents_file_still_has
         await settle(pilot)
         assert "secret-1" in app.sensitive
         assert any("stays sensitive" in n.message for n in app._notifications)
+
+
+async def test_e_on_a_masked_entry_logs_a_reveal_before_the_editor_shows_it(make_app):
+    from textual.widgets import TextArea
+
+    app = make_app()
+    mark_sensitive(app.store, [FRESH], actor="ana")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        app.jump_to(FRESH)
+        await settle(pilot)
+        await pilot.press("e")
+        await settle(pilot)
+        assert FRESH_WORDS in app.screen.query_one(TextArea).text
+        assert [event.reason for event in reveals(app, FRESH)] == ["shown in the edit dialog"]
+
+
+async def test_triage_masks_a_sensitive_entry_until_v(make_app, demo_checks):
+    from textual.widgets import Static
+
+    from memrev.tui.screens.triage import TriageScreen
+
+    app = make_app()
+    app.store.save_checks(demo_checks.values())
+    python = "demo-07-python-version"  # contradicted by the repository: early in the queue
+    mark_sensitive(app.store, [python], actor="ana")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("t")
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, TriageScreen)
+        while screen.item is not None and screen.item.entry_id != python:
+            await pilot.press("s")
+            await settle(pilot)
+        body = lambda: str(screen.query_one("#triage-body", Static).render())  # noqa: E731
+        assert "The project requires" not in body() and "v reveals (logged)" in body()
+        assert "v reveal" in str(screen.query_one("#triage-keys", Static).render())
+        await pilot.press("v")
+        await settle(pilot)
+        assert "The project requires" in body() and [e.reason for e in reveals(app, python)] == ["shown in triage"]
+        await pilot.press("s")
+        await settle(pilot)
+        assert screen.revealed is None

@@ -18,6 +18,7 @@ from memrev.core.review.actions import ReviewResult, confirm, edit, record_verif
 from memrev.core.review.fixes import apply_fix, propose_fix
 from memrev.core.review.undo import undo
 from memrev.core.store.memory_store import MemoryStore
+from memrev.tui.cli.sensitive import log_if_sensitive
 from memrev.tui.cli.support import EXIT_FINDINGS, InputError, actor, open_store, repository_here, run_app, store_errors
 
 JSON_OPTION = click.option("--json", "as_json", is_flag=True, help="Print what changed as JSON.")
@@ -113,6 +114,7 @@ def edit_command(ctx: click.Context, entry_id: str, text: str | None, use_editor
     if current is None:
         raise InputError(f"no entry with id {entry_id!r} (see `memrev list`)")
     if use_editor:
+        log_if_sensitive(store, current, "memrev edit --editor")
         try:
             written = click.edit(current.text, extension=".md", require_save=True)
         except click.ClickException as error:
@@ -177,6 +179,7 @@ def fix_command(ctx: click.Context, entry_id: str, yes: bool, as_json: bool) -> 
     if fix is None:
         raise InputError(f"{entry_id}: its latest check suggests no concrete fix; edit it instead")
     if not as_json:
+        log_if_sensitive(store, entry, "memrev fix")
         for line in fix.diff():
             click.echo(make_visible(line))
         for change in fix.changes:

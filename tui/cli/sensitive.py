@@ -6,8 +6,17 @@ import json
 
 import click
 
-from memrev.core.review.sensitive import mark_sensitive, unmark_sensitive
+from memrev.core.model import Entry
+from memrev.core.review.sensitive import mark_sensitive, unmark_sensitive, why_sensitive
+from memrev.core.store.memory_store import MemoryStore
+from memrev.core.store.sensitive import log_reveal
 from memrev.tui.cli.support import actor, open_store, store_errors
+
+
+def log_if_sensitive(store: MemoryStore, entry: Entry, where: str) -> None:
+    """Log a reveal before a command shows a sensitive entry's text (in an editor, in a fix's diff)."""
+    if why_sensitive(store, entry):
+        log_reveal(store, entry.id, actor(), where=where)
 
 
 @click.command("sensitive")

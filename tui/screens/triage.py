@@ -21,10 +21,12 @@ from memrev.core.conflicts.resolutions import keep_one
 from memrev.core.model import Entry
 from memrev.core.review.actions import ReviewError, ReviewResult, confirm, edit, revoke, stale_among
 from memrev.core.review.fixes import apply_fix, propose_fix
+from memrev.core.review.sensitive import mask, sensitive_ids
 from memrev.core.review.triage import Need, TriageItem, TriageSession, build_queue, still_needed
 from memrev.core.review.undo import undo
 from memrev.core.scan.rejections import Decision, decide, rejections
 from memrev.core.store.memory_store import StoreError
+from memrev.core.store.sensitive import log_reveal
 from memrev.tui.describe import check_lines, provenance_fields
 from memrev.tui.review_actions import fix_preview
 from memrev.tui.screens.conflicts import side_text
@@ -42,13 +44,14 @@ class QueueLoaded(Message):
     """The triage queue, read in a worker: the items, the entries and checks they name, and unaudited blocks."""
 
     def __init__(self, items: list[TriageItem], entries: dict[str, Entry], checks: dict[str, EntryCheck],
-                 unaudited: dict[str, int]) -> None:
+                 unaudited: dict[str, int], sensitive: set[str]) -> None:
         """Carry what the queue was built from."""
         super().__init__()
         self.items = items
         self.entries = entries
         self.checks = checks
         self.unaudited = unaudited
+        self.sensitive = sensitive
 
 
 class TriageScreen(Screen[None]):
@@ -68,6 +71,7 @@ class TriageScreen(Screen[None]):
         Binding("f", "fix", "Fix"),
         Binding("s", "skip", "Skip"),
         Binding("u", "undo", "Undo"),
+        Binding("v", "reveal", "Reveal", show=False),
         *(Binding(str(number), f"keep({number - 1})", f"Keep [{number}]", show=False) for number in range(1, 10)),
         Binding("question_mark", "app.help", "Help"),
         Binding("q,escape", "leave", "Quit"),
@@ -85,6 +89,10 @@ class TriageScreen(Screen[None]):
         self.checks: dict[str, EntryCheck] = {}
         self.unaudited: dict[str, int] = {}
         """Blocked entries not yet audited -> the rejection that blocked them."""
+        self.sensitive: set[str] = set()
+        """Sensitive entries: their text is masked until `v` reveals it."""
+        self.revealed: str | None = None
+        """The entry `v` revealed; hidden again when the walk moves on."""
 
     def compose(self) -> ComposeResult:
         """Counter, why the item needs a person, the item itself, and its keys."""
@@ -109,13 +117,15 @@ class TriageScreen(Screen[None]):
             unaudited = {r.entry_id: r.id for r in rejections(reader, decision=Decision.UNREVIEWED) if r.entry_id}
             near = reader if len(entries) <= NEAR_DUPLICATE_LIMIT else None
             conflicts = find_conflicts(entries, checks=checks, store=near)
+            sensitive = sensitive_ids(reader)
         items = build_queue(entries, checks, conflicts, unaudited=unaudited)
-        self.post_message(QueueLoaded(items, {e.id: e for e in entries}, checks, unaudited))
+        self.post_message(QueueLoaded(items, {e.id: e for e in entries}, checks, unaudited, sensitive))
 
     @on(QueueLoaded)
     def start(self, message: QueueLoaded) -> None:
         """Begin the walk at the riskiest item."""
         self.entries, self.checks, self.unaudited = message.entries, message.checks, message.unaudited
+        self.sensitive = message.sensitive
         self.session = TriageSession(message.items)
         self.show_current()
 
@@ -136,6 +146,8 @@ class TriageScreen(Screen[None]):
         body = self.query_one("#triage-body", Static)
         keys = self.query_one("#triage-keys", Static)
         item = session.current
+        if item is None or item.entry_id != self.revealed:
+            self.revealed = None
         if item is None:
             counts = session.summary()
             done = " · ".join(f"{count} {outcome}" for outcome, count in sorted(counts.items())) or "nothing to do"
@@ -157,16 +169,19 @@ class TriageScreen(Screen[None]):
             keys.update(KEYS["conflict"])
         else:
             body.update(self._entry_text(self.entries[item.entry_id or ""]))
-            keys.update(KEYS["blocked" if item.need is Need.BLOCKED else "entry"])
+            reveal = " · v reveal" if item.entry_id in self.sensitive else ""
+            keys.update(KEYS["blocked" if item.need is Need.BLOCKED else "entry"] + reveal)
         self.query_one("#triage-scroll", VerticalScroll).scroll_home(animate=False)
 
     def _entry_text(self, entry: Entry) -> Text:
-        """The entry's text (hidden characters marked), its check with the evidence, and its provenance."""
-        text = marked_text(entry.text)
+        """The entry's text (hidden characters marked; masked while sensitive), its check with the evidence, and
+        its provenance."""
+        masked = entry.id in self.sensitive and entry.id != self.revealed
+        text = Text(mask(entry.text, "v reveals (logged)"), style="italic") if masked else marked_text(entry.text)
         check = self.checks.get(entry.id)
         if check is not None:
             text.append("\n\ncheck", style="bold")
-            for line, _ in check_lines(check):
+            for line, _ in check_lines(check, masked=masked):
                 text.append("\n  " + make_visible(line))
         fix = propose_fix(entry, check)
         if fix is not None:
@@ -206,6 +221,7 @@ class TriageScreen(Screen[None]):
         """Read the entries again after a decision (a revocation can settle later items)."""
         store = self.app.store  # type: ignore[attr-defined]
         self.entries = {entry.id: entry for entry in store.entries()}
+        self.sensitive = sensitive_ids(store)
 
     def _unaudited_now(self) -> set[str]:
         """Blocked entries whose rejection is still undecided."""
@@ -288,7 +304,8 @@ class TriageScreen(Screen[None]):
             if text is not None:
                 self._act(lambda: edit(store, entry.id, text, actor=self.actor, expected={entry.id: entry}), "edited")
 
-        self.app.push_screen(EditDialog(f"Edit {entry.id}", entry.text), go)
+        if self._shown(entry, "the edit dialog in triage"):
+            self.app.push_screen(EditDialog(f"Edit {entry.id}", entry.text), go)
 
     def action_fix(self) -> None:
         """Show the suggested fix as a diff and apply it when approved."""
@@ -309,7 +326,34 @@ class TriageScreen(Screen[None]):
                                             expected={entry.id: entry})[1], "fixed")
 
         preview = fix_preview(fix.diff(), [(c.old, c.new, c.why) for c in fix.changes])
-        self.app.push_screen(ConfirmDialog(f"Apply this fix to {entry.id}?", preview), go)
+        if self._shown(entry, "the fix preview in triage"):
+            self.app.push_screen(ConfirmDialog(f"Apply this fix to {entry.id}?", preview), go)
+
+    def _shown(self, entry: Entry, where: str) -> bool:
+        """Log a reveal when a masked entry's text is about to be shown (False when that could not be logged)."""
+        if entry.id not in self.sensitive or entry.id == self.revealed:
+            return True
+        try:
+            log_reveal(self.app.store, entry.id, self.actor, where=where)  # type: ignore[attr-defined]
+        except StoreError as error:
+            self.notify(str(error), title="Not shown", severity="error", timeout=8)
+            return False
+        return True
+
+    def action_reveal(self) -> None:
+        """Show the sensitive entry's text (logged as a reveal), or hide it again."""
+        found = self._entry_item()
+        if found is None:
+            return
+        entry = found[1]
+        if entry.id not in self.sensitive:
+            self.notify("this entry is not sensitive: its text is already shown", severity="warning", timeout=4)
+            return
+        if self.revealed == entry.id:
+            self.revealed = None
+        elif self._shown(entry, "triage"):
+            self.revealed = entry.id
+        self.query_one("#triage-body", Static).update(self._entry_text(entry))
 
     def action_keep(self, index: int) -> None:
         """Keep one side of a conflict: every entry that contradicts it is revoked, linked to it."""

@@ -134,3 +134,12 @@ def test_check_json_and_sarif_quote_nothing_from_a_sensitive_entry(demo_db: Path
     assert unmarked.stdout
     again = json.loads(run(demo_db, "check", "--repo", str(demo_build.repo), "--no-import", "--json").stdout)
     assert {key for e in again["entries"] for key in e["fingerprints"]} == baseline_keys  # baselines still match
+
+
+def test_a_fix_shows_a_sensitive_entrys_diff_only_with_a_logged_reveal(demo_db: Path, demo_build) -> None:
+    ok(demo_db, "sensitive", STALE)
+    result = run(demo_db, "--repo", str(demo_build.repo), "fix", STALE, "--yes")
+    assert result.exit_code == 0, result.output
+    assert "src/shop/helpers.py" in result.stdout
+    reveal = [e for e in json.loads(ok(demo_db, "log", "--json", "--entry", STALE).stdout) if e["action"] == "reveal"]
+    assert [e["reason"] for e in reveal] == ["shown in memrev fix"]
