@@ -17,12 +17,10 @@ from dataclasses import dataclass, field
 from typing import Iterable, Protocol
 
 from memrev.core.model import Entry
-from memrev.core.scan.rules import SECRET_CHECKS, SECRET_MARKER
-from memrev.core.scan.scanner import SecretSpan, find_secrets
+from memrev.core.scan.rules import SECRET_MARKER
+from memrev.core.scan.scanner import SecretSpan, find_secrets, may_hold_secret
 
 MARKER = SECRET_MARKER
-_SCREEN = re.compile("|".join(f"(?:{check.candidate})" for check in SECRET_CHECKS.values()), re.IGNORECASE)
-"""Any secret rule's candidate, for a quick look at plain ASCII text before the full scan."""
 _TOKEN = re.compile(r"[A-Za-z0-9+/=_.~-]{16,}")
 """A run long enough to be a secret, looked up among the secrets seen before."""
 KEY_META = "redaction-key"
@@ -57,11 +55,17 @@ class Redaction:
     kinds: list[str] = field(default_factory=list)
     moves: list[tuple[int, int, int, int]] = field(default_factory=list)
     """(start, end) of each secret in the original text, and (start, end) of its marker in the redacted one."""
+    secrets: list[tuple[str, str, int]] = field(default_factory=list)
+    """(keyed hash, kind, length) of each secret replaced."""
 
     @property
     def changed(self) -> bool:
         """Whether any secret was found."""
         return bool(self.kinds)
+
+
+_CACHES: dict[tuple[bytes, frozenset[str]], dict[str, Redaction]] = {}
+"""Redactions already made in this process, by key and the secrets known then (an import reads a file twice)."""
 
 
 class Redactor:
@@ -72,7 +76,7 @@ class Redactor:
         self.key = key
         self.known: dict[str, str] = dict(known or {})
         self.new: dict[str, tuple[str, int]] = {}
-        self._cache: dict[str, Redaction] = {}
+        self._cache = _CACHES.setdefault((key, frozenset(self.known)), {})
 
     @classmethod
     def for_store(cls, store: MetaStore) -> Redactor:
@@ -89,16 +93,18 @@ class Redactor:
 
     def redact(self, text: str) -> Redaction:
         """The text with every secret the scanner confirms, and every secret seen before, replaced by its marker."""
-        cached = self._cache.get(text)
-        if cached is not None:
-            return cached
-        spans = _secret_spans(text) if _worth_scanning(text) else []
-        spans += self._known_spans(text, spans)
-        result = Redaction(text)
-        if spans:
-            result = self._replaced(text, spans)
-        if len(self._cache) < 200_000:
-            self._cache[text] = result
+        result = self._cache.get(text)
+        if result is None:
+            spans = _secret_spans(text) if may_hold_secret(text) else []
+            spans += self._known_spans(text, spans)
+            result = self._replaced(text, spans) if spans else Redaction(text)
+            if len(self._cache) < 100_000:
+                self._cache[text] = result
+        for mac, kind, length in result.secrets:
+            if mac not in self.known:
+                self.known[mac] = kind
+                self.new[mac] = (kind, length)
+                self._cache = _CACHES.setdefault((self.key, frozenset(self.known)), {})  # earlier answers knew less
         return result
 
     def _replaced(self, text: str, spans: list[SecretSpan]) -> Redaction:
@@ -108,6 +114,7 @@ class Redactor:
         pieces: list[str] = []
         kinds: list[str] = []
         moves: list[tuple[int, int, int, int]] = []
+        found: list[tuple[str, str, int]] = []
         position = shift = 0
         for span in spans:
             if span.start < position:
@@ -119,13 +126,10 @@ class Redactor:
             kinds.append(kind)
             moves.append((span.start, span.end, span.start + shift, span.start + shift + len(marker)))
             shift += len(marker) - len(value)
-            mac = self.mac(value)
-            if mac not in self.known:
-                self.known[mac] = kind
-                self.new[mac] = (kind, len(value))
+            found.append((self.mac(value), kind, len(value)))
             position = span.end
         pieces.append(text[position:])
-        return Redaction("".join(pieces), kinds, moves)
+        return Redaction("".join(pieces), kinds, moves, found)
 
     def _known_spans(self, text: str, found: list[SecretSpan]) -> list[SecretSpan]:
         """Long runs of the text that are secrets seen before (in another form), outside the spans already found."""
@@ -159,9 +163,6 @@ def _candidates(token: str, start: int) -> Iterable[tuple[str, int]]:
         yield trimmed, start + token.index(trimmed)
 
 
-def _worth_scanning(text: str) -> bool:
-    """Whether the text may hold a secret: plain ASCII with no rule's candidate in it cannot; anything else may."""
-    return not text.isascii() or _SCREEN.search(text) is not None
 
 
 @functools.lru_cache(maxsize=4096)

@@ -236,6 +236,13 @@ class _Matcher:
 
 _STRICT = _Matcher(SOURCES)
 _LOOSE = _Matcher(LOOSE_SOURCES, anywhere=True)
+_SECRETS_ONLY = _Matcher({rule: check.candidate for rule, check in SECRET_CHECKS.items()})
+
+
+def may_hold_secret(text: str) -> bool:
+    """Whether a text may hold a secret, cheaply: plain text where no secret rule matches holds none (anything
+    else, such as text with characters normalising could fold, goes to the full scan)."""
+    return not text.isascii() or next(_SECRETS_ONLY.hits(text.lower()), None) is not None
 
 
 def _excerpt(raw: str, start: int, end: int, secrets: list[_Secret]) -> str:
