@@ -110,3 +110,16 @@ def test_the_click_path_gives_the_same_answer(tmp_path: Path, home: Path) -> Non
                             input=json.dumps(call("Write", memory_file(home), content=POISON)),
                             capture_output=True, text=True, env=env, timeout=60)
     assert result.returncode == 2 and (tmp_path / "other.db").exists()
+
+
+def test_a_write_holding_a_secret_is_denied_and_the_secret_rests_nowhere(tmp_path: Path, home: Path) -> None:
+    token = "ghp_" + "Vb1Nc8Hd3Jf5Gs0Ya2UeTZq7Xw2Lm9Kp4Rt6W"
+    target = memory_file(home)
+    result = hook(tmp_path, home, call("Write", target, content=f"Release with token {token} from CI.\n"))
+    assert result.returncode == 2 and "secret_github_token" in result.stderr
+    assert token not in result.stdout + result.stderr and token[4:] not in result.stdout + result.stderr
+    with MemoryStore(tmp_path / "memrev.db") as store:
+        (recorded,) = rejections(store)
+    assert recorded.text.startswith(f"Release with token ⟦secret: github-token, {len(token)} chars, #")
+    for path in tmp_path.glob("memrev.db*"):
+        assert token.encode() not in path.read_bytes() and token[4:].encode() not in path.read_bytes()
