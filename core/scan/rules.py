@@ -259,8 +259,8 @@ SECRET_CHECKS: Mapping[str, SecretCheck] = MappingProxyType({
     "secret_aws_access_key": _secret("an AWS access key id", r"\b(?:akia|asia|abia|acca)[a-z0-9]{16}\b",
                                      r"(?:AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}", 2.0),
     "secret_aws_secret_key": _secret(
-        "an AWS secret access key", r"(?:aws|secret_?access_?key|secret)[\w.-]{0,30}?['\"]?\s*(?:(?::|=|=>|is\b)\s*)?"
-        r"['\"]?[a-z0-9/+]{40}(?![a-z0-9/+=])", r"[A-Za-z0-9/+]{40}$", 3.5),
+        "an AWS secret access key", r"(?:aws|secret_?access_?key|secret)[\w.-]{0,30}?['\"]?(?:[ \t]*(?::|=|=>|is\b)[ \t]*"
+        r"|[ \t]+)['\"]?[a-z0-9/+]{40}(?![a-z0-9/+=])", r"[A-Za-z0-9/+]{40}$", 3.5, True),
     "secret_github_token": _secret("a GitHub token", r"\b(?:gh[pousr]_[a-z0-9]{36,255}|github_pat_[a-z0-9_]{22,255})\b",
                                    r"gh[pousr]_[A-Za-z0-9]{36,255}|github_pat_\w{22,255}"),
     "secret_gitlab_token": _secret("a GitLab personal access token", r"\bglpat-[a-z0-9_-]{20}\b",
@@ -286,8 +286,8 @@ SECRET_CHECKS: Mapping[str, SecretCheck] = MappingProxyType({
         r"://[^\s:/@'\"]{1,64}:[^\s@/'\"]{1,128}@", r"(?<=:)[^\s@/:'\"]{1,128}(?=@)", 2.5),
     "hardcoded_secret": _secret(
         "a hardcoded password, token or API key", r"(?:api[_-]?key|apikey|token|secret|passw(?:or)?d|pwd"
-        r"|auth[_-]?key|access[_-]?key|private[_-]?key|client[_-]?secret|credentials?)[\w.-]{0,24}?['\"]?\s*"
-        r"(?::=?|=>?)\s*(?:[\"'`][a-z0-9+/=_.-]{20,512}|[a-z0-9+/=_-]{20,512})", r".", 3.5),
+        r"|auth[_-]?key|access[_-]?key|private[_-]?key|client[_-]?secret|credentials?)[\w.-]{0,24}?['\"]?[ \t]*"
+        r"(?::=?|=>?)[ \t]*(?:[\"'`][a-z0-9+/=_.-]{20,512}|[a-z0-9+/=_-]{20,512})", r".", 3.5),
 })
 """Every secret rule; candidates found on the lowercased text are confirmed by `confirm_secret`."""
 
@@ -331,8 +331,14 @@ LOOSE_SOURCES: Mapping[str, str] = MappingProxyType({
 _PLACEHOLDERS = ("password", "passwd", "secret", "changeme", "example", "xxxx", "pass", "root", "admin", "test",
                  "user", "postgres", "mysql", "redis", "guest")
 _HERMES_SHAPE = re.compile(r"(?i)(?:api[_-]?key|token|secret|password)\s*[=:]\s*[\"'][A-Za-z0-9+/=_-]{20,}")
-_ASSIGNED = re.compile(r"^(?P<key>.*?)['\"]?\s*(?::=?|=>?)\s*(?P<quote>[\"'`]?)(?P<value>[A-Za-z0-9+/=_.-]+)", re.S)
+_ASSIGNED = re.compile(r"^(?P<key>.*?)['\"]?[ \t]*(?::=?|=>?)[ \t]*(?P<quote>[\"'`]?)(?P<value>[A-Za-z0-9+/=_.-]+)", re.S)
+_NOT_A_SECRET_KEY = re.compile(r"(?:path|file|filename|dir|url|uri|endpoint|name|id|type|ttl|expiration|expires"
+                               r"(?:_in)?)$", re.I)
+"""Key names that hold where or what a secret is (`private_key_path`, `token_url`), not the secret."""
+_PHRASE = re.compile(r"^[a-z]+(?:[-_](?:[a-z]+|\d{1,3})){3,}$")
+"""A hyphenated phrase of lowercase words (`your-random-secret-key-min-32-chars`): a placeholder, not a key."""
 _BASE64 = re.compile(r"[A-Za-z0-9+/]")
+_URL_USER = re.compile(r"://([^\s:/@'\"]{1,64}):")
 
 
 def entropy(value: str) -> float:
@@ -355,6 +361,9 @@ def confirm_secret(rule: str, candidate: str) -> tuple[str, str] | None:
     value = found.group()
     if rule == "secret_connection_string" and any(word in value.lower() for word in _PLACEHOLDERS):
         return None
+    user = _URL_USER.search(candidate)
+    if rule == "secret_connection_string" and user is not None and user.group(1).lower() == value.lower():
+        return None  # `app:app@localhost`: a local default, the password is the user's name
     if value.startswith(("$", "{", "<", "%")) or entropy(value) < check.min_entropy:
         return None
     if check.needs_digit and not any(c.isdigit() for c in value):
@@ -364,12 +373,21 @@ def confirm_secret(rule: str, candidate: str) -> tuple[str, str] | None:
     return value, ""
 
 
+def _placeholder(value: str) -> bool:
+    """Whether an assigned value is an example: `your-…`, a phrase of words, cut off with `..`, a bare JWT header."""
+    lowered = value.lower()
+    return ("your" in lowered or _PHRASE.match(lowered) is not None or value.endswith("..")
+            or (value.startswith("eyJ") and "." not in value.rstrip(".")))
+
+
 def _confirm_assignment(candidate: str) -> tuple[str, str] | None:
     """Hermes's quoted shape always counts; other assignments need a random-looking value (and digits if unquoted)."""
     parts = _ASSIGNED.match(candidate)
     if parts is None:
         return None
     key, value = parts.group("key").strip(), parts.group("value")
+    if _NOT_A_SECRET_KEY.search(key.strip("'\"` ")) or _placeholder(value):
+        return None
     if _HERMES_SHAPE.search(candidate):
         return value, key
     if len(value) < 20 or entropy(value) < SECRET_CHECKS["hardcoded_secret"].min_entropy:

@@ -70,6 +70,14 @@ def test_a_secret_seen_once_is_recognised_where_no_rule_would_find_it() -> None:
     "API keys live in 1Password; never paste them here (API_KEY=${API_KEY}).",
     "Postgres runs at postgres://localhost:5432/shop in docker compose.",
     "Session 4f1c2a9e-demo-claude-session-0000 wrote this note.",
+    # shapes measured on real instruction files (core/bench/redaction_real.py), written afresh here
+    "```\nGITHUB_TOKEN=\nGITHUB_DEFAULT_REPO=acme/shopfront-backend-service\n```",
+    'signing_key_path="tests/fixtures/signing_key_for_tests.pem"',
+    "SESSION_SECRET=your-long-random-session-secret-here",
+    'AUTH_SECRET="make-this-a-random-string-of-32-chars"',
+    '{"token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9..."}',
+    "See docs.aws.amazon.com/AmazonRDS/latest/UserGuide/rds-proxy-connections-setup.html for it.",
+    "DATABASE_URL=postgres://gateway:gateway@localhost:5432/gateway",
 ])
 def test_ordinary_text_is_left_exactly_as_it_was(text: str) -> None:
     assert Redactor(KEY).redact(text).text == text
