@@ -20,6 +20,7 @@ from memrev.core.check.checker import Checker
 from memrev.core.check.diff_since import diff_since_verified
 from memrev.core.conflicts.detect import NEAR_DUPLICATE_LIMIT, Conflict, find_conflicts
 from memrev.core.freeze.journal import recover
+from memrev.core.freeze.purge import finished_purges
 from memrev.core.model import Status, utc_now
 from memrev.core.review.sensitive import secret_at_source, sensitive_ids, why_sensitive
 from memrev.core.scan.gate import screen_unscreened
@@ -30,6 +31,7 @@ from memrev.tui.cli.support import actor as current_actor
 from memrev.tui.commands import EntryCommands, FilterCommands, ReviewCommands
 from memrev.tui.live_checking import LiveChecking
 from memrev.tui.messages import DetailLoaded, EntriesLoaded, ReviewCounts
+from memrev.tui.purge_keys import PurgeKeys
 from memrev.tui.review_actions import ReviewActions
 from memrev.tui.screens.audit import AuditScreen
 from memrev.tui.screens.conflicts import ConflictScreen
@@ -49,7 +51,7 @@ EMPTY_TEXT = (
 )
 
 
-class MemrevApp(ReviewActions, SensitiveKeys, LiveChecking, App[None]):
+class MemrevApp(ReviewActions, SensitiveKeys, PurgeKeys, LiveChecking, App[None]):
     """Browse, filter and inspect every memory entry of one store."""
 
     TITLE = "memrev"
@@ -74,6 +76,7 @@ class MemrevApp(ReviewActions, SensitiveKeys, LiveChecking, App[None]):
         Binding("F", "freeze", "Freeze", id="freeze"),
         Binding("v", "reveal", "Reveal", id="reveal", show=False),  # the mask itself says "v reveals"
         Binding("S", "sensitive", "Sensitive", id="sensitive", show=False),
+        Binding("P", "purge", "Purge", id="purge", show=False),
         Binding("question_mark", "help", "Help", id="help"),
         Binding("q", "quit", "Quit", id="quit"),
     ]
@@ -92,7 +95,7 @@ class MemrevApp(ReviewActions, SensitiveKeys, LiveChecking, App[None]):
             store = MemoryStore(db_path, clock=clock)
         self.store = store
         screen_unscreened(store, actor="scanner")  # nothing unscanned is shown as if it were ordinary memory
-        recovered = recover(store)  # a freeze a crash interrupted is put back before anything is shown
+        recovered = recover(store) + finished_purges(store)  # what a crash interrupted, finished before showing
         self.clock = clock
         self.index: EntryIndex | None = None
         """Every loaded entry with its search text; None until the first load finishes."""
@@ -123,7 +126,7 @@ class MemrevApp(ReviewActions, SensitiveKeys, LiveChecking, App[None]):
 
     MAIN_SCREEN_ACTIONS = frozenset({"confirm", "revoke", "edit", "fix", "undo", "triage", "mark", "mark_all",
                                      "focus_filter", "recheck", "recheck_all", "audit", "conflicts", "freeze",
-                                     "reveal", "sensitive"})
+                                     "reveal", "sensitive", "purge"})
     """Keys that act on the entry table: off (and out of the footer) while another screen or a dialog is open."""
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

@@ -213,7 +213,7 @@ class PurgeReport:
         for part in self.refused:
             files = sorted({e.source.file for e in part.targets if e.source.file}) or [part.ref.label]
             lines.append(f"  remains on disk: {', '.join(files)} still holds {', '.join(e.id for e in part.targets)} "
-                         "(see why above; fix that, re-import, then purge again)")
+                         "(see why above; re-import, then freeze: the freeze writes the file without it)")
         for part in self.parts:
             if part.left and not part.refused:
                 lines.append(f"  remains on disk: {', '.join(map(str, part.left))} (remove it by hand)")
@@ -252,6 +252,15 @@ def purge(store: MemoryStore, plan: PurgePreview, *, actor: str, reason: str = "
                           "found_in": report.remains, "sources_refused": [p.ref.label for p in report.refused],
                           "pages_rewritten": report.store.rewritten}, "")
     return report
+
+
+def finished_purges(store: MemoryStore) -> list[str]:
+    """Rewrite the pages of a purge a kill interrupted (as the app opens); one line to show, if any."""
+    try:
+        finished = finish_pending(store)
+    except StoreError as error:  # another process keeps the database busy: the next start tries again
+        return [str(error)]
+    return [f"finished rewriting the pages of an interrupted purge ({', '.join(finished)})"] if finished else []
 
 
 def purge_entries(store: MemoryStore, entry_ids: Sequence[str], *, actor: str, reason: str = "") -> PurgeReport:

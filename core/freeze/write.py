@@ -15,6 +15,7 @@ from memrev.core.sources.registry import adapter_for
 from memrev.core.sources.sync import import_source
 from memrev.core.store.freezes import EntryDecision, FrozenFile, record_freeze
 from memrev.core.store.memory_store import MemoryStore
+from memrev.core.store.purge import purged_text_test
 
 
 class FreezeRefused(RuntimeError):
@@ -79,7 +80,9 @@ def freeze(store: MemoryStore, plan: FreezePlan, *, actor: str) -> FreezeOutcome
             for f in files:
                 if current_bytes(Path(f.path)) != f.after:
                     raise FreezeRefused(f"{f.path}: the written file differs from the preview; undone")
-            recorded = redacted_files(store, files + _untouched(plan))  # the store keeps no raw secret of a file
+            purged = purged_text_test(store)  # a file may still hold an entry purged while its write was refused
+            scrub = [n.text for source in changing if source.read for n in source.read.entries if purged(n.text)]
+            recorded = redacted_files(store, files + _untouched(plan), scrub)  # no raw secret, no purged text
             with store.transaction():  # re-imported and recorded together: a kill before this commit leaves the
                 _check_store_unchanged(store, plan)  # store as it was, and the journal puts the files back
                 for source in changing:
@@ -94,11 +97,19 @@ def freeze(store: MemoryStore, plan: FreezePlan, *, actor: str) -> FreezeOutcome
     return FreezeOutcome(freeze_id, files, [source.ref.label for source in changing])
 
 
-def redacted_files(store: MemoryStore, files: list[FrozenFile]) -> list[FrozenFile]:
-    """Files as a freeze records them: their digests as on disk, their bytes with every secret redacted (a rollback
-    puts back the file as it was, secrets redacted)."""
+def redacted_files(store: MemoryStore, files: list[FrozenFile], purged: list[str] | None = None) -> list[FrozenFile]:
+    """Files as a freeze records them: their digests as on disk, their bytes with every secret redacted and every
+    `purged` text removed (a rollback puts back the file as it was, less those)."""
     redactor = Redactor.for_store(store)
-    return [replace(f, before=redact_bytes(redactor, f.before), after=redact_bytes(redactor, f.after)) for f in files]
+    gone = [text.encode("utf-8") for text in purged or () if text.strip()]
+
+    def kept(data: bytes | None) -> bytes | None:
+        data = redact_bytes(redactor, data)
+        for text in gone:
+            data = None if data is None else data.replace(text, b"")
+        return data
+
+    return [replace(f, before=kept(f.before), after=kept(f.after)) for f in files]
 
 
 def _check_store_unchanged(store: MemoryStore, plan: FreezePlan) -> None:

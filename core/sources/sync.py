@@ -19,6 +19,7 @@ from memrev.core.sources.registry import adapter_for
 from memrev.core.sources.writeback_journal import journal_path, journalled, undo
 from memrev.core.store.freezes import held_entry_ids
 from memrev.core.store.memory_store import MemoryStore
+from memrev.core.store.purge import purged_text_test
 from memrev.core.store.records import EntryFilter
 
 
@@ -86,6 +87,7 @@ def _import_source(store: MemoryStore, ref: SourceRef, *, actor: str, held: Coll
         redactor = Redactor.for_store(store)
         read = redacted(read, redactor)  # no raw secret goes further than this read
         redactor.remember(store)
+        _leave_out_purged(store, read)
         stored = list(given) if given is not None else stored_for(store, ref, read)
         matched = reconcile(read, stored)
         applied, blocked = apply_screened(store, matched.entries, actor=actor, source=f"import:{ref.label}",
@@ -101,6 +103,19 @@ def _import_source(store: MemoryStore, ref: SourceRef, *, actor: str, held: Coll
             store.set_meta(_context_key(ref), json.dumps(context, sort_keys=True))
     return SyncResult(ref, read, applied.added, applied.revised, applied.unchanged, removed, applied.reappeared,
                       blocked)
+
+
+def _leave_out_purged(store: MemoryStore, read: SourceRead) -> None:
+    """Drop the entries a person purged whose text a file still holds (its write-back was refused), with a warning,
+    so an import never brings purged text back."""
+    was_purged = purged_text_test(store)
+    kept = [native for native in read.entries if not was_purged(native.text)]
+    if len(kept) < len(read.entries):
+        files = sorted({str(native.file) for native in read.entries if was_purged(native.text)})
+        read.warnings.append(f"{', '.join(files)}: still holds {len(read.entries) - len(kept)} purged entr"
+                             f"{'y' if len(read.entries) - len(kept) == 1 else 'ies'}, left out of the import "
+                             "(the next freeze writes the file without it)")
+        read.entries = kept
 
 
 def redacted(read: SourceRead, redactor: Redactor) -> SourceRead:

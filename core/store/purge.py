@@ -18,7 +18,7 @@ import secrets
 import time
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
 
 from memrev.core.model import content_hash
 from memrev.core.store.queries import CHUNK, StoreError
@@ -320,6 +320,15 @@ def is_purged_text(store: MemoryStore, text: str) -> bool:
     """Whether this text was purged from the store (an import should not bring it back)."""
     key = store.get_meta(KEY_META)
     return key is not None and store.get_meta(FINGERPRINT_PREFIX + _mac(key, text)) is not None
+
+
+def purged_text_test(store: MemoryStore) -> Callable[[str], bool]:
+    """`is_purged_text` for many texts: the purge fingerprints read once (an import asks about every entry)."""
+    key = store.get_meta(KEY_META)
+    known = set(store.meta_with_prefix(FINGERPRINT_PREFIX)) if key is not None else set()
+    if key is None or not known:
+        return lambda text: False
+    return lambda text: FINGERPRINT_PREFIX + _mac(key, text) in known
 
 
 # -- phase 2 ---------------------------------------------------------------------------------------------
