@@ -7,6 +7,8 @@ import importlib
 from collections import defaultdict
 from pathlib import Path
 
+import pytest
+
 import memrev.core
 
 CORE = Path(memrev.core.__file__).parent
@@ -192,3 +194,14 @@ def test_the_readme_map_lists_every_stage_and_its_entry_points_exist() -> None:
             module, _, name = point.rpartition(".")
             loaded = importlib.import_module(f"memrev.core.{stage}.{module}")
             assert hasattr(loaded, name), f"README names memrev.core.{stage}.{point}, which does not exist"
+
+
+def test_every_package_folder_is_installed() -> None:
+    """A normal (not editable) install ships every package: one left out of pyproject.toml imports only in a checkout."""
+    tomllib = pytest.importorskip("tomllib")  # Python 3.11+; the rule is the same on 3.10
+
+    root = Path(__file__).resolve().parents[2]
+    listed = set(tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]["packages"])
+    folders = {f"memrev.{top}" + "".join(f".{part}" for part in init.parent.relative_to(root / top).parts)
+               for top in ("core", "tui") for init in (root / top).rglob("__init__.py")}
+    assert folders == listed
