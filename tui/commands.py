@@ -83,6 +83,7 @@ class ReviewCommands(Provider):
         ("Mark every row shown", "mark_all", "A: actions then apply to all marked rows"),
         ("Mark the selected entries sensitive (or unmark)", "sensitive", "S: masked until revealed, left out of exports"),
         ("Reveal the sensitive entry's text (or hide it)", "reveal", "v: the reveal is logged"),
+        ("Purge the selected entries for good", "purge", "P: from memrev and the agents' files, after a preview"),
     )
 
     @property

@@ -8,6 +8,7 @@ from textual.message import Message
 
 from memrev.core.check.model import EntryCheck
 from memrev.core.conflicts.detect import Conflict
+from memrev.core.freeze.purge import PurgeReport
 from memrev.core.model import Entry
 from memrev.core.store.records import Event, Revision
 
@@ -68,3 +69,13 @@ class Rechecked(Message):
 
     checks: dict[str, EntryCheck]
     every: bool
+
+
+@dataclass
+class PurgeDone(Message):
+    """A purge finished (or could not start): its report and the purged entries as now stored, or the error."""
+
+    entry_ids: list[str]
+    report: PurgeReport | None
+    entries: list[Entry] = field(default_factory=list)
+    error: str = ""

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from memrev.core.model import Entry
+from memrev.core.model import Entry, Status
 from memrev.core.review.actions import ReviewError
 from memrev.core.review.sensitive import mark_sensitive, sensitive_ids, unmark_sensitive
 from memrev.core.store.memory_store import StoreError
@@ -79,6 +79,9 @@ class SensitiveKeys:
         """Show the highlighted sensitive entry's text (logged as a reveal), or hide it again."""
         app = self._app()
         entry = app.table.current
+        if entry is not None and entry.status is Status.PURGED:
+            app.notify(f"{entry.id} is purged: there is no text left to reveal", severity="warning", timeout=4)
+            return
         if entry is None or entry.id not in self.sensitive:
             app.notify("this entry is not sensitive: its text is already shown", severity="warning", timeout=4)
             return

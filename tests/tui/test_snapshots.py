@@ -101,3 +101,15 @@ def test_a_sensitive_entry_is_masked_in_the_table_and_the_detail_pane(snap_compa
         await settle(pilot)
 
     assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
+
+
+def test_purge_dialog_with_its_preview(snap_compare, make_app):
+    async def run_before(pilot) -> None:
+        await settle(pilot)
+        pilot.app.jump_to("demo-02-fresh-discount")
+        await settle(pilot)
+        await pilot.press("P")
+        await settle(pilot)
+        await pilot.press(*"a token in a note")
+
+    assert snap_compare(make_app(), terminal_size=SIZE, run_before=run_before)
