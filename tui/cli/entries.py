@@ -42,8 +42,8 @@ def export_command(ctx: click.Context, fmt: str, output: Path | None, frozen: bo
         kept = frozen_entry_ids(store)
         if kept is None:
             raise InputError("nothing frozen yet: `memrev freeze` first (see `memrev freeze --preview`)")
-        wanted = set(kept)
-        entries = [entry for entry in entries if entry.id in wanted]
+        wanted = set(kept)  # a purged entry is gone from the set even before the next freeze says so
+        entries = [entry for entry in entries if entry.id in wanted and entry.status is not Status.PURGED]
     left_out = 0
     if not include_sensitive:
         sensitive = sensitive_ids(store)

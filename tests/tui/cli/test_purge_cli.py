@@ -165,3 +165,12 @@ def test_purge_by_search_or_by_source_file_previews_exactly_what_it_matches(demo
     assert hermes_deploy(db)["id"] in matched["entries"]
     assert all("DEPLOY_TOKEN" in next(e["text"] for e in entries(db) if e["id"] == i) for i in matched["entries"])
     assert_one_line_error(run(db, "purge", "--match", "zzqqxx-nothing", "--yes"), "search 'zzqqxx-nothing'")
+
+
+def test_export_of_the_frozen_set_leaves_out_an_entry_purged_since_the_freeze(demo) -> None:
+    db, _ = demo
+    ok(db, "freeze", "--hold-unreviewed", "--yes")
+    deploy = hermes_deploy(db)
+    assert deploy["id"] in ok(db, "export", "--frozen").stdout
+    ok(db, "purge", deploy["id"], "--yes", "--reason", "test")
+    assert deploy["id"] not in ok(db, "export", "--frozen").stdout
