@@ -21,6 +21,7 @@ from memrev.core.check.diff_since import diff_since_verified
 from memrev.core.conflicts.detect import NEAR_DUPLICATE_LIMIT, Conflict, find_conflicts
 from memrev.core.freeze.journal import recover
 from memrev.core.freeze.purge import finished_purges
+from memrev.core.scan.redaction_repair import redacted_on_open
 from memrev.core.model import Status, utc_now
 from memrev.core.review.sensitive import secret_at_source, sensitive_ids, why_sensitive
 from memrev.core.scan.gate import screen_unscreened
@@ -94,8 +95,9 @@ class MemrevApp(ReviewActions, SensitiveKeys, PurgeKeys, LiveChecking, App[None]
                 raise ValueError("MemrevApp needs a store or a db_path")
             store = MemoryStore(db_path, clock=clock)
         self.store = store
+        redacted = redacted_on_open(store)  # no secret an older memrev stored raw is shown, then screened
         screen_unscreened(store, actor="scanner")  # nothing unscanned is shown as if it were ordinary memory
-        recovered = recover(store) + finished_purges(store)  # what a crash interrupted, finished before showing
+        recovered = redacted + recover(store) + finished_purges(store)  # what a crash interrupted, finished before showing
         self.clock = clock
         self.index: EntryIndex | None = None
         """Every loaded entry with its search text; None until the first load finishes."""

@@ -58,6 +58,7 @@ def open_store(ctx: click.Context) -> MemoryStore:
     if store.semantic_notice and not ctx.obj.get("quiet_notice"):
         click.echo(f"memrev: note: {store.semantic_notice}", err=True)
     ctx.call_on_close(store.close)
+    _redact_old_secrets(store)
     _repair_unscreened(store)
     for line in recover(store):  # a freeze a crash interrupted: put back, so no agent loads half of one
         click.echo(f"memrev: note: {line}", err=True)
@@ -75,6 +76,19 @@ def _finish_purge(store: MemoryStore) -> None:
     if finished:
         click.echo(f"memrev: note: finished rewriting the pages of an interrupted purge ({', '.join(finished)})",
                    err=True)
+
+
+def _redact_old_secrets(store: MemoryStore) -> None:
+    """Redact, once, the secrets a memrev older than schema 8 stored raw (then they are screened as markers)."""
+    from memrev.core.scan.redaction_repair import redact_stored
+
+    try:
+        replaced = redact_stored(store)
+    except StoreError as error:  # a read-only or locked database: said, and tried again at the next open
+        click.echo(f"memrev: note: could not redact secrets an older memrev stored ({error})", err=True)
+        return
+    if replaced:
+        click.echo(f"memrev: note: redacted {replaced} secret(s) an older memrev had stored as they were", err=True)
 
 
 def _repair_unscreened(store: MemoryStore) -> None:
