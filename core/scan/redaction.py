@@ -8,7 +8,6 @@ wherever it appears, even in a form no rule matches (in prose, without `=`), wit
 
 from __future__ import annotations
 
-import functools
 import hashlib
 import hmac
 import re
@@ -95,7 +94,7 @@ class Redactor:
         """The text with every secret the scanner confirms, and every secret seen before, replaced by its marker."""
         result = self._cache.get(text)
         if result is None:
-            spans = _secret_spans(text) if may_hold_secret(text) else []
+            spans = find_secrets(text) if may_hold_secret(text) else []
             spans += self._known_spans(text, spans)
             result = self._replaced(text, spans) if spans else Redaction(text)
             if len(self._cache) < 100_000:
@@ -165,17 +164,6 @@ def _candidates(token: str, start: int) -> Iterable[tuple[str, int]]:
 
 
 
-@functools.lru_cache(maxsize=4096)
-def _secret_spans_cached(text: str) -> tuple[SecretSpan, ...]:
-    """`find_secrets`, remembered for texts seen again in one process."""
-    return tuple(find_secrets(text))
-
-
-def _secret_spans(text: str) -> list[SecretSpan]:
-    """The secrets the scanner confirms in a text."""
-    return list(_secret_spans_cached(text))
-
-
 def store_key(store: MetaStore) -> bytes:
     """The store's redaction key, made on first use (random; it never leaves the database)."""
     value = store.get_meta(KEY_META)
@@ -213,4 +201,7 @@ def redacted_entries(store: MetaStore, entries: Iterable[Entry]) -> list[Entry]:
 
 def redact_text(store: MetaStore, text: str) -> str:
     """One text bound for the store with its secrets redacted (a person's edit or correction)."""
-    return redacted_entries(store, [Entry(id="-", text=text)])[0].text
+    redactor = Redactor.for_store(store)
+    redacted = redactor.redact(text).text
+    redactor.remember(store)
+    return redacted

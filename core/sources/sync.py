@@ -109,13 +109,13 @@ def _leave_out_purged(store: MemoryStore, read: SourceRead) -> None:
     """Drop the entries a person purged whose text a file still holds (its write-back was refused), with a warning,
     so an import never brings purged text back."""
     was_purged = purged_text_test(store)
-    kept = [native for native in read.entries if not was_purged(native.text)]
-    if len(kept) < len(read.entries):
-        files = sorted({str(native.file) for native in read.entries if was_purged(native.text)})
-        read.warnings.append(f"{', '.join(files)}: still holds {len(read.entries) - len(kept)} purged entr"
-                             f"{'y' if len(read.entries) - len(kept) == 1 else 'ies'}, left out of the import "
+    purged = [native for native in read.entries if was_purged(native.text)]
+    if purged:
+        files = sorted({str(native.file) for native in purged})
+        read.warnings.append(f"{', '.join(files)}: still holds {len(purged)} purged entr"
+                             f"{'y' if len(purged) == 1 else 'ies'}, left out of the import "
                              "(the next freeze writes the file without it)")
-        read.entries = kept
+        read.entries = [native for native in read.entries if native not in purged]
 
 
 def redacted(read: SourceRead, redactor: Redactor) -> SourceRead:

@@ -15,7 +15,6 @@ from memrev.core.safe_io import SourceFileError
 from memrev.core.store.db_health import describe
 from memrev.core.store.jsonl import ImportFileError
 from memrev.core.store.memory_store import MemoryStore, StoreError
-from memrev.core.store.purge import finish_pending
 from memrev.core.store.sqlite_binding import database_errors
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -58,37 +57,21 @@ def open_store(ctx: click.Context) -> MemoryStore:
     if store.semantic_notice and not ctx.obj.get("quiet_notice"):
         click.echo(f"memrev: note: {store.semantic_notice}", err=True)
     ctx.call_on_close(store.close)
-    _redact_old_secrets(store)
+    _finish_on_open(store)  # before the screening, so it screens the markers, not the secrets
     _repair_unscreened(store)
     for line in recover(store):  # a freeze a crash interrupted: put back, so no agent loads half of one
         click.echo(f"memrev: note: {line}", err=True)
-    _finish_purge(store)
     return store
 
 
-def _finish_purge(store: MemoryStore) -> None:
-    """Rewrite the pages of a purge a kill interrupted (its rows are already cleared), so no byte of it stays."""
-    try:
-        finished = finish_pending(store)
-    except StoreError as error:  # another process keeps the database busy: the next command tries again
-        click.echo(f"memrev: note: {error}", err=True)
-        return
-    if finished:
-        click.echo(f"memrev: note: finished rewriting the pages of an interrupted purge ({', '.join(finished)})",
-                   err=True)
+def _finish_on_open(store: MemoryStore) -> None:
+    """Redact, once, the secrets an older memrev stored raw, and rewrite the pages of a purge a kill interrupted;
+    each says what it did (or why it could not) on stderr."""
+    from memrev.core.freeze.purge import finished_purges
+    from memrev.core.scan.redaction_repair import redacted_on_open
 
-
-def _redact_old_secrets(store: MemoryStore) -> None:
-    """Redact, once, the secrets a memrev older than schema 8 stored raw (then they are screened as markers)."""
-    from memrev.core.scan.redaction_repair import redact_stored
-
-    try:
-        replaced = redact_stored(store)
-    except StoreError as error:  # a read-only or locked database: said, and tried again at the next open
-        click.echo(f"memrev: note: could not redact secrets an older memrev stored ({error})", err=True)
-        return
-    if replaced:
-        click.echo(f"memrev: note: redacted {replaced} secret(s) an older memrev had stored as they were", err=True)
+    for line in redacted_on_open(store) + finished_purges(store):
+        click.echo(f"memrev: note: {line}", err=True)
 
 
 def _repair_unscreened(store: MemoryStore) -> None:
