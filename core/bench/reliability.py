@@ -127,15 +127,16 @@ def _timed_writeback(folder: Path, count: int, pairs: object | None) -> float:
         import_source(store, ref, actor="bench")
         entries = [e for e in store.entries() if e.removed_at is None]
         wanted = _edited(sorted(entries, key=lambda e: e.provenance.citation or ""))
-        original = reconcile_module._similar_pairs
-        if pairs is not None:
+        original = reconcile_module._similar_pairs, reconcile_module._written_matches
+        if pairs is not None:  # memrev before: every pair compared, and no use made of what it wrote
             reconcile_module._similar_pairs = pairs  # type: ignore[assignment]
+            reconcile_module._written_matches = lambda *_: []  # type: ignore[assignment]
         try:
             started = time.perf_counter()
             write_source(store, ref, wanted, actor="bench")
             return time.perf_counter() - started
         finally:
-            reconcile_module._similar_pairs = original  # type: ignore[assignment]
+            reconcile_module._similar_pairs, reconcile_module._written_matches = original  # type: ignore[assignment]
 
 
 def writeback_figure(folder: Path, count: int) -> Figure:

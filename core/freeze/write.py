@@ -88,7 +88,7 @@ def freeze(store: MemoryStore, plan: FreezePlan, *, actor: str) -> FreezeOutcome
                 for source in changing:
                     import_source(store, source.ref, actor=actor,  # the store is as the preview read it (above)
                                   held=[choice.entry.id for choice in source.choices if choice.held],
-                                  stored=[choice.entry for choice in source.choices])
+                                  stored=[choice.entry for choice in source.choices], written=source.kept)
                 freeze_id = record_freeze(store, actor=actor, kind="freeze",
                                           policy={**plan.policy(), "token": token}, summary=_summary(plan, files),
                                           files=recorded, decisions=_decisions(plan.sources))

@@ -44,9 +44,11 @@ def screen_entries(store: MemoryStore, entry_ids: Iterable[str], *, source: str,
     """Scan newly imported or revised entries; block each one the scanner stops (recording why) and return their ids.
     Each entry is marked screened at its current text, in the caller's transaction when there is one."""
     blocked: list[str] = []
+    entry_ids = list(entry_ids)
     with store.transaction() as conn:
+        found = store.get_many(entry_ids)  # one read for all of them, not one per entry
         for entry_id in entry_ids:
-            entry = store.get(entry_id)
+            entry = found.get(entry_id)
             if entry is None:
                 continue
             if entry.status not in (Status.BLOCKED, Status.PURGED):

@@ -59,10 +59,11 @@ def to_entry(kind: str, native: NativeEntry, entry_id: str) -> Entry:
     )
 
 
-def reconcile(read: SourceRead, stored: Sequence[Entry]) -> Reconciled:
-    """Give each native entry an id: the same text in the same file keeps its id wherever it moved, the
-    same anchor or a similar text in the same file is a revision, anything else is new; stored entries
-    left unmatched were removed at the source."""
+def reconcile(read: SourceRead, stored: Sequence[Entry], written: Sequence[Entry] = ()) -> Reconciled:
+    """Give each native entry an id: the same text in the same file keeps its id wherever it moved, a text
+    memrev itself just wrote for a stored entry (`written`, a write-back's entries) is that entry revised, the
+    same anchor or a similar text in the same file is a revision, anything else is new; stored entries left
+    unmatched were removed at the source."""
     kind = read.ref.kind
     pool = {entry.id: entry for entry in stored}
     by_id = dict(pool)
@@ -86,15 +87,17 @@ def reconcile(read: SourceRead, stored: Sequence[Entry]) -> Reconciled:
         match = first_free(by_text.get((str(native.file), native.text), []))
         if match is not None:
             take(index, match)
+    for index, entry_id in _written_matches(natives, assigned, pool, written):  # 2. what a write-back put there
+        take(index, entry_id)
     shared = Counter((str(native.file), native.anchor) for native in natives)
-    for index, native in enumerate(natives):  # 2. same file, same distinctive anchor: revised
+    for index, native in enumerate(natives):  # 3. same file, same distinctive anchor: revised
         if index in assigned or native.anchor in ("", "entry") or shared[(str(native.file), native.anchor)] > 1:
             continue  # an anchor several entries share (a section) says nothing about which is which
         match = first_free(by_anchor.get((str(native.file), native.anchor), []))
         if match is not None:
             take(index, match)
     candidates = sorted(_similar_pairs(natives, assigned, pool), reverse=True)
-    for ratio, index, entry_id in candidates:  # 3. same file, similar text, best pairs first
+    for ratio, index, entry_id in candidates:  # 4. same file, similar text, best pairs first
         if ratio < SIMILAR_ENOUGH:
             break
         if index not in assigned and entry_id in pool:
@@ -115,6 +118,21 @@ def reconcile(read: SourceRead, stored: Sequence[Entry]) -> Reconciled:
             result.moved.append((entry_id, native.citation, native.written_at))
     result.removed = sorted(entry_id for entry_id, entry in pool.items() if entry.removed_at is None)
     return result
+
+
+def _written_matches(natives: Sequence[NativeEntry], assigned: dict[int, str], pool: dict[str, Entry],
+                     written: Sequence[Entry]) -> list[tuple[int, str]]:
+    """(native index, entry id) for unmatched texts a write-back wrote for a stored entry of the same file: an
+    edit there is that entry's revision however much it changed the text, with no similarity to guess from."""
+    wanted = {(pool[entry.id].source.file, entry.text.strip()): entry.id for entry in written if entry.id in pool}
+    found: list[tuple[int, str]] = []
+    taken: set[str] = set()
+    for index, native in enumerate(natives):
+        entry_id = wanted.get((str(native.file), native.text.strip())) if index not in assigned else None
+        if entry_id is not None and entry_id not in taken:
+            found.append((index, entry_id))
+            taken.add(entry_id)
+    return found
 
 
 def _as_native(entry: Entry, native: NativeEntry) -> bool:

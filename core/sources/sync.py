@@ -67,16 +67,17 @@ def stored_for(store: MemoryStore, ref: SourceRef, read: SourceRead | None = Non
 
 
 def import_source(store: MemoryStore, ref: SourceRef, *, actor: str, held: Collection[str] = (),
-                  stored: Sequence[Entry] | None = None) -> SyncResult:
+                  stored: Sequence[Entry] | None = None, written: Sequence[Entry] = ()) -> SyncResult:
     """Read a source and bring the store in step: new, revised, unchanged, removed and reappeared entries. Entries
     a freeze held out until a person decides them (and `held`) are absent from the files but stay in review.
-    `stored`: the source's live entries as the caller read them in this unchanged store (a freeze's preview)."""
+    `stored`: the source's live entries as the caller read them in this unchanged store (a freeze's preview);
+    `written`: the entries a write-back just wrote, each text found in the files kept under its entry's id."""
     with collector_paused():  # tens of thousands of short-lived entries: no full collection between them
-        return _import_source(store, ref, actor=actor, held=held, given=stored)
+        return _import_source(store, ref, actor=actor, held=held, given=stored, written=written)
 
 
 def _import_source(store: MemoryStore, ref: SourceRef, *, actor: str, held: Collection[str],
-                   given: Sequence[Entry] | None) -> SyncResult:
+                   given: Sequence[Entry] | None, written: Sequence[Entry]) -> SyncResult:
     """`import_source` itself."""
     interrupted = _finish_interrupted(store, ref)
     read = adapter_for(ref.kind).read(ref)
@@ -89,7 +90,7 @@ def _import_source(store: MemoryStore, ref: SourceRef, *, actor: str, held: Coll
         redactor.remember(store)
         _leave_out_purged(store, read)
         stored = list(given) if given is not None else stored_for(store, ref, read)
-        matched = reconcile(read, stored)
+        matched = reconcile(read, stored, written)
         applied, blocked = apply_screened(store, matched.entries, actor=actor, source=f"import:{ref.label}",
                                           reason=f"import {ref.label}", known={e.id: e for e in stored})
         store.relocate(matched.moved)
@@ -223,5 +224,5 @@ def _write_source(store: MemoryStore, ref: SourceRef, entries: Sequence[Entry], 
     check_as_imported(imported, {str(p): d for p, d in fresh.files.items()})
     with _journal(store, ref):  # every file changes, or (at once, or at the next start) none does
         result = adapter.write(ref, entries, expected=fresh)
-    import_source(store, ref, actor=actor)
+    import_source(store, ref, actor=actor, written=entries)
     return result

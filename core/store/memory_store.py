@@ -227,8 +227,7 @@ class MemoryStore(EntryQueries):
                 content_changed = decided_key(existing) != decided_key(entry)
                 keep_status = existing.status in _STICKY_STATUSES or not content_changed
                 revised = entry.evolve(version=existing.version + 1, status=existing.status if keep_status else entry.status)
-                rowid = self._update(conn, revised, now)
-                after = self._require(conn, entry.id)
+                rowid, after = self._update(conn, revised, now)
                 verb = "revise" if action in ("import", "correction") else action  # an edit or a fix says so
                 events.append((now, actor, verb, entry.id, _json(entry_to_dict(existing)), _json(entry_to_dict(after)),
                                reason))
@@ -364,15 +363,17 @@ class MemoryStore(EntryQueries):
             found.update(row[0] for row in conn.execute(f"select id from entries where id in ({marks})", chunk))
         return found
 
-    def _update(self, conn: Any, entry: Entry, now: str | None) -> int:
-        """Overwrite the current row with a new revision, keeping the previous one; return its rowid."""
+    def _update(self, conn: Any, entry: Entry, now: str | None) -> tuple[int, Entry]:
+        """Overwrite the current row with a new revision, keeping the previous one; return its rowid and the entry
+        as stored."""
         assignments = ", ".join(f"{name.strip()} = ?" for name in COLUMNS.split(",")[1:])
         conn.execute(
             f"update entries set {assignments}, updated_at = ? where id = ?",
             (*row_values(entry)[1:], now, entry.id),
         )
-        self._revision(conn, self._require(conn, entry.id), now)  # as stored, links included
-        return int(conn.execute("select rowid from entries where id = ?", (entry.id,)).fetchone()[0])
+        stored = self._require(conn, entry.id)
+        self._revision(conn, stored, now)  # as stored, links included
+        return int(conn.execute("select rowid from entries where id = ?", (entry.id,)).fetchone()[0]), stored
 
     def _revision(self, conn: Any, entry: Entry, now: str | None, snapshot: str | None = None) -> None:
         """Keep a full snapshot of this version (`snapshot` is its JSON when the caller already has it)."""

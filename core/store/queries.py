@@ -10,7 +10,7 @@ import json
 from collections import Counter
 from typing import Any, Sequence
 
-from memrev.core.model import Entry, Link, LinkKind, Project
+from memrev.core.model import Entry, Link, LinkKind, Project, Scope
 from memrev.core.store.records import EntryFilter, Event, Revision
 from memrev.core.store.rows import COLUMNS, entry_from_row
 from memrev.core.store.serialize import entry_from_dict, parse_time
@@ -32,16 +32,15 @@ class EntryQueries:
         """Entries whose rows match `where` (in a stable order: type, then id), with their links and projects."""
         rows = conn.execute(f"select {COLUMNS} from entries {where} order by type, id", params).fetchall()
         links: dict[str, list[Link]] = {}
-        wanted = [row[0] for row in rows] if where else None
-        sql = "select entry_id, kind, target, reason from links"
-        chunks = [None] if wanted is None else [wanted[i:i + CHUNK] for i in range(0, len(wanted), CHUNK)]
-        for chunk in chunks:
-            query = sql if chunk is None else f"{sql} where entry_id in ({', '.join('?' * len(chunk))})"
-            for entry_id, kind, target, reason in conn.execute(query + " order by entry_id, kind, target",
-                                                              chunk or ()):
+        if rows:  # the links of exactly these entries, in one query whatever their number
+            owners = f" where entry_id in (select id from entries {where})" if where else ""
+            for entry_id, kind, target, reason in conn.execute(
+                    f"select entry_id, kind, target, reason from links{owners} order by entry_id, kind, target",
+                    params if where else ()):
                 links.setdefault(entry_id, []).append(Link(LinkKind(kind), target, reason))
         projects = self._projects(conn, None)
-        return [entry_from_row(row, projects, links) for row in rows]
+        scopes: dict[tuple[str, str | None], Scope] = {}  # shared: ten thousand entries have a handful of scopes
+        return [entry_from_row(row, projects, links, scopes) for row in rows]
 
     def get(self, entry_id: str) -> Entry | None:
         """One entry by id, or None."""

@@ -51,13 +51,20 @@ def _built(cls: type[_T], **values: Any) -> _T:
     return instance
 
 
-def entry_from_row(row: Sequence[Any], projects: dict[str, Project], links: dict[str, list[Link]]) -> Entry:
-    """Rebuild an entry from its row, its project and its links."""
+def entry_from_row(row: Sequence[Any], projects: dict[str, Project], links: dict[str, list[Link]],
+                   scopes: dict[tuple[str, str | None], Scope] | None = None) -> Entry:
+    """Rebuild an entry from its row, its project and its links; `scopes` shares one (frozen) Scope among the rows
+    of a read that have the same one."""
+    scope = scopes.get((row[3], row[4])) if scopes is not None else None
+    if scope is None:
+        scope = _built(Scope, kind=_SCOPE_KINDS.get(row[3]) or ScopeKind(row[3]),
+                       project=projects.get(row[4]) if row[4] else None)
+        if scopes is not None:
+            scopes[(row[3], row[4])] = scope
     return _built(
         Entry,
         id=row[0], text=row[1], type=EntryType.parse(row[2]),
-        scope=_built(Scope, kind=_SCOPE_KINDS.get(row[3]) or ScopeKind(row[3]),
-                     project=projects.get(row[4]) if row[4] else None),
+        scope=scope,
         source=_built(Source, agent=row[5], file=row[6], anchor=row[7], content_hash=row[8]),
         provenance=_built(
             Provenance,

@@ -54,3 +54,12 @@ def test_an_entry_whose_lines_shifted_is_moved_not_rebuilt() -> None:
     result = reconcile(SourceRead(SourceRef("hermes", FILE.parent), [native("A new first line."), shifted]), [kept])
     assert result.moved == [("m-kept", shifted.citation, None)] and result.unchanged == []
     assert [e.text for e in result.entries] == ["A new first line."]
+
+
+def test_a_text_a_write_back_put_there_is_its_entry_revised_however_much_it_changed() -> None:
+    old = stored("Deploy with the blue pipeline on Fridays.", "m-deploy")
+    rewritten = old.evolve(text="Releases go out through GitHub Actions; nobody deploys by hand.")
+    read = SourceRead(SourceRef("hermes", FILE.parent), [native(rewritten.text)])
+    assert [e.id for e in reconcile(read, [old]).entries] != ["m-deploy"]  # too unlike to guess from the text
+    result = reconcile(read, [old], written=[rewritten])
+    assert [(e.id, e.text) for e in result.entries] == [("m-deploy", rewritten.text)] and result.removed == []

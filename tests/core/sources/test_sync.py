@@ -191,3 +191,22 @@ def test_a_re_import_keeps_the_persons_review_of_an_unchanged_entry(demo, tmp_pa
         write_source(store, ref, [after, *others], actor="test")  # a freeze's write-back re-imports too
         again = store.get(entry.id)
         assert again is not None and again.confidence == reviewed.confidence and again.version == reviewed.version
+
+
+def test_a_write_back_of_a_rewritten_entry_keeps_its_id_and_history(demo, tmp_path: Path) -> None:
+    from memrev.core.sources.registry import adapter_for
+    from memrev.core.sources.sync import import_source, stored_for, write_source
+
+    ref = adapter_for("hermes").source_for("hermes", demo.home / ".hermes")
+    with MemoryStore(tmp_path / "m.db") as store:
+        import_source(store, ref, actor="test")
+        entries = stored_for(store, ref)
+        target = next(e for e in entries if "CSV" in e.text)
+        rewritten = target.evolve(text="Exports are Parquet files written by the nightly job.")
+        result = write_source(store, ref, [rewritten if e.id == target.id else e for e in entries], actor="test")
+        assert result.written
+        after = store.get(target.id)
+        assert after is not None and after.text == rewritten.text and after.removed_at is None
+        assert after.version == target.version + 1 and [r.version for r in store.revisions(target.id)][-2:] == \
+            [target.version, target.version + 1]
+        assert {e.id for e in stored_for(store, ref) if e.removed_at is None} == {e.id for e in entries}

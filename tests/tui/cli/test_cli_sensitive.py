@@ -83,7 +83,7 @@ def test_show_says_the_agents_file_still_holds_a_redacted_secret(db: Path, tmp_p
     (tmp_path / "MEMORY.md").write_text(f"- The staging key is {AWS} until March.\n")
     shown = ok(db, "show", "secret-3").stdout
     assert "sensitive: its text holds a redacted secret" in shown and AWS not in shown
-    assert f"still holds the secret until the next freeze" in shown and str(tmp_path / "MEMORY.md") in shown
+    assert "still holds the secret until the next freeze" in shown and str(tmp_path / "MEMORY.md") in shown
 
 
 def test_list_masks_sensitive_texts(db: Path) -> None:
