@@ -9,10 +9,24 @@ from typing import Any
 
 
 class Severity(str, Enum):
-    """How bad a finding is: `block` stops the write, `warn` is shown but lets it through."""
+    """How sure a finding is: `block` (a known attack form, a secret, a hidden payload) stops the write, `hold`
+    (suspicious) keeps the text out of every snapshot until a person releases it, `warn` is shown and lets it pass."""
 
     BLOCK = "block"
+    HOLD = "hold"
     WARN = "warn"
+
+
+class Outcome(str, Enum):
+    """What the scanner does with a whole text: the strongest of its findings."""
+
+    BLOCK = "block"
+    HOLD = "hold"
+    PASS = "pass"
+
+
+OUTCOME_OF = {Severity.BLOCK: Outcome.BLOCK, Severity.HOLD: Outcome.HOLD, Severity.WARN: Outcome.PASS}
+"""The outcome each finding's severity causes."""
 
 
 @dataclass(frozen=True)
@@ -32,9 +46,15 @@ class Finding:
     evidence: str = ""
     """What matched, made safe to show: invisible characters named (`U+200B ZERO WIDTH SPACE`), secrets redacted."""
 
+    @property
+    def outcome(self) -> Outcome:
+        """What this finding alone does to the write."""
+        return OUTCOME_OF[self.severity]
+
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready values."""
         return {"rule": self.rule, "family": self.family, "severity": self.severity.value,
+                "outcome": self.outcome.value,
                 "span": [self.start, self.end], "reason": self.reason, "evidence": self.evidence}
 
     @classmethod
@@ -47,7 +67,8 @@ class Finding:
 
 @dataclass(frozen=True)
 class ScanResult:
-    """Every finding in one text, in span order; the text is blocked when any finding has severity `block`."""
+    """Every finding in one text, in span order; the text is blocked when any finding has severity `block`, held
+    when none does and one has `hold`, and passes otherwise."""
 
     findings: tuple[Finding, ...] = ()
 
@@ -57,19 +78,41 @@ class ScanResult:
         return any(finding.severity is Severity.BLOCK for finding in self.findings)
 
     @property
+    def held(self) -> bool:
+        """Whether the text waits for a person (suspicious, nothing confident): kept out of snapshots until released."""
+        return not self.blocked and any(finding.severity is Severity.HOLD for finding in self.findings)
+
+    @property
+    def stopped(self) -> bool:
+        """Whether the text may not reach an agent's memory as it stands (blocked, or held for a person)."""
+        return any(finding.severity in (Severity.BLOCK, Severity.HOLD) for finding in self.findings)
+
+    @property
+    def outcome(self) -> Outcome:
+        """Block, hold or pass: the strongest outcome among the findings."""
+        return Outcome.BLOCK if self.blocked else Outcome.HOLD if self.held else Outcome.PASS
+
+    @property
+    def deciding(self) -> tuple[Finding, ...]:
+        """The findings that caused the outcome (the blocking ones, or the holding ones); empty when it passes."""
+        wanted = {Outcome.BLOCK: Severity.BLOCK, Outcome.HOLD: Severity.HOLD}.get(self.outcome)
+        return tuple(finding for finding in self.findings if finding.severity is wanted)
+
+    @property
     def rules(self) -> tuple[str, ...]:
         """The distinct rule ids that matched, in order of first appearance."""
         return tuple(dict.fromkeys(finding.rule for finding in self.findings))
 
     def summary(self) -> str:
-        """One line naming the blocking rules, for hook stderr and CLI output."""
-        blocking = [f for f in self.findings if f.severity is Severity.BLOCK]
-        if not blocking:
+        """One line naming the rules behind the outcome, for hook stderr and CLI output."""
+        deciding = self.deciding
+        if not deciding:
             return "no threat found"
-        first = blocking[0]
-        more = f" (+{len(blocking) - 1} more: {', '.join(dict.fromkeys(f.rule for f in blocking[1:]))})" \
-            if len(blocking) > 1 else ""
-        return f"blocked by {first.rule}: {first.reason}{more}"
+        first = deciding[0]
+        more = f" (+{len(deciding) - 1} more: {', '.join(dict.fromkeys(f.rule for f in deciding[1:]))})" \
+            if len(deciding) > 1 else ""
+        verb = "blocked" if self.blocked else "held for a person"
+        return f"{verb} by {first.rule}: {first.reason}{more}"
 
 
 def fingerprint(text: str, rule: str) -> str:
