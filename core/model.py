@@ -57,7 +57,13 @@ class Status(str, Enum):
     REVOKED = "revoked"
     SUPERSEDED = "superseded"
     BLOCKED = "blocked"
+    HELD = "held"
+    """Suspicious to the scanner (not a confident block): kept out of every snapshot until a person releases it."""
     PURGED = "purged"
+
+
+STOPPED = frozenset({Status.BLOCKED, Status.HELD})
+"""The statuses the scanner gives: never loaded by an agent until a person releases the entry in the audit."""
 
 
 class LinkKind(str, Enum):

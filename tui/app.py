@@ -334,14 +334,15 @@ class MemrevApp(ReviewActions, SensitiveKeys, PurgeKeys, LiveChecking, App[None]
             near = reader if len(entries) <= NEAR_DUPLICATE_LIMIT else None  # one vector query per entry
             conflicts = find_conflicts(entries, checks=checks, store=near)
         blocked = sum(entry.status is Status.BLOCKED for entry in entries)
-        self.post_message(ReviewCounts(blocked, unreviewed, conflicts))
+        held = sum(entry.status is Status.HELD for entry in entries)
+        self.post_message(ReviewCounts(blocked, unreviewed, conflicts, held))
 
     @on(ReviewCounts)
     def show_review_counts(self, message: ReviewCounts) -> None:
         """Show what needs a reviewer on the main screen."""
         self.conflicts = message.conflicts
-        parts = [f"⛔ {message.blocked} blocked", f"{message.unreviewed} blocked write(s) to audit (a)",
-                 f"{len(message.conflicts)} conflict(s) (c)"]
+        parts = [f"⛔ {message.blocked} blocked", *([f"{message.held} held for you"] if message.held else []),
+                 f"{message.unreviewed} blocked write(s) to audit (a)", f"{len(message.conflicts)} conflict(s) (c)"]
         self.query_one("#review-status", Static).update(" · ".join(parts))
 
     def action_help(self) -> None:

@@ -1,4 +1,5 @@
-"""Run Claude Code's PreToolUse hook: pass everything through fast, scan memory writes, block with a recorded reason.
+"""Run Claude Code's PreToolUse hook: pass everything through fast, scan memory writes, block (or, for a suspicious
+write, ask the user) with a recorded reason.
 
 Only `memrev.core.scan.claude_hook` is imported up front; the scanner and the store load only for a memory write.
 """
@@ -10,7 +11,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Mapping
 
-from memrev.core.scan.claude_hook import MEMORY_TOOLS, HookInputError, content_after, deny_json, is_memory_path
+from memrev.core.scan.claude_hook import MEMORY_TOOLS, HookInputError, ask_json, content_after, deny_json
+from memrev.core.scan.claude_hook import is_memory_path
 from memrev.core.scan.claude_hook import parse_hook_input
 
 EXIT_ALLOW, EXIT_BLOCK = 0, 2
@@ -27,7 +29,8 @@ class HookOutcome:
 
 
 def run_pre_tool_use(raw: str, *, db: Path | None, home: Path, env: Mapping[str, str]) -> HookOutcome:
-    """Decide one tool call: anything but a write into memory passes; a poisoned memory write is blocked."""
+    """Decide one tool call: anything but a write into memory passes; a poisoned memory write is blocked, and a
+    suspicious one is put to the user (`ask`)."""
     try:
         call = parse_hook_input(raw)
     except HookInputError as error:  # fail open: never block a call because the hook could not read it
@@ -54,11 +57,11 @@ def _read(path: Path) -> str | None:
 
 
 def _gate(text: str, path: Path, tool: str, db: Path | None) -> HookOutcome:
-    """Scan the content and, on a block, record the rejection before answering."""
+    """Scan the content and, on a block or a hold, record the rejection before answering."""
     from memrev.core.scan.scanner import scan
 
     result = scan(text)
-    if not result.blocked:  # the common case: no store is opened at all
+    if not result.stopped:  # the common case: no store is opened at all
         return HookOutcome(EXIT_ALLOW)
     from memrev.core.scan.gate import gate_text
     from memrev.core.store.memory_store import MemoryStore, StoreError, default_db_path
@@ -78,6 +81,9 @@ def _gate(text: str, path: Path, tool: str, db: Path | None) -> HookOutcome:
     if verdict.allowed:
         return HookOutcome(EXIT_ALLOW, stderr=notes)
     where = f" (rejection #{verdict.rejection.id}; review with `memrev audit`)" if verdict.rejection else ""
+    if verdict.held:  # suspicious, not certain: the user decides on the spot, and the audit keeps the record
+        reason = f"memrev: this memory write to {path} looks suspicious: {verdict.reason}{where}. Allow it?"
+        return HookOutcome(EXIT_ALLOW, stdout=ask_json(reason) + "\n", stderr=notes)
     reason = f"memrev blocked this memory write to {path}: {verdict.reason}{where}"
     return HookOutcome(EXIT_BLOCK, stdout=deny_json(reason) + "\n", stderr=notes + reason + "\n")
 

@@ -56,11 +56,12 @@ class CheckStatus(Message):
 
 @dataclass
 class ReviewCounts(Message):
-    """What needs a reviewer at a glance: blocked entries, unaudited rejections and open conflicts."""
+    """What needs a reviewer at a glance: blocked and held entries, unaudited rejections and open conflicts."""
 
     blocked: int
     unreviewed: int
     conflicts: list[Conflict]
+    held: int = 0
 
 
 @dataclass

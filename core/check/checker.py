@@ -15,7 +15,7 @@ from memrev.core.check.model import STALE_STATUSES, EntryCheck, RefStatus, Refer
 from memrev.core.check.reference_checks import check_reference
 from memrev.core.check.references import Reference, extract_references
 from memrev.core.check.repo_index import RepoIndex, is_fact_file
-from memrev.core.model import Entry, Project, Status, utc_now
+from memrev.core.model import STOPPED, Entry, Project, Status, utc_now
 
 MAX_TEXT_CHECKED = 256_000
 """References are read from at most this many characters of an entry; a longer entry says so in its notes."""
@@ -194,9 +194,10 @@ class Checker:
         head = index.head
         refs, cut = self._refs(entry)
         notes = tuple(index.notes) + ((f"only the first {MAX_TEXT_CHECKED:,} characters were checked",) if cut else ())
-        if entry.status is Status.BLOCKED:
-            return EntryCheck(entry.id, Verdict.BLOCKED, entry.confidence, "blocked: never loaded by the agent",
-                              (), head, now, notes)
+        if entry.status in STOPPED:
+            why = "held for a person: not loaded until released" if entry.status is Status.HELD \
+                else "blocked: never loaded by the agent"
+            return EntryCheck(entry.id, Verdict.BLOCKED, entry.confidence, why, (), head, now, notes)
         project = entry.scope.project
         if project is not None and not same_project(project, index.project, shallow=index.shallow):
             reason = f"belongs to {project.name or project.key}, not {index.project.name}: this repository cannot check it"

@@ -1,6 +1,7 @@
 """Which entries a freeze keeps, in one place, with a reason for every entry kept or left out.
 
-Tombstones (revoked, superseded, purged) and blocked entries never go in. An entry whose latest check says it is
+Tombstones (revoked, superseded, purged) and blocked entries never go in; an entry the scanner held (suspicious)
+stays out, in review, until a person releases it. An entry whose latest check says it is
 stale, contradicted or about another project goes in only when a person confirmed it after that check; so does
 one in an open conflict. Those, and blocked entries nobody audited, need a person: the freeze refuses unless
 the user says what to do with them (keep them as the agent wrote them, or hold them out).
@@ -56,6 +57,8 @@ def choose(entry: Entry, check: EntryCheck | None, *, in_conflict: bool = False,
         return Choice(entry, False, decided or _TOMBSTONE_WHY[entry.status])
     live = entry if entry.removed_at is None else entry.evolve(removed_at=None)  # held out earlier: still undecided
     need = entry_need(live, check, unaudited=unaudited)
+    if entry.status is Status.HELD:  # whatever the policy: only a person's release lets it into a snapshot
+        return Choice(entry, False, "held by the scanner until a person releases it (audit: a)", held=True)
     if entry.status is Status.BLOCKED:
         attention = need[1] if need is not None else None
         return Choice(entry, False, "blocked by the scanner", None if unreviewed is not Unreviewed.REFUSE else attention)

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Iterable, Mapping, Sequence
 
 from memrev.core.check.checker import collector_paused
 from memrev.core.check.model import EntryCheck, Verdict
-from memrev.core.model import Entry, Status, WrittenBy
+from memrev.core.model import STOPPED, Entry, Status, WrittenBy
 from memrev.core.scan.gate import gate_text, mark_screened
 from memrev.core.scan.redaction import redact_text
 from memrev.core.store.journal import recording
@@ -83,9 +83,10 @@ def _refuse(entries: Iterable[Entry], action: str, *, allow: frozenset[Status] =
                               f"re-import it before you {action} it")
         if entry.status in TOMBSTONES - allow:
             raise ReviewError(f"{entry.id} is {entry.status.value}: undo that (memrev undo) before you {action} it")
-        if entry.status is Status.BLOCKED and Status.BLOCKED not in allow:
-            raise ReviewError(f"{entry.id} is blocked by the scanner: release it in the audit (a) if the block "
-                              "was a false positive")
+        if entry.status in STOPPED and entry.status not in allow:
+            what = "held by the scanner until a person decides" if entry.status is Status.HELD \
+                else "blocked by the scanner"
+            raise ReviewError(f"{entry.id} is {what}: release it in the audit (a) if it was a false positive")
 
 
 def stale_among(entries: Iterable[Entry], checks: Mapping[str, EntryCheck]) -> list[str]:
@@ -152,7 +153,7 @@ def revoke(store: MemoryStore, entry_ids: Sequence[str], *, actor: str, reason: 
                 raise ReviewError(f"no correction entry with id {by!r}")
             if by in {entry.id for entry in entries}:
                 raise ReviewError(f"{by} cannot revoke itself")
-        _refuse(entries, "revoke", allow=frozenset({Status.REVOKED, Status.SUPERSEDED, Status.BLOCKED}))
+        _refuse(entries, "revoke", allow=frozenset({Status.REVOKED, Status.SUPERSEDED, *STOPPED}))
         for entry in entries:
             if entry.status in (Status.REVOKED, Status.SUPERSEDED):
                 skipped.append((entry.id, f"already {entry.status.value}"))
@@ -177,7 +178,7 @@ def edit(store: MemoryStore, entry_id: str, text: str, *, actor: str, reason: st
     if not text.strip():
         raise ReviewError("an entry's text cannot be empty (revoke the entry instead)")
     (entry,) = load_selection(store, [entry_id], expected=expected)
-    _refuse([entry], "edit", allow=frozenset({Status.BLOCKED}))
+    _refuse([entry], "edit", allow=STOPPED)
     if text == entry.text:
         return EditResult(None, (), ((entry.id, "the text is unchanged"),))
     verdict = gate_text(store, text, source=f"edit by {actor}", actor=actor, agent=entry.source.agent,
@@ -198,7 +199,7 @@ def edit(store: MemoryStore, entry_id: str, text: str, *, actor: str, reason: st
         mark_screened(store, [entry.id])
         stored = store.get(entry.id)
         assert stored is not None
-        if stored.status is Status.BLOCKED:  # the person's new text passed the scanner: the block is lifted
+        if stored.status in STOPPED:  # the person's new text passed the scanner: the block or hold is lifted
             stored = store.set_review(entry.id, actor=actor, action="unblock", status=Status.PENDING,
                                       reason=f"{why}; the new text passes the scanner")
         if checker is not None:
@@ -220,7 +221,7 @@ def record_verification(store: MemoryStore, checks: Mapping[str, EntryCheck], *,
         store.save_checks(checks[e.id] for e in entries)
         for entry in entries:
             check = checks[entry.id]
-            if entry.status in TOMBSTONES or entry.status is Status.BLOCKED:
+            if entry.status in TOMBSTONES or entry.status in STOPPED:
                 skipped.append((entry.id, entry.status.value))
             elif check.verdict is not Verdict.FRESH:
                 skipped.append((entry.id, check.verdict.value))

@@ -23,6 +23,7 @@ class Need(str, Enum):
     """Why an item needs a person, in the order the queue asks (riskiest first)."""
 
     BLOCKED = "blocked"
+    HELD = "held"
     CONTRADICTED = "contradicted"
     STALE = "stale"
     CONFLICT = "conflict"
@@ -56,6 +57,8 @@ def entry_need(entry: Entry, check: EntryCheck | None, *, unaudited: bool = Fals
         return None
     if entry.status is Status.BLOCKED:
         return (Need.BLOCKED, "blocked by the scanner; not yet audited") if unaudited else None
+    if entry.status is Status.HELD:  # suspicious, not a confident block: it waits for a person whatever the audit says
+        return Need.HELD, "held by the scanner until a person decides (release it, or call it a threat)"
     verdict = check.verdict if check is not None else None
     if entry.status is Status.CONFIRMED and (check is None or verdict not in (Verdict.STALE, Verdict.CHANGED)
                                              or check.head == entry.verified_commit):

@@ -132,3 +132,10 @@ def deny_json(reason: str) -> str:
     """The PreToolUse decision that denies the call, printed as well as exiting 2 (belt and braces)."""
     return json.dumps({"hookSpecificOutput": {"hookEventName": "PreToolUse", "permissionDecision": "deny",
                                               "permissionDecisionReason": reason}})
+
+
+def ask_json(reason: str) -> str:
+    """The PreToolUse decision that asks the user on the spot (a held write: suspicious, not a confident block);
+    Claude Code reads it from stdout when the hook exits 0."""
+    return json.dumps({"hookSpecificOutput": {"hookEventName": "PreToolUse", "permissionDecision": "ask",
+                                              "permissionDecisionReason": reason}})

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable, Mapping, Sequence
 
-from memrev.core.model import Entry, Status
+from memrev.core.model import STOPPED, Entry, Status
 from memrev.core.scan.model import ScanResult
 from memrev.core.scan.redaction import redacted_entries
 from memrev.core.scan.rejections import Decision, Rejection, decision_for, record_rejection, rejection_fingerprint
@@ -23,13 +23,18 @@ class GateResult:
     rejection: Rejection | None = None
     reason: str = ""
 
+    @property
+    def held(self) -> bool:
+        """Stopped because the text is suspicious, not a confident block: a person decides."""
+        return not self.allowed and self.result.held
+
 
 def gate_text(store: MemoryStore | None, text: str, *, source: str, actor: str, agent: str | None = None,
               file: str | None = None, entry_id: str | None = None, result: ScanResult | None = None) -> GateResult:
-    """Scan `text` (unless its `result` is given); a block is recorded (when a store is given) before the answer,
-    unless a reviewer already marked the same fingerprint a false positive."""
+    """Scan `text` (unless its `result` is given); a block or a hold is recorded (when a store is given) before the
+    answer, unless a reviewer already marked the same fingerprint a false positive."""
     result = result if result is not None else scan(text)
-    if not result.blocked:
+    if not result.stopped:
         return GateResult(True, result)
     if store is not None and decision_for(store, rejection_fingerprint(text, result)) is Decision.FALSE_POSITIVE:
         return GateResult(True, result, None, "allowed: a reviewer marked this exact text a false positive")
@@ -51,11 +56,12 @@ def screen_entries(store: MemoryStore, entry_ids: Iterable[str], *, source: str,
             entry = found.get(entry_id)
             if entry is None:
                 continue
-            if entry.status not in (Status.BLOCKED, Status.PURGED):
+            if entry.status not in STOPPED and entry.status is not Status.PURGED:
                 verdict = gate_text(store, entry.text, source=source, actor=actor, agent=entry.source.agent,
                                     file=entry.source.file, entry_id=entry.id)
                 if not verdict.allowed:
-                    store.set_status(entry.id, Status.BLOCKED, actor=actor, reason=verdict.reason)
+                    store.set_status(entry.id, Status.HELD if verdict.held else Status.BLOCKED, actor=actor,
+                                     reason=verdict.reason)
                     blocked.append(entry.id)
             conn.execute("update entries set screened_hash = content_hash where id = ?", (entry_id,))
     return blocked

@@ -8,8 +8,8 @@ from datetime import datetime
 from enum import Enum
 from typing import Any, Sequence
 
-from memrev.core.model import Status
-from memrev.core.scan.model import Finding, ScanResult, Severity, fingerprint
+from memrev.core.model import STOPPED, Status
+from memrev.core.scan.model import Finding, Outcome, ScanResult, fingerprint
 from memrev.core.scan.redaction import Redactor
 from memrev.core.store.journal import recording
 from memrev.core.store.memory_store import MemoryStore, StoreError
@@ -40,20 +40,26 @@ class Rejection:
     decision: Decision
 
     @property
+    def outcome(self) -> Outcome:
+        """Blocked (a confident finding) or held for a person (only suspicious ones)."""
+        return ScanResult(self.findings).outcome if self.findings else Outcome.BLOCK
+
+    @property
     def rules(self) -> tuple[str, ...]:
-        """The blocking rule ids, in order."""
-        return tuple(dict.fromkeys(f.rule for f in self.findings if f.severity is Severity.BLOCK))
+        """The rule ids behind the outcome (the blocking ones, or the holding ones), in order."""
+        return tuple(dict.fromkeys(f.rule for f in ScanResult(self.findings).deciding))
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready values for `memrev rejections --json`."""
         return {"id": self.id, "fingerprint": self.fingerprint, "at": format_time(self.at), "source": self.source,
+                "outcome": self.outcome.value,
                 "agent": self.agent, "file": self.file, "entry_id": self.entry_id, "text": self.text,
                 "findings": [f.to_dict() for f in self.findings], "decision": self.decision.value}
 
 
 def rejection_fingerprint(text: str, result: ScanResult) -> str:
-    """The fingerprint of a blocked text: its content hash plus its blocking rules."""
-    rules = sorted({f.rule for f in result.findings if f.severity is Severity.BLOCK})
+    """The fingerprint of a stopped text: its content hash plus the rules behind the outcome (blocking or holding)."""
+    rules = sorted({f.rule for f in result.deciding})
     return fingerprint(text, "+".join(rules) or "none")
 
 
@@ -104,6 +110,7 @@ def record_rejection(store: MemoryStore, text: str, result: ScanResult, *, sourc
         rejection_id = int(cursor.lastrowid)
         store._event(conn, now, actor, "rejected", entry_id, None,
                      {"rejection": rejection_id, "rules": list(result.rules), "source": source,
+                      "outcome": result.outcome.value,
                       "decision": decision.value}, result.summary())
     return get_rejection(store, rejection_id)
 
@@ -130,17 +137,19 @@ def decide(store: MemoryStore, rejection_id: int, decision: Decision, *, actor: 
 
 def _apply_to_entries(store: MemoryStore, conn: Any, fingerprint: str, decision: Decision, *, actor: str,
                       reason: str) -> None:
-    """Release the entries a false positive blocked (back to pending), or block again those a threat names."""
+    """Release the entries a false positive blocked or held (back to pending), or block those a threat names (a
+    held entry a person calls a threat is blocked)."""
     ids = sorted({row[0] for row in conn.execute(
         "select entry_id from rejections where fingerprint = ? and entry_id is not null", (fingerprint,))})
     for entry_id in ids:
         entry = store.get(entry_id)
         if entry is None:
             continue
-        if decision is Decision.FALSE_POSITIVE and entry.status is Status.BLOCKED:
+        if decision is Decision.FALSE_POSITIVE and entry.status in STOPPED:
             store.set_status(entry_id, Status.PENDING, actor=actor,
                              reason=reason or "released: a reviewer marked the block a false positive")
-        elif decision is Decision.THREAT and entry.status in (Status.PENDING, Status.ACTIVE, Status.CONFIRMED):
+        elif decision is Decision.THREAT and entry.status in (Status.PENDING, Status.ACTIVE, Status.CONFIRMED,
+                                                               Status.HELD):
             store.set_status(entry_id, Status.BLOCKED, actor=actor,
                              reason=reason or "blocked: a reviewer marked the write a threat")
 

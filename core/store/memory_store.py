@@ -31,7 +31,7 @@ LOCK_WAIT_S = float(os.environ.get("MEMREV_LOCK_WAIT", "300"))
 can hold it for minutes); `MEMREV_LOCK_WAIT` sets it in seconds."""
 
 
-_STICKY_STATUSES = frozenset({Status.REVOKED, Status.SUPERSEDED, Status.BLOCKED, Status.PURGED})
+_STICKY_STATUSES = frozenset({Status.REVOKED, Status.SUPERSEDED, Status.BLOCKED, Status.HELD, Status.PURGED})
 """Statuses a new revision keeps: a changed text never un-revokes or un-blocks an entry."""
 
 

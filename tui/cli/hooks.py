@@ -71,10 +71,12 @@ def session_summary(store: MemoryStore, cwd: Path) -> list[str]:
     checks = store.checks()
     stale = [e for e in entries if e.id in checks and checks[e.id].verdict in (Verdict.STALE, Verdict.CHANGED)]
     blocked = [e for e in entries if e.status is Status.BLOCKED]
+    held = [e for e in entries if e.status is Status.HELD]
     conflicts = find_conflicts(entries, checks=checks)
     unreviewed = len(rejections(store, decision=Decision.UNREVIEWED))
     head = f"memrev: memory review for {project.name}: {len(stale)} stale or changed, {len(conflicts)} conflict(s), " \
-           f"{len(blocked)} blocked, {unreviewed} blocked write(s) not yet reviewed."
+           f"{len(blocked)} blocked, " + (f"{len(held)} held for a person, " if held else "") + \
+           f"{unreviewed} blocked write(s) not yet reviewed."
     lines = [head]
     if not checks:
         lines.append("No staleness check stored yet: run `memrev check` in this repository.")
@@ -87,6 +89,9 @@ def session_summary(store: MemoryStore, cwd: Path) -> list[str]:
         lines.append(f"- conflict on {conflict.subject}: {make_visible(conflict.evidence)[:160]}")
     if blocked:
         lines.append(f"- {len(blocked)} blocked entr{'y' if len(blocked) == 1 else 'ies'} will not be loaded.")
+    if held:
+        lines.append(f"- {len(held)} entr{'y' if len(held) == 1 else 'ies'} the scanner held will not be loaded until "
+                     "a person releases them (`memrev audit`).")
     lines.extend(since_last_freeze(store))
     if stale or conflicts:
         lines.append("Memory is a lead, not an authority: verify these against the repository before acting on them.")

@@ -46,13 +46,15 @@ def read_input(target: str) -> tuple[str, str]:
 @click.pass_context
 @store_errors
 def scan_command(ctx: click.Context, target: str, as_json: bool) -> None:
-    """Scan a text bound for an agent's memory; exit 1 and record the rejection when it is blocked."""
+    """Scan a text bound for an agent's memory; exit 1 and record the rejection when it is blocked or held (held:
+    suspicious, so a person decides in `memrev audit`)."""
     text, label = read_input(target)
     store = open_store(ctx)
     verdict = gate_text(store, text, source=f"scan:{label}", actor=actor(), file=None if target == "-" else target)
     if as_json:
         click.echo(json.dumps({
-            "source": label, "blocked": not verdict.allowed, "reason": verdict.reason,
+            "source": label, "outcome": "pass" if verdict.allowed else verdict.result.outcome.value,
+            "blocked": not verdict.allowed and not verdict.held, "held": verdict.held, "reason": verdict.reason,
             "rejection": verdict.rejection.id if verdict.rejection else None,
             "fingerprint": verdict.rejection.fingerprint if verdict.rejection else None,
             "findings": [finding.to_dict() for finding in verdict.result.findings]}, ensure_ascii=True, indent=2))
@@ -77,7 +79,7 @@ def scan_command(ctx: click.Context, target: str, as_json: bool) -> None:
 @click.pass_context
 @store_errors
 def rejections_command(ctx: click.Context, as_json: bool, decision: str | None) -> None:
-    """List every write the scanner blocked, with its rules, source and the reviewer's decision."""
+    """List every write the scanner blocked or held, with its outcome, rules, source and the reviewer's decision."""
     store = open_store(ctx)
     found = rejections(store, decision=Decision(decision) if decision else None)
     if as_json:
@@ -86,7 +88,7 @@ def rejections_command(ctx: click.Context, as_json: bool, decision: str | None) 
     if not found:
         click.echo("no rejections recorded")
         return
-    rows = [(str(r.id), r.at.strftime("%Y-%m-%d %H:%M"), r.decision.value, ",".join(r.rules), r.source,
-             make_visible(r.text.splitlines()[0] if r.text else "")) for r in found]
-    for line in table(("#", "WHEN", "DECISION", "RULES", "SOURCE", "TEXT"), rows, last_width=60):
+    rows = [(str(r.id), r.at.strftime("%Y-%m-%d %H:%M"), r.outcome.value, r.decision.value, ",".join(r.rules),
+             r.source, make_visible(r.text.splitlines()[0] if r.text else "")) for r in found]
+    for line in table(("#", "WHEN", "OUTCOME", "DECISION", "RULES", "SOURCE", "TEXT"), rows, last_width=60):
         click.echo(line)

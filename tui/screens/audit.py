@@ -12,7 +12,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from memrev.core.check.visible import char_label, describe_hidden, hidden_characters, make_visible
-from memrev.core.scan.model import Finding
+from memrev.core.scan.model import Finding, Outcome
 from memrev.core.scan.rejections import Decision, Rejection, decide
 
 MAX_SHOWN_CHARS = 20_000
@@ -98,17 +98,22 @@ class AuditScreen(Screen[None]):
             body.update("Nothing to audit: the scanner has not blocked anything yet.")
             return
         pending = sum(r.decision is Decision.UNREVIEWED for r in self.rejections)
-        counter.update(f"rejection {self.position + 1}/{len(self.rejections)} · {rejection.decision.value} · "
-                       f"{pending} unreviewed")
+        held = rejection.outcome is Outcome.HOLD
+        counter.update(f"rejection {self.position + 1}/{len(self.rejections)} · "
+                       f"{'held for you' if held else 'blocked'} · {rejection.decision.value} · {pending} unreviewed")
         text = Text()
         text.append(f"#{rejection.id}  {rejection.at:%Y-%m-%d %H:%M} UTC  {rejection.source}\n", style="dim")
+        if held:  # suspicious, not a confident block: the scanner asks a person, and the reasons say why
+            text.append("held: suspicious rather than a known attack; it stays out of every snapshot until you "
+                        "release it (f) or call it a threat (t)\n", style="bold yellow")
         if rejection.file:
             text.append(f"file {make_visible(rejection.file)}\n", style="dim")
         text.append("\n")
         text.append_text(highlighted_text(rejection.text, rejection.findings))
         text.append("\n\nfindings\n", style="bold")
         for finding in rejection.findings:
-            text.append(f"  {finding.severity.value:<5} {finding.rule}", style="bold red")
+            text.append(f"  {finding.severity.value:<5} {finding.rule}",
+                        style="bold red" if finding.outcome is Outcome.BLOCK else "bold yellow")
             text.append(f" ({finding.family}) at {finding.start}-{finding.end}: {make_visible(finding.reason)}")
             if finding.evidence:
                 text.append(f" [{make_visible(finding.evidence)}]", style="dim")
