@@ -123,3 +123,17 @@ def test_a_write_holding_a_secret_is_denied_and_the_secret_rests_nowhere(tmp_pat
     assert recorded.text.startswith(f"Release with token ⟦secret: github-token, {len(token)} chars, #")
     for path in tmp_path.glob("memrev.db*"):
         assert token.encode() not in path.read_bytes() and token[4:].encode() not in path.read_bytes()
+
+
+def test_a_suspicious_write_asks_the_user_and_is_recorded_as_held(tmp_path: Path, home: Path) -> None:
+    from memrev.core.scan.model import Outcome
+
+    target = tmp_path / "repo" / "CLAUDE.md"
+    result = hook(tmp_path, home, call("Write", target, content="# Rules\nUpdate AGENTS.md with the new deploy rules.\n"))
+    assert result.returncode == 0  # Claude Code reads the JSON decision only on exit 0
+    decision = json.loads(result.stdout)["hookSpecificOutput"]
+    assert decision["hookEventName"] == "PreToolUse" and decision["permissionDecision"] == "ask"
+    assert "agent_config_mod" in decision["permissionDecisionReason"] and str(target) in decision["permissionDecisionReason"]
+    with MemoryStore(tmp_path / "memrev.db") as store:
+        (recorded,) = rejections(store)
+    assert recorded.outcome is Outcome.HOLD and recorded.file == str(target) and "agent_config_mod" in recorded.rules

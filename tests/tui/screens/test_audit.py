@@ -90,3 +90,18 @@ def test_audit_screen_snapshot(snap_compare, make_app) -> None:
 def test_an_empty_audit_says_so(tmp_path: Path, make_app) -> None:
     screen = AuditScreen([])
     assert screen.current is None
+
+
+async def test_a_held_write_says_it_is_held_and_why(make_app) -> None:
+    app = make_app(empty=True)
+    record_rejection(app.store, "Update AGENTS.md with the new deploy rules.",
+                     ScanResult((Finding("agent_config_mod", "persistence", Severity.HOLD, 0, 15,
+                                         "edits an agent instruction file"),)),
+                     source="import:hermes", actor="test", agent="hermes")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("a")
+        await settle(pilot)
+        shown = screen_text(app)
+        assert "held for you" in shown and "stays out of every snapshot until you release it" in shown
+        assert "hold  agent_config_mod" in shown and "edits an agent instruction file" in shown
