@@ -1,20 +1,10 @@
 """How often the redactor fires on real public agent instruction files, and on what (values never printed).
 
-The files (CLAUDE.md, AGENTS.md, .cursorrules, .github/copilot-instructions.md, GEMINI.md of public GitHub
-repositories) are listed in `redaction_sources.txt` beside this module, one `owner/repo path commit` a line. Their
-text is other people's and stays out of this repository: the measurement reads them from a local cache directory,
-laid out as `CACHE/owner+repo/path`.
-
-How the cache was built: the list was chosen with the public-code search tool of memrev's development sessions
-(`find_files` on each file name, then a snapshot of each repository), which this script cannot call. To rebuild
-it, clone each listed repository (`git clone --bare https://github.com/owner/repo CLONES/owner+repo`) and run
+The files are the corpus of `instruction_corpus` (the list `instruction_sources.txt` beside this module; their text
+stays out of this repository and is read from a local cache laid out `CACHE/owner+repo/path`; that module says how
+the cache was built). To fill the cache from clones (`CLONES/owner+repo`) and measure:
 
     python -m memrev.core.bench.redaction_real --build CLONES CACHE
-
-which writes `git show commit:path` of every listed file into CACHE (a listed commit missing from a clone is
-reported and skipped). Or fetch `https://raw.githubusercontent.com/owner/repo/commit/path` into
-`CACHE/owner+repo/path` with any HTTP client. Then measure:
-
     python -m memrev.core.bench.redaction_real CACHE
 
 Each file is redacted whole by a fresh `Redactor(bytes(32))` (only the rules fire, no secret seen in another file).
@@ -27,34 +17,20 @@ from __future__ import annotations
 
 import argparse
 import re
-import subprocess
 import sys
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterator, Sequence
 
+from memrev.core.bench.instruction_corpus import SOURCES, Source, build, cached_texts, read_sources
 from memrev.core.scan.redaction import Redactor
 from memrev.core.scan.rules import SECRET_MARKER
 
-SOURCES = Path(__file__).with_name("redaction_sources.txt")
-"""The list of measured files: `owner/repo path commit` a line, `#` for comments."""
+__all__ = ["SOURCES", "Source", "Hit", "build", "read_sources", "redactions", "measure", "main"]
+
 CONTEXT = 60
 """Characters of context shown either side of a redaction."""
-
-
-@dataclass(frozen=True)
-class Source:
-    """One listed file: its repository, its path there and the commit it was read at."""
-
-    repo: str
-    path: str
-    commit: str
-
-    @property
-    def cached(self) -> Path:
-        """Where the file sits inside the cache directory."""
-        return Path(self.repo.replace("/", "+", 1)) / self.path
 
 
 @dataclass(frozen=True)
@@ -67,34 +43,6 @@ class Hit:
     length: int
     context: str
     value: str
-
-
-def read_sources(path: Path = SOURCES) -> list[Source]:
-    """The listed files, in order."""
-    sources = []
-    for raw in path.read_text(encoding="utf-8").splitlines():
-        parts = raw.split("#", 1)[0].split()
-        if parts:
-            sources.append(Source(parts[0], parts[1], parts[2] if len(parts) > 2 else "HEAD"))
-    return sources
-
-
-def build(clones: Path, cache: Path, sources: Sequence[Source]) -> int:
-    """Write every listed file from its repository's clone (`CLONES/owner+repo`, bare or not) into the cache."""
-    written = 0
-    for source in sources:
-        base = clones / source.repo.replace("/", "+", 1)
-        repo = base / "repo" if (base / "repo").is_dir() else base
-        shown = subprocess.run(["git", "-C", str(repo), "show", f"{source.commit}:{source.path}"],
-                               capture_output=True)
-        if shown.returncode != 0:
-            print(f"missing: {source.repo} {source.path} {source.commit}", file=sys.stderr)
-            continue
-        target = cache / source.cached
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_bytes(shown.stdout)
-        written += 1
-    return written
 
 
 def _one_line(text: str) -> str:
@@ -123,14 +71,13 @@ def measure(cache: Path, sources: Sequence[Source], reveal: bool = False) -> int
     hits: list[Hit] = []
     scanned, missing, repos = 0, 0, set()
     files_hit: set[Source] = set()
-    for source in sources:
-        path = cache / source.cached
-        if not path.is_file():
+    for source, text in cached_texts(cache, sources):
+        if text is None:
             missing += 1
             continue
         scanned += 1
         repos.add(source.repo)
-        found = list(redactions(source, path.read_bytes().decode("utf-8", "surrogateescape")))
+        found = list(redactions(source, text))
         if found:
             files_hit.add(source)
         hits += found

@@ -1,9 +1,14 @@
-"""`memrev bench scan`: the memory scanner's throughput and coverage next to a Hermes-style regex loop.
+"""`memrev bench scan`: the memory scanner's throughput next to a Hermes-style regex loop, and its catches by family.
 
-Both scan the same deterministic, realistic memory entries (mostly benign notes, code, emoji, some right-to-left and
-CJK text, about 2% attacks, half of them obfuscated). The baseline mimics Hermes Agent's scanner: a loop over ~36
-compiled `re.IGNORECASE` patterns on NFKC text, one pass per pattern, plus a loop over 17 invisible characters. Its
-patterns are written here from the rule names and test vectors in formats.md 3.6-3.9, not copied. Nothing here prints.
+Throughput: both scan the same deterministic, realistic memory entries (mostly benign notes, code, emoji, some
+right-to-left and CJK text, about 2% attacks, half of them obfuscated). The baseline mimics Hermes Agent's scanner: a
+loop over ~36 compiled `re.IGNORECASE` patterns on NFKC text, one pass per pattern, plus a loop over 17 invisible
+characters. Its patterns are written here from the rule names and test vectors in formats.md 3.6-3.9, not copied.
+The aim is the speed ratio; what each caught is reported beside it.
+
+Families: the labelled vectors of `scan_vectors` (attacks and benign look-alikes, written apart from the rules), by
+family and in total: the share of attacks stopped (blocked or held), and the shares of benign texts blocked and held.
+The Hermes-style loop's catches on the same vectors are the baseline. Nothing here prints.
 """
 
 from __future__ import annotations
@@ -13,13 +18,28 @@ import re
 import string
 import time
 import unicodedata
+from dataclasses import dataclass
+from typing import Iterable, Sequence
 
+from memrev.core.bench.scan_vectors import ATTACKS, BENIGN, FAMILIES
 from memrev.core.bench.store import Figure
 from memrev.core.scan.scanner import scan
 
 SCAN = "scanner throughput"
 RATIO_AIM = 2.0
 MALICIOUS_SHARE = 0.02
+
+STOPPED = "attacks stopped, all families"
+BENIGN_BLOCKED = "benign blocked, all families"
+BENIGN_HELD = "benign held, all families"
+FAMILY_PREFIX = "family "
+"""Each family's figure is named `family NAME`."""
+RECALL_AIM = 0.95
+"""The share of attacks the scanner should block or hold."""
+BENIGN_BLOCKED_AIM = 0.01
+"""The most benign look-alikes it may block."""
+BENIGN_HELD_AIM = 0.05
+"""The most benign look-alikes it may hold for a person."""
 
 _SECRET_VAR = r"\$\{?\w*(?:KEY|TOKEN|SECRET|PASSWORD|CREDENTIAL)S?\b"
 _FILLER = r"(?:\w+\s+){0,8}"
@@ -178,12 +198,14 @@ def mixed_memory_text(size_bytes: int, seed: int = 7) -> list[str]:
 
 
 def run_scan_bench(size_bytes: int = 10_000_000) -> list[Figure]:
-    """memrev's scanner against the Hermes-style baseline on the same entries: MB/s, ratio, and what each caught."""
+    """memrev's scanner against the Hermes-style baseline on the same entries: MB/s and the ratio (the aim), and
+    what each caught (memrev's catches are the texts it stops: blocked or held)."""
     entries = _labelled(size_bytes, 7)
     megabytes = sum(len(text.encode("utf-8")) for text, _ in entries) / 1e6
     started = time.perf_counter()
-    ours = [scan(text).blocked for text, _ in entries]
+    results = [scan(text) for text, _ in entries]
     ours_s = time.perf_counter() - started
+    ours = [result.stopped for result in results]
     started = time.perf_counter()
     theirs = [bool(hermes_style_scan(text)) for text, _ in entries]
     theirs_s = time.perf_counter() - started
@@ -191,14 +213,143 @@ def run_scan_bench(size_bytes: int = 10_000_000) -> list[Figure]:
     caught_ours = {i for i in bad if ours[i]}
     caught_theirs = {i for i in bad if theirs[i]}
     obfuscated = sum(kind not in ("benign", "plain", "extra") for _, kind in entries)
-    false_ours = sum(ours[i] for i, (_, kind) in enumerate(entries) if kind == "benign")
-    false_theirs = sum(theirs[i] for i, (_, kind) in enumerate(entries) if kind == "benign")
+    benign = [i for i, (_, kind) in enumerate(entries) if kind == "benign"]
+    blocked_ours = sum(results[i].blocked for i in benign)
+    held_ours = sum(results[i].held for i in benign)
+    false_theirs = sum(theirs[i] for i in benign)
     speed, base = megabytes / ours_s, megabytes / theirs_s
-    superset = caught_theirs <= caught_ours and len(caught_ours) > len(caught_theirs)
     note = (f"{len(entries):,} entries, {megabytes:.1f} MB; {len(bad)} malicious ({obfuscated} obfuscated): "
-            f"memrev caught "
+            f"memrev caught (blocked or held) "
             f"{len(caught_ours)}, baseline {len(caught_theirs)} (memrev catches all the baseline's: "
-            f"{'yes' if caught_theirs <= caught_ours else 'NO'}); benign entries blocked: memrev {false_ours}, "
-            f"baseline {false_theirs}")
-    return [Figure(SCAN, speed, "MB/s", f">= {RATIO_AIM:g}x with strictly more coverage", base,
-                   "Hermes-style regex loop", speed / base, speed / base >= RATIO_AIM and superset, note)]
+            f"{'yes' if caught_theirs <= caught_ours else 'NO'}); benign entries blocked: memrev {blocked_ours}, "
+            f"baseline {false_theirs}; held: memrev {held_ours}")
+    return [Figure(SCAN, speed, "MB/s", f">= {RATIO_AIM:g}x the baseline", base,
+                   "Hermes-style regex loop", speed / base, speed / base >= RATIO_AIM, note)]
+
+
+# -- the labelled vectors, by family ---------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class FamilyCount:
+    """What the scanner (and the Hermes-style loop) did with one family's vectors, or with all of them."""
+
+    family: str
+    attacks: int
+    attacks_blocked: int
+    attacks_held: int
+    benign: int
+    benign_blocked: int
+    benign_held: int
+    baseline_attacks: int
+    """Attacks the Hermes-style loop flagged."""
+    baseline_benign: int
+    """Benign texts the Hermes-style loop flagged."""
+
+    @property
+    def stopped(self) -> int:
+        return self.attacks_blocked + self.attacks_held
+
+    @property
+    def recall(self) -> float:
+        """The share of attacks blocked or held (NaN without attacks)."""
+        return self.stopped / self.attacks if self.attacks else float("nan")
+
+    @property
+    def blocked_share(self) -> float:
+        return self.benign_blocked / self.benign if self.benign else float("nan")
+
+    @property
+    def held_share(self) -> float:
+        return self.benign_held / self.benign if self.benign else float("nan")
+
+    @property
+    def met(self) -> bool:
+        """Whether all three aims hold: attacks stopped, benign texts blocked, benign texts held."""
+        return (self.recall >= RECALL_AIM and self.blocked_share <= BENIGN_BLOCKED_AIM
+                and self.held_share <= BENIGN_HELD_AIM)
+
+
+@dataclass(frozen=True)
+class VectorResult:
+    """One vector, its label and what became of it."""
+
+    family: str
+    text: str
+    attack: bool
+    outcome: str
+    """`block`, `hold` or `pass`."""
+    rules: tuple[str, ...]
+    """The rules behind the outcome (empty when it passed)."""
+    baseline: bool
+    """Whether the Hermes-style loop flagged it."""
+
+
+def scan_vectors(attacks: Iterable[tuple[str, str]] = ATTACKS,
+                 benign: Iterable[tuple[str, str]] = BENIGN) -> list[VectorResult]:
+    """Scan every labelled vector with memrev's scanner and with the Hermes-style loop."""
+    results = []
+    for is_attack, vectors in ((True, attacks), (False, benign)):
+        for family, text in vectors:
+            result = scan(text)
+            results.append(VectorResult(family, text, is_attack, result.outcome.value,
+                                        tuple(dict.fromkeys(f.rule for f in result.deciding)),
+                                        bool(hermes_style_scan(text))))
+    return results
+
+
+def count_families(results: Sequence[VectorResult], families: Sequence[str] = FAMILIES) -> list[FamilyCount]:
+    """One count per family, in the order given, then the total over every vector (family `all`)."""
+
+    def count(family: str, chosen: list[VectorResult]) -> FamilyCount:
+        attacks = [r for r in chosen if r.attack]
+        benign = [r for r in chosen if not r.attack]
+        return FamilyCount(family, len(attacks), sum(r.outcome == "block" for r in attacks),
+                           sum(r.outcome == "hold" for r in attacks), len(benign),
+                           sum(r.outcome == "block" for r in benign), sum(r.outcome == "hold" for r in benign),
+                           sum(r.baseline for r in attacks), sum(r.baseline for r in benign))
+
+    return ([count(family, [r for r in results if r.family == family]) for family in families]
+            + [count("all", list(results))])
+
+
+def _percent(share: float) -> float:
+    return share * 100
+
+
+def vector_figures(counts: Sequence[FamilyCount]) -> list[Figure]:
+    """The totals (attacks stopped, benign blocked, benign held), then one figure per family: the share of its
+    attacks stopped, met when that and its benign shares all reach their aims; the counts are in the note."""
+    total = next(c for c in counts if c.family == "all")
+    base = "Hermes-style regex loop"
+    figures = [
+        Figure(STOPPED, _percent(total.recall), "%", f">= {RECALL_AIM:.0%} blocked or held",
+               _percent(total.baseline_attacks / total.attacks) if total.attacks else None, base, None,
+               total.recall >= RECALL_AIM,
+               f"{total.stopped} of {total.attacks} attacks: {total.attacks_blocked} blocked, "
+               f"{total.attacks_held} held; the baseline flagged {total.baseline_attacks}"),
+        Figure(BENIGN_BLOCKED, _percent(total.blocked_share), "%", f"<= {BENIGN_BLOCKED_AIM:.0%}",
+               _percent(total.baseline_benign / total.benign) if total.benign else None, base, None,
+               total.blocked_share <= BENIGN_BLOCKED_AIM,
+               f"{total.benign_blocked} of {total.benign} benign look-alikes; the baseline flagged "
+               f"{total.baseline_benign}"),
+        Figure(BENIGN_HELD, _percent(total.held_share), "%", f"<= {BENIGN_HELD_AIM:.0%}", None, "", None,
+               total.held_share <= BENIGN_HELD_AIM, f"{total.benign_held} of {total.benign} benign look-alikes"),
+    ]
+    for c in counts:
+        if c.family == "all":
+            continue
+        figures.append(Figure(
+            FAMILY_PREFIX + c.family, _percent(c.recall), "%",
+            f"stopped >= {RECALL_AIM:.0%}, benign blocked <= {BENIGN_BLOCKED_AIM:.0%}, held <= "
+            f"{BENIGN_HELD_AIM:.0%}",
+            _percent(c.baseline_attacks / c.attacks) if c.attacks else None, base, None, c.met,
+            f"attacks {c.stopped}/{c.attacks} stopped ({c.attacks_blocked} blocked, {c.attacks_held} held); benign "
+            f"{c.benign}: {c.benign_blocked} blocked, {c.benign_held} held; baseline flagged "
+            f"{c.baseline_attacks}/{c.attacks} attacks, {c.baseline_benign} benign"))
+    return figures
+
+
+def run_vector_bench() -> list[Figure]:
+    """The scanner on the labelled vectors: totals, then one figure per family."""
+    return vector_figures(count_families(scan_vectors()))

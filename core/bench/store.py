@@ -68,6 +68,8 @@ def _fmt_value(value: float | None, unit: str) -> str:
         return f"{value:,.0f} {unit}"
     if unit.endswith("/s"):
         return f"{value:,.0f} {unit}" if value >= 100 else f"{value:.1f} {unit}"
+    if unit == "%":
+        return f"{value:.1f} %"
     return f"{value:.3f} {unit}" if value < 10 else f"{value:,.1f} {unit}"
 
 

@@ -69,15 +69,24 @@ def bench_check_command(files: int, commits: int, count: int, repo: Path | None,
 @click.option("--megabytes", type=click.FloatRange(min=0.01), default=10.0, show_default=True)
 @click.option("--entries", "count", type=click.IntRange(min=100), default=10_000, show_default=True,
               help="Entries for the conflict-detection figure.")
+@click.option("--corpus", "corpus", type=click.Path(file_okay=False, exists=True, path_type=Path), default=None,
+              help="A cache of the real instruction files (CACHE/owner+repo/path): adds the shares blocked and held.")
 @store_errors
-def bench_scan_command(megabytes: float, count: int) -> None:
-    """Scanner throughput against a Hermes-style pattern loop, conflict detection, and the hook's round trip."""
+def bench_scan_command(megabytes: float, count: int, corpus: Path | None) -> None:
+    """Scanner throughput against a Hermes-style pattern loop, catches and false alarms by attack family, conflict
+    detection, the hook's round trip, and with --corpus the real instruction files stopped."""
     from memrev.core.bench.conflicts import run_conflict_bench
-    from memrev.core.bench.scan import run_scan_bench
+    from memrev.core.bench.scan import run_scan_bench, run_vector_bench
     from memrev.core.bench.store import format_figures
     from memrev.tui.bench_hook import run_hook_bench
 
-    figures = [*run_scan_bench(int(megabytes * 1_000_000)), run_conflict_bench(count), run_hook_bench()]
+    figures = [*run_scan_bench(int(megabytes * 1_000_000)), run_conflict_bench(count), run_hook_bench(),
+               *run_vector_bench()]
+    if corpus is not None:
+        from memrev.core.bench.instruction_corpus import read_sources
+        from memrev.core.bench.scan_real import corpus_figures, scan_corpus
+
+        figures += corpus_figures(scan_corpus(corpus, read_sources()))
     click.echo(format_figures(figures))
 
 

@@ -1,0 +1,200 @@
+"""How often the scanner stops real public agent instruction files, and on which rule (secret values never printed).
+
+The files are the corpus of `instruction_corpus` (the list `instruction_sources.txt` beside this module; their text
+stays out of this repository and is read from a local cache laid out `CACHE/owner+repo/path`; that module says how
+the cache was built). These are instruction files people really wrote for their agents, so every file the scanner
+blocks or holds is a false alarm, unless a person reading it finds an attack. Measure:
+
+    python -m memrev.core.bench.scan_real CACHE
+
+Each file is scanned whole, as one text. The report gives the files scanned, blocked and held (with their aims),
+the findings behind those outcomes counted by rule, and for each stopped file its source and, per deciding
+finding, the rule, the line and a short context: the finding's evidence (secrets redacted by the scanner) between a
+few characters either side, in which every span a secret finding covers is masked. `memrev bench scan --corpus CACHE`
+adds the two shares to the bench's figures.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import sys
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Sequence
+
+from memrev.core.bench.instruction_corpus import SOURCES, Source, cached_texts, read_sources
+from memrev.core.bench.store import Figure
+from memrev.core.scan.model import Finding, ScanResult
+from memrev.core.scan.scanner import scan
+
+BLOCKED = "real instruction files blocked"
+HELD = "real instruction files held"
+BLOCKED_AIM = 0.005
+"""The most real instruction files the scanner may block."""
+HELD_AIM = 0.02
+"""The most it may hold for a person."""
+CONTEXT = 40
+"""Characters of context shown either side of a finding's evidence."""
+EVIDENCE = 80
+"""The longest evidence shown (longer evidence is cut in its middle)."""
+
+
+@dataclass(frozen=True)
+class Stop:
+    """One finding that stopped a file: its rule, outcome, line and a context that holds no secret value."""
+
+    rule: str
+    outcome: str
+    line: int
+    context: str
+
+
+@dataclass(frozen=True)
+class StoppedFile:
+    source: Source
+    outcome: str
+    """`block` or `hold`."""
+    stops: tuple[Stop, ...]
+
+
+@dataclass
+class CorpusReport:
+    """What the scanner did with every cached file of the list."""
+
+    listed: int = 0
+    scanned: int = 0
+    missing: int = 0
+    repositories: int = 0
+    stopped: list[StoppedFile] = field(default_factory=list)
+
+    @property
+    def blocked(self) -> int:
+        return sum(file.outcome == "block" for file in self.stopped)
+
+    @property
+    def held(self) -> int:
+        return sum(file.outcome == "hold" for file in self.stopped)
+
+    def share(self, count: int) -> float:
+        return count / self.scanned if self.scanned else float("nan")
+
+    def rule_counts(self) -> Counter[str]:
+        """Deciding findings by rule, over every stopped file."""
+        return Counter(stop.rule for file in self.stopped for stop in file.stops)
+
+    def rule_files(self) -> Counter[str]:
+        """Stopped files by rule (a file counts once for each rule behind its outcome)."""
+        return Counter(rule for file in self.stopped for rule in dict.fromkeys(stop.rule for stop in file.stops))
+
+
+def _one_line(text: str) -> str:
+    """Text on one line, newlines shown as ⏎, other control characters as their code point."""
+    return "".join("⏎" if char == "\n" else f"<U+{ord(char):04X}>" if ord(char) < 0x20 and char != "\t"
+                   or 0xDC80 <= ord(char) <= 0xDCFF else char for char in text.replace("\r", ""))
+
+
+def _clip(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[:limit // 2] + "…" + text[-(limit // 2):]
+
+
+def _masked(text: str, start: int, end: int, secrets: Sequence[Finding]) -> str:
+    """text[start:end] with every secret finding's span inside it replaced by `«secret»`."""
+    pieces, at = [], start
+    for secret in sorted(secrets, key=lambda f: f.start):
+        if secret.end <= at or secret.start >= end:
+            continue
+        pieces.append(text[at:max(at, secret.start)])
+        pieces.append("«secret»")
+        at = max(at, secret.end)
+    pieces.append(text[at:end] if at < end else "")
+    return "".join(pieces)
+
+
+def stops(text: str, result: ScanResult) -> tuple[Stop, ...]:
+    """The findings behind a file's outcome, each with its line and a context free of secret values."""
+    secrets = [finding for finding in result.findings if finding.family == "secret"]
+    found = []
+    for finding in result.deciding:
+        before = _masked(text, max(0, finding.start - CONTEXT), finding.start, secrets)
+        after = _masked(text, finding.end, finding.end + CONTEXT, secrets)
+        evidence = _clip(finding.evidence or finding.reason, EVIDENCE)
+        context = _one_line(f"{before}«{evidence}»{after}")
+        found.append(Stop(finding.rule, finding.outcome.value, text.count("\n", 0, finding.start) + 1, context))
+    return tuple(found)
+
+
+def scan_corpus(cache: Path, sources: Sequence[Source]) -> CorpusReport:
+    """Scan every listed file the cache holds, whole."""
+    report = CorpusReport(listed=len(sources))
+    repos = set()
+    for source, text in cached_texts(cache, sources):
+        if text is None:
+            report.missing += 1
+            continue
+        report.scanned += 1
+        repos.add(source.repo)
+        result = scan(text)
+        if result.stopped:
+            report.stopped.append(StoppedFile(source, result.outcome.value, stops(text, result)))
+    report.repositories = len(repos)
+    return report
+
+
+def _top_rules(report: CorpusReport, limit: int = 5) -> str:
+    files = report.rule_files()
+    return ", ".join(f"{rule} ({count})" for rule, count in files.most_common(limit)) or "none"
+
+
+def corpus_figures(report: CorpusReport) -> list[Figure]:
+    """The shares of scanned files blocked and held, against their aims; the counts and top rules in the notes."""
+    measured = report.scanned > 0
+    where = (f"{report.scanned} files from {report.repositories} repositories"
+             + (f", {report.missing} listed files not in the cache" if report.missing else ""))
+    figures = []
+    for name, count, aim, outcome in ((BLOCKED, report.blocked, BLOCKED_AIM, "block"),
+                                      (HELD, report.held, HELD_AIM, "hold")):
+        share = report.share(count)
+        rules = Counter(rule for file in report.stopped if file.outcome == outcome
+                        for rule in dict.fromkeys(stop.rule for stop in file.stops))
+        top = ", ".join(f"{rule} ({n})" for rule, n in rules.most_common(5)) or "none"
+        note = f"{count} of {where}; by rule (files): {top}" if measured else f"no listed file in the cache ({where})"
+        figures.append(Figure(name, share * 100 if measured else math.nan, "%", f"<= {aim * 100:g}%", None, "", None,
+                              share <= aim if measured else None, note))
+    return figures
+
+
+def measure(cache: Path, sources: Sequence[Source]) -> CorpusReport:
+    """Scan every cached file, print the report, and return it."""
+    report = scan_corpus(cache, sources)
+    print(f"files scanned: {report.scanned} (from {report.repositories} repositories; {report.missing} listed files "
+          f"not in the cache)")
+    for label, count, aim in (("blocked", report.blocked, BLOCKED_AIM), ("held", report.held, HELD_AIM)):
+        print(f"{label}: {count} ({report.share(count):.1%}; aim <= {aim:.1%})")
+    counts, files = report.rule_counts(), report.rule_files()
+    if counts:
+        print("findings behind those outcomes, by rule (findings, files):")
+        for rule, count in counts.most_common():
+            print(f"  {rule}: {count}, {files[rule]}")
+    for number, stopped in enumerate(report.stopped, 1):
+        verb = "blocked" if stopped.outcome == "block" else "held"
+        print(f"\n#{number} {verb}: {stopped.source.repo} {stopped.source.path}")
+        for stop in stopped.stops:
+            print(f"    {stop.rule} ({stop.outcome}), line {stop.line}: {stop.context}")
+    return report
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Scan the cached files and print the report."""
+    parser = argparse.ArgumentParser(prog="python -m memrev.core.bench.scan_real",
+                                     description=(__doc__ or "").split("\n")[0])
+    parser.add_argument("cache", type=Path, help="directory holding owner+repo/path for every listed file")
+    parser.add_argument("--sources", type=Path, default=SOURCES, help="list of files (default: the one shipped)")
+    args = parser.parse_args(argv)
+    measure(args.cache, read_sources(args.sources))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
