@@ -112,7 +112,7 @@ def _naive_pairs(natives, assigned, pool):  # type: ignore[no-untyped-def]
     """The reconcile memrev used before: every unmatched text against every stored entry of the file."""
     return [(difflib.SequenceMatcher(None, e.text, native.text).ratio(), index, e.id)
             for index, native in enumerate(natives) if index not in assigned
-            for e in pool.values() if e.source.file == str(native.file)]
+            for e in pool.values() if e.file == str(native.file)]
 
 
 WRITEBACK_RUNS = 3

@@ -12,6 +12,7 @@ from typing import Sequence
 
 from memrev.core.model import Entry, Provenance, Scope, Source, content_hash
 from memrev.core.sources.base import NativeEntry, SourceRead
+from memrev.core.sources.stored import Stored
 
 SIMILAR_ENOUGH = 0.6
 """Two texts in the same file this alike (difflib ratio) are one entry edited, not one removed and one added."""
@@ -59,7 +60,7 @@ def to_entry(kind: str, native: NativeEntry, entry_id: str) -> Entry:
     )
 
 
-def reconcile(read: SourceRead, stored: Sequence[Entry], written: Sequence[Entry] = ()) -> Reconciled:
+def reconcile(read: SourceRead, stored: Sequence[Stored], written: Sequence[Entry] = ()) -> Reconciled:
     """Give each native entry an id: the same text in the same file keeps its id wherever it moved, a text
     memrev itself just wrote for a stored entry (`written`, a write-back's entries) is that entry revised, the
     same anchor or a similar text in the same file is a revision, anything else is new; stored entries left
@@ -77,8 +78,8 @@ def reconcile(read: SourceRead, stored: Sequence[Entry], written: Sequence[Entry
     by_text: dict[tuple[str | None, str], list[str]] = {}
     by_anchor: dict[tuple[str | None, str | None], list[str]] = {}
     for entry in stored:
-        by_text.setdefault((entry.source.file, entry.text), []).append(entry.id)
-        by_anchor.setdefault((entry.source.file, entry.source.anchor), []).append(entry.id)
+        by_text.setdefault((entry.file, entry.text), []).append(entry.id)
+        by_anchor.setdefault((entry.file, entry.anchor), []).append(entry.id)
 
     def first_free(ids: list[str]) -> str | None:
         return next((entry_id for entry_id in ids if entry_id in pool), None)
@@ -116,15 +117,15 @@ def reconcile(read: SourceRead, stored: Sequence[Entry], written: Sequence[Entry
             result.unchanged.append(entry_id)
         else:
             result.moved.append((entry_id, native.citation, native.written_at))
-    result.removed = sorted(entry_id for entry_id, entry in pool.items() if entry.removed_at is None)
+    result.removed = sorted(entry_id for entry_id, entry in pool.items() if not entry.removed)
     return result
 
 
-def _written_matches(natives: Sequence[NativeEntry], assigned: dict[int, str], pool: dict[str, Entry],
+def _written_matches(natives: Sequence[NativeEntry], assigned: dict[int, str], pool: dict[str, Stored],
                      written: Sequence[Entry]) -> list[tuple[int, str]]:
     """(native index, entry id) for unmatched texts a write-back wrote for a stored entry of the same file: an
     edit there is that entry's revision however much it changed the text, with no similarity to guess from."""
-    wanted = {(pool[entry.id].source.file, entry.text.strip()): entry.id for entry in written if entry.id in pool}
+    wanted = {(pool[entry.id].file, entry.text.strip()): entry.id for entry in written if entry.id in pool}
     found: list[tuple[int, str]] = []
     taken: set[str] = set()
     for index, native in enumerate(natives):
@@ -135,16 +136,15 @@ def _written_matches(natives: Sequence[NativeEntry], assigned: dict[int, str], p
     return found
 
 
-def _as_native(entry: Entry, native: NativeEntry) -> bool:
+def _as_native(entry: Stored, native: NativeEntry) -> bool:
     """Whether a stored entry already says everything `to_entry` would make of this native one (its place aside)."""
-    p = entry.provenance
-    return (entry.text == native.text and entry.source.file == str(native.file) and entry.source.anchor == native.anchor
-            and entry.removed_at is None and entry.type is native.type and entry.scope.kind is native.scope_kind
-            and (entry.scope.project.key if entry.scope.project else None)
-            == (native.project.key if native.project else None)
-            and p.written_at_basis == native.written_at_basis and p.written_by is native.written_by
-            and p.session == native.session and p.cwd == native.cwd and p.branch == native.branch and p.commit is None
-            and (native.written_at_basis == "mtime" or _second(p.written_at) == _second(native.written_at)))
+    return (entry.text == native.text and entry.file == str(native.file) and entry.anchor == native.anchor
+            and not entry.removed and entry.type is native.type and entry.scope_kind is native.scope_kind
+            and entry.project_key == (native.project.key if native.project else None)
+            and entry.written_at_basis == native.written_at_basis and entry.written_by is native.written_by
+            and entry.session == native.session and entry.cwd == native.cwd and entry.branch == native.branch
+            and entry.commit is None
+            and (native.written_at_basis == "mtime" or _second(entry.written_at) == _second(native.written_at)))
 
 
 def _second(value: datetime | None) -> datetime | None:
@@ -152,10 +152,9 @@ def _second(value: datetime | None) -> datetime | None:
     return value.replace(microsecond=0) if value is not None else None
 
 
-def _same_place(entry: Entry, native: NativeEntry) -> bool:
+def _same_place(entry: Stored, native: NativeEntry) -> bool:
     """Whether a stored entry already has the native one's citation and file time (to the second)."""
-    p = entry.provenance
-    return p.citation == native.citation and _second(p.written_at) == _second(native.written_at)
+    return entry.citation == native.citation and _second(entry.written_at) == _second(native.written_at)
 
 
 CANDIDATES = 3
@@ -171,15 +170,15 @@ def _words(text: str) -> set[str]:
 
 
 def _similar_pairs(natives: Sequence[NativeEntry], assigned: dict[int, str],
-                   pool: dict[str, Entry]) -> list[tuple[float, int, str]]:
+                   pool: dict[str, Stored]) -> list[tuple[float, int, str]]:
     """(similarity, native index, entry id) for unmatched texts and unmatched live entries of the same file that
     are alike enough. Linear in the source: each text is compared in full only with the few entries that share
     its most distinctive words (an index of words, not every pair), and entries already removed at the source
     are left out (they match only by exact text)."""
-    by_file: dict[str, list[Entry]] = {}
+    by_file: dict[str, list[Stored]] = {}
     for entry in pool.values():
-        if entry.removed_at is None:
-            by_file.setdefault(entry.source.file or "", []).append(entry)
+        if not entry.removed:
+            by_file.setdefault(entry.file or "", []).append(entry)
     waiting: dict[str, list[int]] = {}
     for index, native in enumerate(natives):
         if index not in assigned:

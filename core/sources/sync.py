@@ -15,6 +15,7 @@ from memrev.core.scan.gate import apply_screened
 from memrev.core.scan.redaction import Redactor
 from memrev.core.sources.base import DriftError, SourceRead, SourceRef, WriteResult
 from memrev.core.sources.reconcile import reconcile
+from memrev.core.sources.stored import STORED_COLUMNS, Stored
 from memrev.core.sources.registry import adapter_for
 from memrev.core.sources.writeback_journal import journal_path, journalled, undo
 from memrev.core.store.freezes import held_entry_ids
@@ -47,9 +48,12 @@ class SyncResult:
 
 def belongs_to(entry: Entry, ref: SourceRef, files: Collection[Path | str] = ()) -> bool:
     """Whether a stored entry came from this source: its kind, and a file among its files or under its root."""
-    return (entry.source.agent == ref.kind and bool(entry.source.file)
-            and (entry.source.file in files or Path(entry.source.file) in files
-                 or is_within(Path(entry.source.file), ref.root)))
+    return entry.source.agent == ref.kind and _file_belongs(entry.source.file, ref, files)
+
+
+def _file_belongs(file: str | None, ref: SourceRef, files: Collection[Path | str]) -> bool:
+    """Whether a stored entry's file is one of this source's: among its files or under its root."""
+    return bool(file) and (file in files or Path(file) in files or is_within(Path(file), ref.root))  # type: ignore[arg-type]
 
 
 def stored_for(store: MemoryStore, ref: SourceRef, read: SourceRead | None = None) -> list[Entry]:
@@ -63,6 +67,20 @@ def stored_for(store: MemoryStore, ref: SourceRef, read: SourceRead | None = Non
             ours = by_file[entry.source.file] = belongs_to(entry, ref, files)
         if ours:
             found.append(entry)
+    return found
+
+
+def stored_rows_for(store: MemoryStore, ref: SourceRef, read: SourceRead) -> list[Stored]:
+    """What reconcile needs of the stored entries that came from this source, read as rows (not whole entries)."""
+    files = {str(path) for path in read.files}
+    by_file: dict[str | None, bool] = {}
+    found = []
+    for row in store.rows_of_agent(STORED_COLUMNS, ref.kind):
+        ours = by_file.get(row[5])
+        if ours is None:
+            ours = by_file[row[5]] = _file_belongs(row[5], ref, files)
+        if ours:
+            found.append(Stored.from_row(row))
     return found
 
 
@@ -89,10 +107,11 @@ def _import_source(store: MemoryStore, ref: SourceRef, *, actor: str, held: Coll
         read = redacted(read, redactor)  # no raw secret goes further than this read
         redactor.remember(store)
         _leave_out_purged(store, read)
-        stored = list(given) if given is not None else stored_for(store, ref, read)
+        stored = [Stored.of(e) for e in given] if given is not None else stored_rows_for(store, ref, read)
         matched = reconcile(read, stored, written)
         applied, blocked = apply_screened(store, matched.entries, actor=actor, source=f"import:{ref.label}",
-                                          reason=f"import {ref.label}", known={e.id: e for e in stored})
+                                          reason=f"import {ref.label}",
+                                          known={e.id: e for e in given} if given is not None else None)
         store.relocate(matched.moved)
         applied.unchanged.extend([*matched.unchanged, *(entry_id for entry_id, _, _ in matched.moved)])
         waiting = held_entry_ids(store).union(held)

@@ -42,6 +42,10 @@ class EntryQueries:
         scopes: dict[tuple[str, str | None], Scope] = {}  # shared: ten thousand entries have a handful of scopes
         return [entry_from_row(row, projects, links, scopes) for row in rows]
 
+    def rows_of_agent(self, columns: str, agent: str) -> list[tuple[Any, ...]]:
+        """These columns of every entry of one agent, as plain rows (for a caller that needs a few fields of many)."""
+        return list(self.conn.execute(f"select {columns} from entries where agent = ?", (agent,)).fetchall())
+
     def get(self, entry_id: str) -> Entry | None:
         """One entry by id, or None."""
         return next(iter(self._read(self.conn, "where id = ?", (entry_id,))), None)

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from memrev.core.sources.base import NativeEntry, SourceRead, SourceRef
 from memrev.core.sources.reconcile import native_id, reconcile, to_entry
+from memrev.core.sources.stored import Stored
 
 FILE = Path("/home/ana/.hermes/memories/MEMORY.md")
 
@@ -17,9 +18,9 @@ def native(text: str) -> NativeEntry:
     return NativeEntry(text, FILE, "entry", 1, 1)
 
 
-def stored(text: str, entry_id: str | None = None, removed: bool = False):
+def stored(text: str, entry_id: str | None = None, removed: bool = False) -> Stored:
     entry = to_entry("hermes", native(text), entry_id or native_id("hermes", native(text)))
-    return entry.evolve(removed_at=datetime(2026, 1, 1, tzinfo=timezone.utc)) if removed else entry
+    return Stored.of(entry.evolve(removed_at=datetime(2026, 1, 1, tzinfo=timezone.utc)) if removed else entry)
 
 
 def test_an_edited_text_keeps_its_id_even_among_many_similar_entries() -> None:
@@ -58,7 +59,8 @@ def test_an_entry_whose_lines_shifted_is_moved_not_rebuilt() -> None:
 
 def test_a_text_a_write_back_put_there_is_its_entry_revised_however_much_it_changed() -> None:
     old = stored("Deploy with the blue pipeline on Fridays.", "m-deploy")
-    rewritten = old.evolve(text="Releases go out through GitHub Actions; nobody deploys by hand.")
+    rewritten = to_entry("hermes", native("Releases go out through GitHub Actions; nobody deploys by hand."),
+                         "m-deploy")
     read = SourceRead(SourceRef("hermes", FILE.parent), [native(rewritten.text)])
     assert [e.id for e in reconcile(read, [old]).entries] != ["m-deploy"]  # too unlike to guess from the text
     result = reconcile(read, [old], written=[rewritten])
