@@ -16,7 +16,7 @@ from memrev.tui.widgets.entry_table import EntryTable
 
 FRESH = "demo-02-fresh-discount"
 FRESH_WORDS = "Discounts are computed by `apply_discount`"
-AWS = "AKIAIOSFODNN7EXAMPLE"
+AWS = "AKIAQ3T7ZP2WX8N5M4KD"
 
 
 def reveals(app, entry_id: str) -> list:

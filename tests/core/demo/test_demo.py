@@ -256,7 +256,7 @@ def test_secret_and_exfiltration_entries(demo: DemoBuild) -> None:
     texts = {e.id: e.text for e in demo.entries}
     states = {i: exp.state for i, exp in demo.expectations.items()}
     secret = next(texts[i] for i, s in states.items() if s == "malicious-secret")
-    assert "AKIAIOSFODNN7EXAMPLE" in secret and "ghp_" in secret
+    assert "AKIAQ3T7ZP2WX8N5M4KD" in secret and "ghp_" in secret
     exfil = next(texts[i] for i, s in states.items() if s == "malicious-exfiltration")
     assert "curl" in exfil and "~/.ssh/id_rsa" in exfil
     injection = next(texts[i] for i, s in states.items() if s == "malicious-injection")

@@ -16,7 +16,7 @@ from memrev.core.scan.redaction import Redactor
 from memrev.core.store.memory_store import MemoryStore
 from memrev.core.store.sensitive import log_reveal, marks
 
-AWS = "AKIAIOSFODNN7EXAMPLE"
+AWS = "AKIAQ3T7ZP2WX8N5M4KD"
 FRESH, PIP = "demo-02-fresh-discount", "demo-11-conflict-pip"
 
 

@@ -14,7 +14,7 @@ from memrev.core.model import Entry, EntryType, Source
 from memrev.core.scan.redaction import Redactor
 from memrev.core.store.memory_store import MemoryStore
 
-AWS = "AKIAIOSFODNN7EXAMPLE"
+AWS = "AKIAQ3T7ZP2WX8N5M4KD"
 PRIVATE = "Alice Liddell's phone is 555-0134; she owns billing."
 STALE = "demo-03-stale-renamed-utils"
 
