@@ -1,0 +1,103 @@
+"""Secrets of providers beyond the big clouds, and passwords in the forms people paste into notes, as rule data.
+
+Each provider's token shape (its fixed prefix, alphabet and length) is public documentation; the shapes here were
+chosen to match what gitleaks' and detect-secrets' provider rules find, and measured beside detect-secrets on the
+bench's labelled vectors (README: *Secrets*). Plain data: `rules` turns each row into a secret check, so the
+scanner finds every candidate in its one pass and confirms it on the case-kept text.
+
+A provider's documented example key (`AKIAIOSFODNN7EXAMPLE`, the jwt.io sample token) is not a secret: it grants
+nothing, appears in real documentation, and flagging it teaches people to wave alerts through. `DOCUMENTED_EXAMPLES`
+lists the exact values, and AWS keys that end in `EXAMPLE`/`EXAMPLEKEY` count as examples too.
+"""
+
+from __future__ import annotations
+
+import re
+
+ProviderRow = tuple[str, str, str, str, float, bool]
+"""(rule id, what it finds, lowercase candidate pattern, exact case-kept pattern, minimum entropy, needs a digit)."""
+
+_VALUE = r"(?<=[=:\s'\"`])[^\s'\"`]{8,128}(?=['\"`]?$)"
+"""A password's value at the end of its candidate: the run after `=`, `:`, a space or an opening quote."""
+
+PROVIDERS: tuple[ProviderRow, ...] = (
+    ("secret_gitlab_runner_token", "a GitLab runner, deploy or trigger token",
+     r"\b(?:glrt-|glptt-|gldt-|glcbt-|glimt-)[a-z0-9_-]{20,64}\b|\bgr1348941[a-z0-9_-]{20,40}\b",
+     r"(?:glrt-|glptt-|gldt-|glcbt-|glimt-)[\w-]{20,64}|GR1348941[\w-]{20,40}", 3.0, False),
+    ("secret_gcp_oauth_secret", "a Google OAuth client secret", r"\bgocspx-[a-z0-9_-]{28}\b", r"GOCSPX-[\w-]{28}",
+     3.0, False),
+    ("secret_azure_storage_key", "an Azure storage account key", r"\baccountkey\s*=\s*[a-z0-9+/]{86}==",
+     r"(?<==)\s*[A-Za-z0-9+/]{86}==", 4.0, True),
+    ("secret_twilio_key", "a Twilio API key", r"\bsk[0-9a-f]{32}\b", r"SK[0-9a-f]{32}", 3.0, True),
+    ("secret_sendgrid_key", "a SendGrid API key", r"\bsg\.[a-z0-9_-]{22}\.[a-z0-9_-]{43}\b",
+     r"SG\.[\w-]{22}\.[\w-]{43}", 3.5, False),
+    ("secret_telegram_bot_token", "a Telegram bot token", r"(?<=\d{8}):aa[a-z0-9_-]{33}\b", r"AA[\w-]{33}", 3.0,
+     False),
+    ("secret_vault_token", "a HashiCorp Vault token", r"\bhv[sb]\.[a-z0-9_-]{24,250}\b", r"hv[sb]\.[\w-]{24,250}",
+     3.0, False),
+    ("secret_mailgun_key", "a Mailgun API key", r"\bkey-[0-9a-f]{32}\b", r"key-[0-9a-f]{32}", 3.0, True),
+    ("secret_age_key", "an age secret key", r"\bage-secret-key-1[02-9ac-hj-np-z]{58}\b",
+     r"AGE-SECRET-KEY-1[02-9AC-HJ-NP-Z]{58}", 3.0, False),
+    ("secret_digitalocean_token", "a DigitalOcean token", r"\bdo[opr]_v1_[0-9a-f]{64}\b", r"do[opr]_v1_[0-9a-f]{64}",
+     3.0, True),
+    ("secret_shopify_token", "a Shopify access token", r"\bshp(?:at|ca|pa|ss)_[0-9a-f]{32}\b",
+     r"shp(?:at|ca|pa|ss)_[0-9a-fA-F]{32}", 3.0, True),
+    ("secret_databricks_token", "a Databricks token", r"\bdapi[0-9a-h]{32}(?:-\d)?\b", r"dapi[0-9a-h]{32}", 3.0, True),
+    ("secret_postman_key", "a Postman API key", r"\bpmak-[0-9a-f]{24}-[0-9a-f]{34}\b", r"PMAK-[0-9a-f]{24}-[0-9a-f]{34}",
+     3.0, True),
+    ("secret_linear_key", "a Linear API key", r"\blin_api_[a-z0-9]{40}\b", r"lin_api_[A-Za-z0-9]{40}", 3.5, False),
+    ("secret_grafana_token", "a Grafana service-account or cloud token",
+     r"\bglsa_[a-z0-9]{32}_[0-9a-f]{8}\b|\bglc_[a-z0-9+/]{32,400}={0,2}", r"glsa_\w{32}_[0-9a-f]{8}|glc_[\w+/]{32,400}",
+     3.5, False),
+    ("secret_supabase_token", "a Supabase access token", r"\bsbp_[0-9a-f]{40}\b", r"sbp_[0-9a-f]{40}", 3.0, True),
+    ("secret_sentry_token", "a Sentry auth token", r"\bsntr[ysu]_[a-z0-9+/=_-]{40,200}", r"sntr[ysu]_[\w+/=-]{40,200}",
+     3.5, False),
+    ("secret_pgpass_line", "a .pgpass line (host:port:database:user:password)",
+     r"(?<=[\w.-]):(?:\d{2,5}|\*):[\w.*-]{1,100}:[\w.*-]{1,100}:[^\s:]{6,128}",
+     r"(?<=:)[^\s:]{6,128}$", 2.5, False),
+    ("secret_password_assignment", "a password with punctuation assigned to a password setting",
+     r"(?:password|passwd|pwd|pass)['\"]?[ \t]*(?::=?|=)[ \t]*(?:\"[^\"\s]{8,128}\"|'[^'\s]{8,128}'|[^\s'\"]{8,128})",
+     _VALUE, 2.5, True),
+    ("secret_password_prose", "a password written out in prose (`the password is …`, `password: …`)",
+     r"\bpass(?:word|wd|phrase)?\s+(?:is|was|=)\s+['\"`]?[^\s'\"`]{8,64}|\bpass(?:word|wd|phrase)?:\s+['\"`]?[^\s'\"`]{8,64}",
+     _VALUE, 2.5, True),
+)
+"""Every provider and password rule, in the order the scanner reports them."""
+
+DOCUMENTED_EXAMPLES = frozenset({
+    "AKIAIOSFODNN7EXAMPLE", "AKIAI44QH8DHBEXAMPLE", "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",
+    "je7MtGbClwBF/2Zp9Utk/h3yCo8nvbEXAMPLEKEY",
+    "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIiwiaWF0IjoxNTE2MjM5MDIy"
+    "fQ.SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c",
+})
+"""Providers' documented example keys, which grant nothing and are not treated as secrets."""
+
+
+def is_documented_example(value: str) -> bool:
+    """Whether a confirmed secret value is a provider's documented example rather than a key."""
+    bare = value.strip().strip("'\"`")
+    return bare in DOCUMENTED_EXAMPLES or (bare[:4] in ("AKIA", "ASIA") and bare.endswith("EXAMPLE")) \
+        or bare.endswith("EXAMPLEKEY")
+
+
+_OUTSIDE_KEY_ALPHABET = re.compile(r"[^A-Za-z0-9+/=_.-]")
+_PLACEHOLDER_WORDS = ("your", "example", "changeme", "password", "passwd", "xxxx", "****", "secret", "sample", "dummy",
+                      "placeholder", "redacted")
+
+
+def plausible_password(value: str) -> bool:
+    """Whether a password rule's value looks like a real password: letters, digits and punctuation mixed, no
+    placeholder words, and not a value the key-shaped assignment rule already reports (20+ characters of a key's
+    alphabet)."""
+    lowered = value.lower()
+    if any(word in lowered for word in _PLACEHOLDER_WORDS) or value.startswith(("$", "{", "<", "%", "@")):
+        return False
+    if not (any(c.isalpha() for c in value) and any(c.isdigit() for c in value)):
+        return False
+    punctuated = _OUTSIDE_KEY_ALPHABET.search(value) is not None or any(c in value for c in "+/=_.-")
+    return punctuated and (len(value) < 20 or _OUTSIDE_KEY_ALPHABET.search(value) is not None)
+
+
+EXTRA_CONFIRM = {"secret_password_assignment": plausible_password, "secret_password_prose": plausible_password,
+                 "secret_pgpass_line": plausible_password}
+"""Further checks a candidate of these rules must pass once its value is found."""

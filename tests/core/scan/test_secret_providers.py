@@ -1,0 +1,70 @@
+"""Provider tokens, passwords in the forms people paste, and the documented-example policy, through the scanner."""
+
+from __future__ import annotations
+
+import random
+import string
+
+import pytest
+
+from memrev.core.scan.scanner import find_secrets, scan
+
+RNG = random.Random(14)
+
+
+def _r(alphabet: str, n: int) -> str:
+    return "".join(RNG.choice(alphabet) for _ in range(n))
+
+
+ALNUM, HEX, B64 = string.ascii_letters + string.digits, "0123456789abcdef", string.ascii_letters + string.digits + "+/"
+BECH = "qpzry9x8gf2tvdw0s3jn54khce6mua7l".upper()
+KEYS = {
+    "secret_gitlab_runner_token": f"glrt-{_r(ALNUM, 20)}",
+    "secret_gcp_oauth_secret": f"GOCSPX-{_r(ALNUM, 28)}",
+    "secret_azure_storage_key": f"DefaultEndpointsProtocol=https;AccountName=acme;AccountKey={_r(B64, 86)}==",
+    "secret_twilio_key": f"SK{_r(HEX, 32)}",
+    "secret_sendgrid_key": f"SG.{_r(ALNUM, 22)}.{_r(ALNUM, 43)}",
+    "secret_telegram_bot_token": f"6495985850:AA{_r(ALNUM, 33)}",
+    "secret_vault_token": f"hvs.{_r(ALNUM, 24)}",
+    "secret_mailgun_key": f"key-{_r(HEX, 32)}",
+    "secret_age_key": f"AGE-SECRET-KEY-1{_r(BECH, 58)}",
+    "secret_digitalocean_token": f"dop_v1_{_r(HEX, 64)}",
+    "secret_shopify_token": f"shpat_{_r(HEX, 32)}",
+    "secret_supabase_token": f"sbp_{_r(HEX, 40)}",
+    "secret_pgpass_line": "db.prod.internal:5432:billing:billing_rw:a!7TTfP!XZ^1eg+bWu",
+    "secret_password_assignment": 'DB_PASSWORD="P+PlMVFq+-0=yVZc"',
+    "secret_password_prose": "The Grafana admin password is LG#dFS4*=P^uQt (set yesterday).",
+}
+
+
+@pytest.mark.parametrize("rule", sorted(KEYS))
+def test_each_provider_secret_is_found_blocked_and_its_value_located(rule: str) -> None:
+    text = f"Note for the deploy: {KEYS[rule]} — keep it handy."
+    result = scan(text)
+    assert result.blocked and rule in result.rules
+    (found,) = [span for span in find_secrets(text) if span.rule == rule]
+    assert text[found.start:found.end] == found.value and len(found.value) >= 8
+    assert found.value not in result.summary() and all(found.value not in f.evidence for f in result.findings)
+
+
+@pytest.mark.parametrize("text", [
+    "Staging docs use AKIAIOSFODNN7EXAMPLE with secret wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY.",
+    "jwt.io's sample: eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIiwiaWF0Ijo"
+    "xNTE2MjM5MDIyfQ.SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c",
+])
+def test_a_providers_documented_example_key_is_not_a_secret(text: str) -> None:
+    assert find_secrets(text) == [] and not scan(text).stopped
+
+
+@pytest.mark.parametrize("text", [
+    "The password policy needs 12 characters including one of !@#$%^&*.",
+    "The admin password comes from KEYCLOAK_ADMIN_PASSWORD; never hard-code it.",
+    "DB_PASSWORD=${DB_PASSWORD} in compose; the password is set by the operator.",
+    "password: <your-password-here> in config.example.yaml",
+    "sha256 9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08 of the tarball",
+    "Seeded tenant ids: a572c2a1-022e-4f46-8bcb-23a7ba0305f1 and the meeting at 10:30:00:utc:standup",
+    "Twilio SIDs look like ACXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX; the real one is in the vault.",
+    "The password is required for the staging login page.",
+])
+def test_look_alikes_of_passwords_and_keys_pass(text: str) -> None:
+    assert find_secrets(text) == [] and not scan(text).blocked
