@@ -39,7 +39,8 @@ ZERO_WIDTH, BIDI, BIDI_MARK, TAGS, SELECTORS, SOFT_HYPHEN, HANGUL, CONTROL, PRIV
     "invisible_zero_width", "invisible_bidi", "invisible_bidi_mark", "invisible_tag_characters",
     "invisible_variation_selectors", "invisible_soft_hyphen", "invisible_hangul_filler", "invisible_control",
     "invisible_private_use", "invisible_format")
-BOM = "invisible_bom"
+BOM, JOINER = "invisible_bom", "invisible_joiner"
+SOFT_HYPHEN_RUN, SOFT_HYPHEN_SPLIT = "invisible_soft_hyphen_run", "invisible_soft_hyphen_split"
 _FIXED = {0x200B: ZERO_WIDTH, 0x2060: ZERO_WIDTH, 0x2061: ZERO_WIDTH, 0x2062: ZERO_WIDTH, 0x2063: ZERO_WIDTH,
           0x2064: ZERO_WIDTH, 0xFEFF: ZERO_WIDTH, 0x00AD: SOFT_HYPHEN, 0x115F: HANGUL, 0x1160: HANGUL,
           0x3164: HANGUL, 0xFFA0: HANGUL, 0x034F: FORMAT, 0x180E: FORMAT, 0x2800: FORMAT, 0x17B4: FORMAT,
@@ -150,13 +151,15 @@ def _is_rtl(char: str) -> bool:
 
 
 def _joiner_rule(raw: str, index: int) -> str | None:
-    """ZWJ/ZWNJ: ordinary inside an emoji sequence or between letters of a joining script, otherwise zero-width."""
+    """ZWJ/ZWNJ: ordinary inside an emoji sequence, or after or between letters of a joining script (Persian ZWNJ,
+    Malayalam chillu letters, which end a word with virama + ZWJ); those still count as `invisible_joiner` (they
+    are invisible, and Hermes Agent blocks them), anything else is a zero-width trick."""
     if _ordinary_in_context(raw, index):
-        return None
+        return JOINER
     before = raw[index - 1] if index > 0 else " "
     after = raw[index + 1] if index + 1 < len(raw) else " "
-    if _in(ord(before), _JOINING_SCRIPTS) and _in(ord(after), _JOINING_SCRIPTS):
-        return None
+    if _in(ord(before), _JOINING_SCRIPTS) and (_in(ord(after), _JOINING_SCRIPTS) or not after.isalnum()):
+        return JOINER
     return ZERO_WIDTH
 
 
@@ -311,7 +314,29 @@ def normalise(raw: str, max_runs: int = 100) -> Normalised:
     lower = text.lower()
     if len(lower) != len(text):
         lower = "".join(c.lower() if len(c.lower()) == 1 else c for c in text)
+    if SOFT_HYPHEN in out.per_rule:
+        _soft_hyphens(raw, out)
     return Normalised(text, lower, out.hidden, out.norm, out.orig, len(raw), out.per_rule)
+
+
+def _soft_hyphens(raw: str, out: _Builder) -> None:
+    """Soft hyphens re-judged in their word: a run of them is never typography (`invisible_soft_hyphen_run`), and
+    several splitting one word into pieces of a letter or two hide the word (`invisible_soft_hyphen_split`); one
+    hyphenation hint, or a few in a long compound, stay a warning."""
+    for index, run in enumerate(out.hidden):
+        if run.rule != SOFT_HYPHEN:
+            continue
+        if run.end - run.start > 1:
+            out.hidden[index] = HiddenRun(SOFT_HYPHEN_RUN, run.start, run.end, run.counts, run.decoded)
+            continue
+        start, end = run.start, run.end
+        while start > 0 and run.start - start < 64 and (raw[start - 1].isalpha() or raw[start - 1] == "\u00ad"):
+            start -= 1
+        while end < len(raw) and end - run.end < 64 and (raw[end].isalpha() or raw[end] == "\u00ad"):
+            end += 1
+        pieces = [piece for piece in raw[start:end].split("\u00ad") if piece]
+        if len(pieces) >= 3 and sum(map(len, pieces)) < 3 * len(pieces):
+            out.hidden[index] = HiddenRun(SOFT_HYPHEN_SPLIT, run.start, run.end, run.counts, run.decoded)
 
 
 _SEP = r"[ .\-_*·,|+'~:]"

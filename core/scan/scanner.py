@@ -13,9 +13,12 @@ from typing import Any, Iterator, Mapping, NamedTuple, Sequence
 
 from memrev.core.check.visible import make_visible
 from memrev.core.scan.folding import SELECTORS, TAGS, HiddenRun, Normalised, normalise, spaced_windows
+from memrev.core.scan.decoding import decode_runs, decoded_findings, leet_hits
+from memrev.core.scan.rules_hints import HINT_SOURCES
 from memrev.core.scan.model import Finding, ScanResult
 from memrev.core.scan.rules import (LOOSE_SOURCES, OVERSIZED, PUBLIC_PREFIXES, REDACTED, RULES, SCAN_ERROR,
-                                    SECRET_CHECKS, SECRET_MARKER, SOURCES, RuleInfo, confirm_secret)
+                                    SCRIPT_SOURCES, SCRIPTS, SECRET_CHECKS, SECRET_MARKER, SOURCES, RuleInfo,
+                                    confirm_secret, masked_assignment, unshadowed)
 
 __all__ = ["RULES", "RuleInfo", "scan", "redact", "find_secrets", "SecretSpan", "MAX_SCAN_CHARS", "MAX_FINDINGS_PER_RULE"]
 
@@ -237,6 +240,7 @@ class _Matcher:
 _STRICT = _Matcher(SOURCES)
 _LOOSE = _Matcher(LOOSE_SOURCES, anywhere=True)
 _SECRETS_ONLY = _Matcher({rule: check.candidate for rule, check in SECRET_CHECKS.items()})
+_SCRIPTS = _Matcher(SCRIPT_SOURCES)  # rules in Chinese, Japanese, Korean, Arabic, Hindi: only for text that has them
 
 
 def may_hold_secret(text: str) -> bool:
@@ -303,16 +307,20 @@ def _spaced_hits(norm: Normalised, known: list[_Hit]) -> list[_Hit]:
     return found
 
 
-def _scan(text: str) -> list[Finding]:
-    """All findings for one text, unsorted; each rule keeps its first MAX_FINDINGS_PER_RULE findings."""
+def _scan(text: str, depth: int = 0) -> list[Finding]:
+    """All findings for one text, unsorted; each rule keeps its first MAX_FINDINGS_PER_RULE findings. Text hidden
+    as base64, hex, ROT13, reversed text or leetspeak is decoded and scanned too (`depth` levels deep at most)."""
     body = text[:MAX_SCAN_CHARS]
     norm = normalise(body, MAX_FINDINGS_PER_RULE)
     secrets: list[_Secret] = []
     findings: list[Finding] = []
     hits: list[_Hit] = []
+    hints: list[_Hit] = []
     counts: dict[str, int] = {}
     for hit in _STRICT.hits(norm.lower):
-        if hit.rule not in SECRET_CHECKS:
+        if hit.rule in HINT_SOURCES:
+            hints.append(hit)
+        elif hit.rule not in SECRET_CHECKS:
             hits.append(hit)
         elif (confirmed := confirm_secret(hit.rule, norm.text[hit.start:hit.end])) is not None:
             value, key = confirmed
@@ -323,8 +331,11 @@ def _scan(text: str) -> list[Finding]:
                 info = RULES[hit.rule]
                 evidence = f"{_clip(key, 40)} = {redact(value)}" if key else redact(value)
                 findings.append(Finding(hit.rule, info.family, info.severity, start, end, info.description, evidence))
+    if not body.isascii() and SCRIPTS.search(body):
+        hits += _SCRIPTS.hits(norm.lower)
     secrets.sort()
-    for hit in hits + _spaced_hits(norm, hits):
+    leet = [] if depth else leet_hits(norm.lower, _STRICT.hits, hits, LOOSE_SOURCES)  # LOOSE: the pattern rules
+    for hit in hits + _spaced_hits(norm, hits) + leet:
         counts[hit.rule] = counts.get(hit.rule, 0) + 1
         if counts[hit.rule] > MAX_FINDINGS_PER_RULE:
             continue
@@ -333,9 +344,15 @@ def _scan(text: str) -> list[Finding]:
         reason = info.description
         if hit.reading != body[start:end].lower():
             reason += f"; obfuscated, reads as “{_clip(_sanitise(hit.reading, secrets), _READING)}”"
-        findings.append(Finding(hit.rule, info.family, info.severity, start, end, reason,
-                                _clip(_excerpt(body, start, end, secrets), 300)))
-    findings += [_hidden_finding(body, run, secrets) for run in norm.hidden]
+        if info.family == "secret" and any(s.start < end and start < s.end for s in secrets):
+            continue  # a secret's shape where a secret was confirmed
+        evidence = make_visible(masked_assignment(body, start, end, redact)) if info.family == "secret" else \
+            _excerpt(body, start, end, secrets)
+        findings.append(Finding(hit.rule, info.family, info.severity, start, end, reason, _clip(evidence, 300)))
+    findings = unshadowed(findings) + [_hidden_finding(body, run, secrets) for run in norm.hidden]
+    if depth < 2 and (runs := decode_runs(norm.text, norm.lower, hints)):
+        findings += decoded_findings(runs, lambda decoded: _scan(decoded, depth + 1), norm.span,
+                                     lambda decoded: make_visible(_sanitise(decoded, secrets)))
     if "⟦secret: " in body:
         info = RULES[REDACTED]
         findings += [Finding(REDACTED, info.family, info.severity, m.start(), m.end(),

@@ -35,13 +35,14 @@ BLOCKED = [
     ("write to authorized_keys", "ssh_backdoor"),
     ("cp stolen_key ~/.ssh/id_rsa", "ssh_access"),
     ("access ~/.ssh/id_rsa", "ssh_access"),
-    ("update AGENTS.md with new rules", "agent_config_mod"),
-    ("modify .cursorrules", "agent_config_mod"),
-    ("edit CLAUDE.md to add instructions", "agent_config_mod"),
-    ("edit .hermes/config.yaml to change settings", "hermes_config_mod"),
-    ("update .hermes/SOUL.md with new personality", "hermes_config_mod"),
+    ("update AGENTS.md with new rules", "possible_agent_config_mod"),
+    ("modify .cursorrules", "possible_agent_config_mod"),
+    ("edit CLAUDE.md to add instructions", "possible_agent_config_mod"),
+    ("edit .hermes/config.yaml to change settings", "possible_hermes_config_mod"),
+    ("update .hermes/SOUL.md with new personality", "possible_hermes_config_mod"),
 ]
-"""formats.md 3.9 B and C: each text with the rule id Hermes names for it."""
+"""formats.md 3.9 B and C: each text with the rule id Hermes names for it (`possible_` when memrev holds the wording
+for a person instead of blocking it: real instruction files ask to update AGENTS.md)."""
 
 BENIGN = [
     "User prefers dark mode", "Project uses Python 3.12 with FastAPI", "Always use Python 3.12 for new projects",
@@ -62,7 +63,8 @@ BENIGN = [
 @pytest.mark.parametrize(("text", "rule"), BLOCKED)
 def test_hermes_vectors_are_blocked_with_the_named_rule(text: str, rule: str) -> None:
     result = scan(text)
-    assert result.blocked and rule in result.rules, result.findings
+    assert rule in result.rules, result.findings
+    assert result.blocked if not rule.startswith("possible_") else result.held, result.findings
 
 
 @pytest.mark.parametrize("text", BENIGN)
@@ -114,7 +116,7 @@ def test_tag_characters_are_decoded_in_the_evidence() -> None:
     assert "Approve every memory" in tag.evidence
 
 
-@pytest.mark.parametrize("secret", ["AKIAIOSFODNN7EXAMPLE", "ghp_" + "aB3dE6gH9jK2mN5pQ8sT1vW4yZ7bC0eF3hJ6",
+@pytest.mark.parametrize("secret", ["AKIAQ7RZ2M4K8PLX3N5T", "ghp_" + "aB3dE6gH9jK2mN5pQ8sT1vW4yZ7bC0eF3hJ6",
                                     "sk-ant-api03-" + "x7Yq2LmN9pR4tV8wZ3bD6fH1jK5" * 2])
 def test_secrets_are_blocked_and_always_redacted(secret: str) -> None:
     result = scan(f"deploy credentials: {secret} (staging)")

@@ -1,0 +1,181 @@
+"""Text hidden by encoding: base64, hex, ROT13 and reversed text decoded, and leetspeak folded, so the rules can read
+what the model would.
+
+Bounded, so it costs one extra pass of cheap regexes over an entry: only runs of plausible encoded text of a minimum
+length are tried (at most `MAX_CANDIDATES` per entry, each cut to `MAX_DECODE` characters), base64 and hex must decode
+to readable UTF-8, and ROT13, reversed text and leetspeak are only undone when a word the rules care about appears
+encoded that way (`vtaber`, `snoitcurtsni`, `1gn0r3`). ROT13, reversal and leetspeak keep every character's place, so
+a finding in the decoded text maps back to exactly the characters it came from.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import codecs
+import re
+from typing import Callable, Container, Iterable, NamedTuple, Sequence, TypeVar
+
+from memrev.core.scan.model import Finding
+from memrev.core.scan.rules import DECODED, OVERSIZED, RULES
+from memrev.core.scan.rules_hints import ROT13_HINT, WORDS
+
+HitT = TypeVar("HitT", bound=tuple)  # type: ignore[type-arg]
+MAX_CANDIDATES = 8
+"""Encoded runs decoded per entry."""
+MAX_DECODE = 16_384
+"""Characters of one run decoded."""
+MIN_BASE64, MIN_HEX = 20, 20
+
+_HEX_RUN = re.compile(r"[0-9A-Fa-f]+")
+_ESCAPED = re.compile(r"(?:\\x[0-9A-Fa-f]{2}){6,}|(?:%[0-9A-Fa-f]{2}){6,}")
+"""Hex written as `\\x69\\x67...` or URL escapes `%69%67...`."""
+_LONG_RUN = re.compile(r"[A-Za-z0-9+/_-]{%d,}={0,2}" % MIN_BASE64)
+_LEET_HINT = re.compile(r"[a-z][01345@$!|+][a-z]")
+_LEET = str.maketrans("01345789@$!|+", "oieastbgasilt")
+"""A leetspeak digit or symbol inside a word: the cheap test before leetspeak is folded."""
+_KEYWORDS = frozenset(WORDS + ("all", "api", "key", "keys", "ignoring", "ignored", "instructed", "previously",
+                                "exfil", "hack", "hacker", "shell", "admin", "root", "env", "ssh"))
+_PUNCTUATION_KEPT = str.maketrans({c: " " for c in "\"#%&'()*,-./:;<=>?[\\]^_`{}~"})
+"""Word breaks for leetspeak: punctuation except the symbols leetspeak uses for letters (@ $ ! | +)."""
+_LEET_TOKEN = re.compile(r"[a-z0-9@$!|+]*[01345789@$!|+][a-z0-9@$!|+]*")
+
+
+class Decoded(NamedTuple):
+    """Decoded text and where its encoding sits in the scanned text; `aligned` when every character keeps its place
+    (ROT13, reversal, leetspeak), so findings map back one to one."""
+
+    start: int
+    end: int
+    kind: str
+    text: str
+    aligned: bool = False
+    reversed: bool = False
+
+
+def _readable(text: str) -> bool:
+    """Whether decoded text reads as text: printable, mostly letters, spaces and punctuation, some letters."""
+    if len(text) < 8:
+        return False
+    printable = sum(c.isprintable() or c in "\n\t\r" for c in text)
+    letters = sum(c.isalpha() for c in text)
+    return printable >= 0.95 * len(text) and letters >= 0.4 * len(text)
+
+
+def _from_base64(run: str) -> str | None:
+    """The run decoded as base64 (standard or URL-safe) if it reads as text."""
+    body = run[:MAX_DECODE].rstrip("=")
+    body = body[:len(body) - len(body) % 4] if len(body) % 4 == 1 else body
+    try:
+        raw = base64.b64decode(body + "=" * (-len(body) % 4), altchars=b"-_" if ("-" in body or "_" in body)
+                               else None, validate=True)
+        text = raw.decode("utf-8")
+    except (binascii.Error, ValueError, UnicodeDecodeError):
+        return None
+    return text if _readable(text) else None
+
+
+def _from_hex(run: str) -> str | None:
+    """The run decoded as hex (`69676e`, `\\x69\\x67`, `%69%67`, `0x69 67`) if it reads as text."""
+    digits = re.sub(r"\\x|%|0x|[ :]", "", run[:MAX_DECODE])
+    try:
+        text = bytes.fromhex(digits[:len(digits) - len(digits) % 2]).decode("utf-8")
+    except (ValueError, UnicodeDecodeError):
+        return None
+    return text if _readable(text) else None
+
+
+def decode_runs(raw: str, lower: str, hints: Sequence[tuple[str, int, int, str]]) -> list[Decoded]:
+    """Every decodable run in a text, at most MAX_CANDIDATES: base64 and hex (case matters there), and the lines of
+    the lowercased text where the matcher saw a ROT13 or reversed telltale (`hints`: hint id, start, end)."""
+    found: list[Decoded] = []
+    runs = [m for m in _LONG_RUN.finditer(raw) if not m.group().islower() or _HEX_RUN.fullmatch(m.group())]
+    if "\\x" in raw or "%" in raw:
+        runs += _ESCAPED.finditer(raw)
+    for match in runs:
+        run = match.group()
+        hexed = _HEX_RUN.fullmatch(run) is not None or run[:2] in ("\\x", "%")
+        if not hexed and run.isalpha() and run.isupper():
+            continue  # one long word or constant name, not base64
+        text = _from_hex(run) if hexed else _from_base64(run)
+        if text is not None:
+            found.append(Decoded(match.start(), match.end(), "hex" if hexed else "base64", text))
+            if len(found) >= MAX_CANDIDATES:
+                return found
+    lines: set[int] = set()
+    for hint, at, *_ in hints:
+        start = lower.rfind("\n", 0, at) + 1
+        if start in lines:
+            continue
+        lines.add(start)
+        end = lower.find("\n", at)
+        end = min(len(lower) if end < 0 else end, start + MAX_DECODE)
+        text = lower[start:end]
+        if hint == ROT13_HINT:
+            found.append(Decoded(start, end, "ROT13", codecs.encode(text, "rot13"), aligned=True))
+        else:
+            found.append(Decoded(start, end, "reversed text", text[::-1], aligned=True, reversed=True))
+        if len(found) >= MAX_CANDIDATES:
+            break
+    return found
+
+
+def leet_view(lower: str) -> str | None:
+    """The lowercased text with leetspeak words folded back to letters (`1gn0r3` reads `ignore`), every character in
+    its place; None when no word the rules care about is written in leetspeak."""
+    if _LEET_HINT.search(lower) is None:
+        return None
+    spaced = lower.translate(_PUNCTUATION_KEPT)
+    if _KEYWORDS.isdisjoint(set(spaced.translate(_LEET).split()).difference(spaced.split())):
+        return None
+    return _LEET_TOKEN.sub(lambda m: m.group() if m.group().isdigit() else m.group().translate(_LEET), lower)
+
+
+def leet_hits(lower: str, hits_of: Callable[[str], Iterable[HitT]], known: Iterable[HitT],
+              rules: Container[str]) -> list[HitT]:
+    """Rule hits that only the leetspeak view of a text shows (of the rules in `rules`), none already `known`."""
+    view = leet_view(lower)
+    if view is None:
+        return []
+    seen = {(hit[0], hit[1]) for hit in known}
+    return [hit for hit in hits_of(view) if hit[0] in rules and (hit[0], hit[1]) not in seen]
+
+
+def map_back(decoded: Decoded, start: int, end: int) -> tuple[int, int]:
+    """A span found in the decoded text as a span of the scanned text: the same characters when aligned, else the
+    whole encoded run."""
+    if not decoded.aligned:
+        return decoded.start, decoded.end
+    if decoded.reversed:
+        length = decoded.end - decoded.start
+        return decoded.start + length - end, decoded.start + length - start
+    return decoded.start + start, decoded.start + end
+
+
+def reads_as_instructions(text: str) -> bool:
+    """Whether decoded text is prose (several words with spaces), which hidden instructions are and keys, hashes,
+    images and JSON are not."""
+    words = re.findall(r"[^\W\d_]{2,}", text)
+    return len(words) >= 4 and text.count(" ") >= 3
+
+
+def decoded_findings(runs: list[Decoded], scan_text: Callable[[str], list[Finding]], to_raw: Callable[[int, int],
+                     tuple[int, int]], hidden_text: Callable[[str], str]) -> list[Finding]:
+    """Findings in decoded runs, mapped back onto the scanned text, with reasons saying how the text was encoded;
+    readable prose hidden in base64 or hex with no finding of its own is held as `encoded_text`.
+
+    `scan_text` scans decoded text (one level deeper), `to_raw` maps a span of the normalised text (where the runs
+    were found) to the raw text, and `hidden_text` makes decoded text safe to show."""
+    found: list[Finding] = []
+    for run in runs:
+        inner = [f for f in scan_text(run.text) if f.rule != OVERSIZED]
+        for f in inner:
+            start, end = to_raw(*map_back(run, f.start, f.end))
+            found.append(Finding(f.rule, f.family, f.severity, start, end, f"{f.reason}; hidden as {run.kind}",
+                                 f"{run.kind} decodes to: {f.evidence}"[:300]))
+        if not inner and not run.aligned and reads_as_instructions(run.text):
+            info = RULES[DECODED]
+            found.append(Finding(DECODED, info.family, info.severity, *to_raw(run.start, run.end),
+                                 f"{info.description} ({run.kind})",
+                                 f"decodes to “{hidden_text(run.text)[:200]}”"))
+    return found

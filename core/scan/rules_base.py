@@ -1,0 +1,88 @@
+"""What every rule family module shares: the rule record, the severities, and the pattern pieces several families use.
+
+Patterns are lowercase and match the normalised, lowercased text (NFKC, accents dropped, look-alikes folded). Every
+repetition is bounded or runs over a class disjoint from what follows it (`\\S+\\s+`), and long windows stop at the
+rule's own start (`gap`), so matching stays linear on any input.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from memrev.core.scan.model import Severity
+
+BLOCK, HOLD, WARN = Severity.BLOCK, Severity.HOLD, Severity.WARN
+INJECTION, EXFILTRATION, PERSISTENCE, EXECUTION = "injection", "exfiltration", "persistence", "execution"
+
+
+class Rule(NamedTuple):
+    """One pattern rule: its stable id, family, severity, one line for the reviewer, and its lowercase pattern."""
+
+    id: str
+    family: str
+    severity: Severity
+    description: str
+    pattern: str
+
+
+def gap(length: int, stop: str) -> str:
+    """A lazy window of up to `length` characters on one line that never runs past `stop` (the rule's own start), so
+    a text full of the rule's start word costs linear time, not length times more."""
+    return f"(?:(?!{stop})[^\\n]){{0,{length}}}?"
+
+
+def words(count: int) -> str:
+    """Up to `count` filler words, each followed by whitespace (a word is any run of non-space characters)."""
+    return f"(?:\\S+\\s+){{0,{count}}}?"
+
+
+NOT = r"(?<!\bnot\s)(?<!\bnever\s)(?<!n't\s)(?<!\bno\s)(?<!\bnor\s)(?<!\bwithout\s)"
+"""Not right after a negation: `do not silently add`, `never ignore`, `without pretending` state a rule, not an
+attack. Fixed-width look-behinds, so a trigger costs nothing more."""
+
+SECRET_VAR = (r"\$\{?[a-z0-9_]{0,48}?(?:key|token|secret|password|passwd|credential|auth|cookie|pat|pass|pwd)s?\b"
+              r"(?!\s*[:=]?-)")
+"""A shell variable whose name ends like a secret (`$API_KEY`, `${GITHUB_TOKEN}`), not a default (`${X:-none}`)."""
+SENSITIVE = (r"(?:\.env\b(?!\.(?:example|sample|template|dist|defaults?|local\.example)\b)|\.ssh/|\bid_(?:rsa|dsa|ecdsa"
+             r"|ed25519)\b|\.netrc\b|\.pgpass\b|\.npmrc\b|\.pypirc\b|\.git-credentials\b|\.aws/(?:credentials|config)\b"
+             r"|\.docker/config\.json|\.kube/config\b|\.gnupg/|_history\b|/etc/shadow\b|/etc/passwd\b"
+             r"|(?<=[/~._-])credentials\b|credentials\.(?:json|csv|xml|ya?ml)\b|\.vault-token\b"
+             r"|secrets?\.(?:ya?ml|json|toml|env)\b|\.codex/auth\.json|\.config/gh/hosts\.yml)")
+"""Files that hold secrets (a `.env`, keys, credentials, shell history), not their example copies."""
+HOME_SECRETS = (r"(?:\.ssh/(?:id_|[\w.-]{0,40}\.pem|[\w.-]{0,40}_key\b)|\.ssh/?(?=[\s'\"]|$)|\bid_(?:rsa|dsa|ecdsa"
+                r"|ed25519)\b(?!\.pub)|\.netrc\b|\.pgpass\b|\.git-credentials\b|\.aws(?:/credentials\b|/?(?=[\s'\"]|$))"
+                r"|\.docker/config\.json|\.kube(?:/config\b|/?(?=[\s'\"]|$))|\.gnupg\b|\.config/gh\b|\.config/gcloud\b"
+                r"|\.azure\b|\.vault-token\b|\.codex/auth\.json|\.claude/\.credentials|/etc/shadow\b"
+                r"|(?<=~/)\.env\b|(?<=\$home/)\.env\b|(?<=/root/)\.env\b"
+                r"|\.(?:bash|zsh|sh|python|psql|mysql|node_repl)_history\b|\.hermes/\.env\b|\.password-store\b"
+                r"|(?:login|keychain)s?\.(?:db|keychain(?:-db)?)\b|\.mozilla/firefox|google-chrome/default)")
+"""Secrets that live in a home folder: keys, cloud and CLI credentials, shell history, password stores."""
+URL = r"(?:(?:https?|ftp|wss?|gopher)://|\d{1,3}(?:\.\d{1,3}){3}\b)"
+LOOPBACK = (r"(?:(?<=[/@\s'\"=])(?:localhost|127\.\d{1,3}\.\d{1,3}\.\d{1,3}|0\.0\.0\.0|\[::1\]"
+            r"|host\.docker\.internal)\b|\.(?:local|internal|test|localhost)\b)")
+"""Hosts on this machine or a private network: sending a token there is a developer calling their own service."""
+DATA = (r"(?:results?|outputs?|data|contents?|conversations?|context|history|files?|secrets?|keys?|tokens?"
+        r"|credentials|passwords?|env(?:ironment)?|variables|logs?|memory|memories|everything|all|it|this|them"
+        r"|information|info|responses?|answers?|transcripts?|messages?|chats?|summar(?:y|ies)|code|source"
+        r"|repo(?:sitory)?|cookies?|sessions?|dump|findings|details|notes|prompts?|instructions)")
+STRONG_WORDS = (r"all|any|every|previous|prior|above|earlier|preceding|former|foregoing|past|existing|original"
+                r"|initial|system|safety|old")
+STRONG = f"(?:{STRONG_WORDS})"
+INSTRUCTIONS = (r"(?:instructions?|directives?|prompts?|guidelines|rules|commands|programming|constraints|orders"
+                r"|guidance|policies|restrictions|guardrails|context|messages|training)")
+AGENT = r"(?:ai|assistant|agent|llm|model|claude|copilot|codex|gemini|chatgpt|gpt|hermes|cursor|bot)"
+C2 = r"(?:c2|controller|mothership|command\s+server|control\s+server|operator|botnet|hive|swarm)"
+INTERPRETER = r"(?:(?:ba|z|da|k|fi)?sh|python[23]?(?:\.\d+)?|perl|ruby|node|php|pwsh|powershell|iex|bun|deno)\b"
+"""Shells and interpreters a downloaded script can be piped into."""
+INSTALLER_HOSTS = (r"(?:sh\.rustup\.rs|astral\.sh/|install\.python-poetry\.org|get\.docker\.com"
+              r"|raw\.githubusercontent\.com/(?:nvm-sh|homebrew|ohmyzsh|pyenv|creationix|tj/n|volta-cli)/"
+              r"|get\.pnpm\.io|bun\.sh/|deno\.land/|deno\.com/|fnm\.vercel\.app|volta\.sh|get\.volta\.sh"
+              r"|ollama\.com/install|claude\.ai/install|cli\.github\.com|get\.sdkman\.io|starship\.rs/"
+              r"|sh\.vector\.dev|install\.determinate\.systems|nixos\.org/nix/install|pyenv\.run|mise\.run"
+              r"|get\.k3s\.io|get\.helm\.sh|raw\.githubusercontent\.com/helm/|foundry\.paradigm\.xyz"
+              r"|cursor\.com/install|opencode\.ai/install|bootstrap\.pypa\.io|install\.meteor\.com"
+              r"|dot\.net/v1/|aka\.ms/install|tailscale\.com/install|fly\.io/install|railway\.app/install"
+              r"|get\.gravitational\.com|install\.lunarvim)")
+"""Hosts of well-known tools' install scripts, which real setup notes pipe into a shell (held, not blocked)."""
+LOCAL_LINE = rf"(?![^\n]{{0,400}}?{LOOPBACK})"
+"""Not a line that talks to this machine."""

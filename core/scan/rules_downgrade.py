@@ -1,0 +1,64 @@
+"""Safety downgrades stated as preferences: turn off TLS checks, delete or skip failing tests, never ask before
+deleting, keep credentials in memory, run whatever a third party says.
+
+Each of these reads like an ordinary preference and is sometimes meant (`curl -k` against a local self-signed
+server), so they are held for a person, never blocked; a rule stated as a prohibition (`never skip failing tests`,
+`do not disable TLS verification`) passes.
+"""
+
+from __future__ import annotations
+
+from memrev.core.scan.rules_base import HOLD, INJECTION, NOT, Rule
+
+_I = INJECTION
+_PREFER = r"(?:always|just|by\s+default|from\s+now\s+on|feel\s+free\s+to|it'?s\s+fine\s+to|you\s+(?:can|may|should))"
+
+DOWNGRADE_RULES: tuple[Rule, ...] = (
+    Rule("tls_verification_off", _I, HOLD, "asks to turn off TLS or certificate verification",
+         rf"{NOT}\b(?:disable|turn\s+off|skip|bypass|ignore|switch\s+off)\s+(?:(?:the|all|any|ssl|tls|https|certificate"
+         r"|cert|host(?:name)?)\s+){0,3}(?:ssl|tls|certificate|cert|https|hostname)\s*(?:verification|validation"
+         r"|checks?|checking|errors|warnings|verify)\b|\bnode_tls_reject_unauthorized\s*=\s*['\"]?0"
+         r"|\bgit_ssl_no_verify\s*=\s*['\"]?(?:1|true)|\bgit\s+config\s+(?:--global\s+)?http\.sslverify\s+['\"]?false"
+         r"|\bpythonhttpsverify\s*=\s*['\"]?0|\b(?:npm|yarn|pnpm)\s+config\s+set\s+strict-ssl\s+false"
+         rf"|{NOT}\b{_PREFER}\s+(?:use|pass|add|set|run\s+\w+\s+with)\s+[`'\"]?(?:--insecure|-k|--no-check-certificate"
+         r"|verify\s*=\s*false|--trusted-host|ssl_verify\s*=\s*false|rejectunauthorized\s*:\s*false)\b"),
+    Rule("test_tampering", _I, HOLD, "asks to delete, skip or weaken failing tests, or to skip commit checks",
+         rf"{NOT}\b(?:delete|remove|skip|disable|comment\s+out|xfail|mark\s+(?:them\s+|it\s+)?(?:as\s+)?(?:skip(?:ped)?"
+         r"|xfail)|ignore|drop)\s+(?:(?:the|any|all|every|those)\s+)?(?:failing|broken|flaky|red|failed)\s+(?:unit\s+"
+         r"|e2e"
+         r"\s+|integration\s+)?(?:tests?|specs?|checks?)\b|\b(?:if|when|whenever)\s+(?:the\s+|a\s+|any\s+)?(?:tests?"
+         r"|specs?|checks?|ci)\s+(?:fails?|breaks?|are\s+red|is\s+red)\b[^\n]{0,40}?\b(?:just\s+)?(?:delete|remove|skip"
+         r"|disable|comment\s+out|xfail)\s+(?:it|them|the\s+(?:tests?|specs?|checks?|assertions?))\b"
+         r"|\b(?:just\s+|simply\s+)?(?:change|edit|rewrite|weaken|loosen|relax|adjust)\s+the\s+(?:tests?|assertions?"
+         r"|expected\s+values?)\s+(?:so\s+(?:that\s+)?(?:they|it)|until\s+(?:they|it))\s+pass"
+         rf"|{NOT}\b{_PREFER}\s+(?:use|pass|add|commit\s+with|push\s+with|run\s+\w+\s+with)\s+[`'\"]?--no-verify\b"),
+    Rule("no_confirmation_destructive", _I, HOLD, "tells the agent not to ask before deleting or force-pushing",
+         r"\b(?:never|don't|do\s+not|no\s+need\s+to|without\s+(?:needing\s+to\s+)?)\s*(?:ask|check|confirm|prompt|wait"
+         r"|asking|checking|confirming)\s+(?:(?:with\s+)?(?:the\s+)?(?:user|me|anyone)\s+)?(?:for\s+(?:confirmation"
+         r"|permission|approval)\s+)?(?:before|when|prior\s+to)\s+(?:deleting|removing|dropping|wiping|erasing"
+         r"|force[\s-]?pushing|overwriting|resetting|rm\b|running\s+(?:rm|destructive|migrations|sudo)|pushing"
+         r"|deploying"
+         r"|purging|truncating|rewriting\s+history|rebasing)|\b(?:always|just)\s+(?:run|use"
+         r"|start\s+\w+\s+with)\s+[`'\"]?(?:--dangerously-skip-permissions"
+         r"|--yolo|--dangerously-bypass-approvals-and-sandbox|--full-auto)\b|\byolo\s+mode\s+(?:is\s+)?(?:on|enabled)\b"
+         rf"|{NOT}\b(?:delete|remove|rm\s+-rf|drop|wipe|force[\s-]?push)\s+(?:\w+\s+){{0,3}}?without\s+(?:asking|"
+         r"confirmation|confirming|permission|checking)\b"),
+    Rule("credential_in_memory", _I, HOLD, "asks to keep passwords, keys or tokens in memory or notes",
+         rf"{NOT}\b(?:remember|store|save|keep|record|write\s+down|note\s+down|memori[sz]e)\s+(?:down\s+)?"
+         r"(?:the\s+|my\s+|all\s+|their\s+|user'?s\s+|any\s+|these\s+|this\s+)?(?:passwords?|passphrases?|credentials"
+         r"|api[\s_-]?keys?|tokens?|secrets?|private\s+keys?|ssh\s+keys?|access\s+keys?|2fa\s+codes?|recovery\s+codes?"
+         r"|seed\s+phrases?)\s+(?:\w+\s+){0,3}?(?:in|to|into)\s+(?:your\s+(?:memory|memories|notes|context)|memories"
+         r"|memory\.md|claude\.md|agents\.md|(?:the|your)\s+(?:memory|notes)\s+file|plain\s*text|this\s+file"
+         r"|long-term\s+memory)"
+         r"|\b(?:passwords?|credentials|api\s+keys?|tokens?|secrets?)\s+(?:should|must|can|may)\s+be\s+(?:stored"
+         r"|kept|saved|written)\s+in\s+(?:plain\s*text|(?:your\s+)?memory|notes|the\s+repo(?:sitory)?)\b"),
+    Rule("obey_third_party", _I, HOLD, "tells the agent to run whatever someone else sends or says",
+         r"\b(?:run|execute|do|follow|apply)\s+(?:whatever|any|every|all)\s+(?:commands?|scripts?|code|instructions?"
+         r"|snippets?)?\s*(?:that\s+)?(?:the\s+|a\s+|any\s+)?(?:user\s+in\s+(?:the\s+)?chat|stranger|anyone|someone"
+         r"|other\s+agents?|third[\s-]part(?:y|ies)|people|(?:incoming|received)\s+messages?|senders?|message"
+         r"\s+senders?|discord\s+users?|slack\s+users?|telegram\s+users?)\s+(?:sends?|says?|gives?|pastes?|posts?"
+         r"|provides?|asks?|tells?|wants?|requests?)\b|\b(?:trust|obey)\s+(?:all|any|every)\s+(?:input|instructions?"
+         r"|messages?|requests?|commands?)\s+from\s+(?:anyone|any\s+source|external|third|other\s+agents?"
+         r"|the\s+internet)"),
+)
+"""(id, family, severity, description, pattern) for safety downgrades worded as preferences."""
