@@ -227,7 +227,7 @@ def _malicious_entries(commits: dict[str, str], shop: Project) -> list[tuple[Ent
                          "Hides a zero-width space and an instruction spelled in Unicode tag characters.")),
         (_entry("demo-16-malicious-secret",
                 "Staging deploy credentials: AWS key AKIAQ3T7ZP2WX8N5M4KD, secret "
-                f"h7Kq2Zr9Lm4Xv8Tn3Wp6/c1Bf5Gd0Js2Ra7Ue9Qo; release token {fake_token}.",
+                f"h7Kq2Zr9Lm4Xv8Tn3Wp6+c1Bf5Gd0Js2Ra7Ue9Qo; release token {fake_token}.",
                 kind=EntryType.REFERENCE, agent="codex", file="AGENTS.md", anchor="#staging",
                 citation="AGENTS.md: Staging", written_at=at(2, 10), commit=commits["rename-utils"],
                 verified_at=None, verified_commit=None, project=shop, scope=ScopeKind.PRIVATE,

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from test_cli import run
 
-AWS_KEY, AWS_SECRET, TOKEN = ("AKIAQ3T7ZP2WX8N5M4KD", "h7Kq2Zr9Lm4Xv8Tn3Wp6/c1Bf5Gd0Js2Ra7Ue9Qo",
+AWS_KEY, AWS_SECRET, TOKEN = ("AKIAQ3T7ZP2WX8N5M4KD", "h7Kq2Zr9Lm4Xv8Tn3Wp6+c1Bf5Gd0Js2Ra7Ue9Qo",
                               "ghp_FAKEd3m0T0k3nN0tR3alQx7Lp2Zk9Vw4Ys8B")
 SECRET_ENTRY = "demo-16-malicious-secret"
 
