@@ -43,7 +43,7 @@ attack. Fixed-width look-behinds, so a trigger costs nothing more."""
 SECRET_VAR = (r"\$\{?[a-z0-9_]{0,48}?(?:key|token|secret|password|passwd|credential|auth|cookie|pat|pass|pwd)s?\b"
               r"(?!\s*[:=]?-)")
 """A shell variable whose name ends like a secret (`$API_KEY`, `${GITHUB_TOKEN}`), not a default (`${X:-none}`)."""
-SENSITIVE = (r"(?:\.env\b(?!\.(?:example|sample|template|dist|defaults?|local\.example)\b)|\.ssh/|\bid_(?:rsa|dsa|ecdsa"
+SENSITIVE = (r"(?:(?<![\w-])\.env\b(?!\.(?:example|sample|template|dist|defaults?|local\.example)\b)|\.ssh/|\bid_(?:rsa|dsa|ecdsa"
              r"|ed25519)\b|\.netrc\b|\.pgpass\b|\.npmrc\b|\.pypirc\b|\.git-credentials\b|\.aws/(?:credentials|config)\b"
              r"|\.docker/config\.json|\.kube/config\b|\.gnupg/|_history\b|/etc/shadow\b|/etc/passwd\b"
              r"|(?<=[/~._-])credentials\b|credentials\.(?:json|csv|xml|ya?ml)\b|\.vault-token\b"

@@ -69,13 +69,13 @@ EXFIL_RULES: tuple[Rule, ...] = (
     Rule("exfil_curl", _X, BLOCK, "curl sending secrets, environment or a sensitive file to another host",
          rf"{_CURL}{_HAS_VAR}{LOCAL_LINE}{gap(200, _CURL)}(?:{_IN_URL}|{_IN_DATA}|{_UPLOAD}|{_ENV_OUT})"),
     Rule("possible_exfil_curl", _X, HOLD, "curl with a secret-named variable (held for a person)",
-         rf"{_CURL}\s(?=[^\n]{{0,2048}}?\$){gap(2048, _CURL)}\$\{{?\w{{0,64}}?(?:key|token|secret|password|credential"
+         rf"{_CURL}\s(?=[^\n]{{0,2048}}?\$){gap(2048, _CURL)}\$\{{?[\w']{{0,64}}?(?:key|token|secret|password|credential"
          rf"|api)|{_CURL}(?=[^\n]{{0,300}}?@){gap(200, _CURL)}{_UPLOAD}"),
     Rule("exfil_wget", _X, BLOCK, "wget sending secrets or a sensitive file to another host",
          rf"{_WGET}{_HAS_VAR}{LOCAL_LINE}{gap(200, _WGET)}(?:{_IN_URL}|{_IN_DATA}|{_UPLOAD}|\$\((?:env|printenv"
          rf"|history)\b)"),
     Rule("possible_exfil_wget", _X, HOLD, "wget with a secret-named variable (held for a person)",
-         rf"{_WGET}\s(?=[^\n]{{0,2048}}?\$){gap(2048, _WGET)}\$\{{?\w"
+         rf"{_WGET}\s(?=[^\n]{{0,2048}}?\$){gap(2048, _WGET)}\$\{{?[\w']"
          rf"{{0,64}}?(?:key|token|secret|password|credential|api)"),
     Rule("read_secrets", _X, BLOCK, "reads a private key, cloud credentials or shell history, or copies them away",
          rf"\b(?:cat|bat|tac|strings|xxd|hexdump|base64|less|head|tail|get-content|gpg\s+-d"
@@ -105,8 +105,8 @@ EXFIL_RULES: tuple[Rule, ...] = (
          rf"|<\s*(?:img|a|iframe|script|link|source)\b[^>]{{0,300}}?(?:src|href)\s*=\s*['\"]?(?:https?:)?//"
          rf"[^\s'\">]{{0,400}}?{_TEMPLATE}"),
     Rule("possible_img_exfil", _X, HOLD, "an image URL with query parameters (can leak data when rendered)",
-         r"<\s*img\s[^>]{0,2048}?src\s*=\s*[\"']?https?://[^\s\"'?&]{1,2048}[?&]"
-         r"|!\[(?:(?!!\[)[^\]]){0,2048}\]\(https?://[^\s)?&]{1,2048}[?&]"),
+         r"<\s*img\s[^>]{0,2048}?src\s*=\s*[\"']?https?://\S{1,2048}?[?&]"
+         r"|!\[(?:(?!!\[)[^\]]){0,2048}\]\(https?://[^\s)]{1,2048}?[?&]"),
     Rule("leak_system_prompt", _X, BLOCK, "asks the agent to reveal its system prompt",
          r"\b(?:output|print|reveal|show|display|repeat|dump|leak|disclose|echo|recite|expose|share|send|paste|copy"
          r"|tell\s+(?:me|us)|write\s+out|give\s+me)\s+(?:(?:me|us|your|the|my|its|full|entire|complete|exact|initial"

@@ -32,6 +32,7 @@ _TR80, _TR_LONG = gap(80, r"\btranslate\b"), gap(2048, r"\btranslate\b")
 _INTO_LONG = gap(2048, r"\binto\s|\btranslate\b")
 _ASKED, _RUN80 = gap(80, r"\b(?:when|if)\s"), r"[^\n]{0,80}?"
 _PAREN = gap(400, r"\)")
+_DEV_GAP, _HYPO_GAP = gap(2048, r"\bdeveloper\s+mode\b"), gap(2048, r"\bhypothetical\s+scenario")
 
 
 def free(stop: str) -> str:
@@ -59,7 +60,7 @@ INJECTION_RULES: tuple[Rule, ...] = (
          rf"+{free(_BROAD_ADJ + '|' + _BROAD_VERBS)}{_BROAD_NOUNS}"
          rf"|\b(?:these|the|my|our|following|below)\s+(?:new\s+)?(?:instructions|rules|directives|orders)\s+"
          rf"(?:replace|supersede|override|cancel|invalidate|overrule|take\s+precedence\s+over|make)\s+{words(3)}"
-         rf"(?:all|any|every|the|your|previous|prior|old|other|earlier|original)\b"
+         rf"(?:your|previous|prior|old|earlier|original|system|all\s+(?:previous|prior|earlier|your|old))\b"
          rf"|\b(?:previous|prior|old|above|earlier|original|initial|all\s+other|your\s+(?:old|previous|original))\s+"
          rf"(?:instructions|rules|directives|guidelines|prompts?|orders)\s+(?:are|is|were|have\s+been|become|now)\s+"
          rf"(?:now\s+)?(?:void|null|obsolete|cancell?ed|revoked|invalid(?:ated)?|overridden|superseded|replaced|moot"
@@ -94,10 +95,10 @@ INJECTION_RULES: tuple[Rule, ...] = (
          r"|\b(?:chatgpt|claude|gpt|ai|assistant|you)\s+(?:with|in)\s+developer\s+mode\s+(?:enabled|on)\b"
          r"|\bstay\s+in\s+character\b[^\n]{0,60}?\b(?:dan|no\s+(?:rules|restrictions|limits)|jailbr)"),
     Rule("possible_jailbreak", _I, HOLD, "mentions a jailbreak mode or pretext (held for a person)",
-         r"\bdan\s+mode\b|\bdo\s+anything\s+now|\bdeveloper\s+mode\b[^\n]{0,2048}?\benable"
-         r"|\bhypothetical\s+scenario[^\n]{0,2048}?(?:ignore|bypass|override)|\bfor\s+educational\s+purposes?\s+only"
-         r"|\bnew\s+(?:(?!new\b)\w+\s+)*?policy|\bupdated\s+(?:(?!updated\b)\w+\s+)*?guidelines"
-         r"|\brevised\s+(?:(?!revised\b)\w+\s+)*?instructions"),
+         rf"\bdan\s+mode|\bdo\s+anything\s+now|\bdeveloper\s+mode{_DEV_GAP}enable"
+         rf"|\bhypothetical\s+scenario{_HYPO_GAP}(?:ignore|bypass|override)|\bfor\s+educational\s+purposes?\s+only"
+         r"|\bnew\s+(?:(?!new\b)[\w']+\s+)*?policy|\bupdated\s+(?:(?!updated\b)[\w']+\s+)*?guidelines"
+         r"|\brevised\s+(?:(?!revised\b)[\w']+\s+)*?instructions"),
     Rule("sys_prompt_override", _I, BLOCK, "claims to override or replace the system prompt",
          r"\bsystem\s+prompt\s+override|\boverride\s+(?:the\s+|your\s+|all\s+){0,2}system\s+(?:prompt|instructions"
          r"|message)|\bnew\s+system\s+prompt\s*:|<\|im_start\|>\s*system|<\|system\|>|<</?sys>>|\[/?inst\]"
@@ -146,7 +147,7 @@ INJECTION_RULES: tuple[Rule, ...] = (
     Rule("possible_fake_update", _I, HOLD, "claims the agent was updated (held for a person)",
          rf"\byou\s+have\s+been\s+{free('you')}(?:updated|upgraded|patched)\s+to"),
     Rule("identity_override", _I, BLOCK, "gives the agent a new name or identity",
-         r"\bname\s+yourself\s+\w|\bcall\s+yourself\s+\w|\byour\s+(?:new\s+)?name\s+is\s+now\b"
+         r"\bname\s+yourself\s+[\w']|\bcall\s+yourself\s+\w|\byour\s+(?:new\s+)?name\s+is\s+now\b"
          r"|\byour\s+true\s+identity\s+is\b"),
     Rule("translate_execute", _I, BLOCK, "asks the agent to translate text into code and run it",
          rf"\btranslate\b{_TR80}\b(?:into|to)\s+(?:python|bash|shell|code|javascript|js"
@@ -154,7 +155,7 @@ INJECTION_RULES: tuple[Rule, ...] = (
          rf"|run|eval|exec)\b|\btranslate\b{_TR80}\b(?:and|then)\s+(?:execute|run|eval|exec)\s+"
          r"(?:it|that|them|the\s+(?:result|output|code))\b"),
     Rule("possible_translate_execute", _I, HOLD, "asks the agent to translate text and run it (held for a person)",
-         rf"\btranslate\s+{_TR_LONG}\s+into\s+(?:\w+(?:[\s-]+\w+){{0,2}}|{_INTO_LONG})\s+and\s+"
+         rf"\btranslate\s+{_TR_LONG}\s+into\s+(?:[\w']+(?:[\s-]+[\w']+){{0,2}}|{_INTO_LONG})\s+and\s+"
          r"(?:execute|run|eval)"),
     Rule("deception_hide", _I, BLOCK, "tells the agent to hide something from the user",
          r"\b(?:do\s+not|don'?t|never|must\s+not)\s+(?:ever\s+)?(?:tell|inform|notify|alert|mention\s+(?:this|it|that"
@@ -196,7 +197,7 @@ INJECTION_RULES: tuple[Rule, ...] = (
          r"|exfiltrate|forward|pipe)\b"),
     Rule("possible_forced_action", _I, HOLD, "tells the agent to act without telling anyone, or that it must register,"
          " connect or report (held)",
-         r"\byou\s+must\s+(?:\w+\s+){0,3}?(?:register|connect|report|beacon)\b|\bwithout\s+(?:telling|informing"
+         r"\byou\s+must\s+(?:[\w']+\s+){0,3}?(?:register|connect|report|beacon)\b|\bwithout\s+(?:telling|informing"
          r"|notifying|alerting|letting)\s+(?:the\s+)?(?:user|human|operator|owner|anyone|them)\b"),
     Rule("obey_external", _I, HOLD, "tells the agent to obey text from web pages, issues, e-mails or tool output",
          rf"{NOT}\b(?:follow|obey|execute|carry\s+out|act\s+on|comply\s+with|apply|treat\s+as\s+"
@@ -229,6 +230,6 @@ INJECTION_RULES: tuple[Rule, ...] = (
          r"(?:px|pt|em|rem|%)?\s*[;\"'>]|opacity\s*:\s*0(?:\.0+)?\s*[;\"'>])"),
     Rule("possible_hidden_div", _I, HOLD, "may hide text with CSS (held for a person)",
          r"<\s*div\s+style\s*=\s*[\"'](?:(?!<\s*div\s)[\s\S]){0,4096}?display\s*:\s*none"
-         r"|\bstyle\s*=\s*[\"'][^\"']{0,2048}?(?:visibility\s*:\s*hidden|opacity\s*:\s*0)"),
+         r"|\bstyle\s*=\s*[\"'][^\n]{0,2048}?(?:visibility\s*:\s*hidden|opacity\s*:\s*0)"),
 )
 """(id, family, severity, description, pattern) for the English injection rules."""

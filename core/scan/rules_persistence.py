@@ -15,6 +15,10 @@ _P = PERSISTENCE
 _AGENT_FILES = (r"(?:\bagents\.md\b|\bclaude(?:\.local)?\.md\b|\.cursorrules\b|\.clinerules\b|\.windsurfrules\b"
                 r"|copilot-instructions\.md|\bgemini\.md\b|\.cursor/rules\b|\.claude/(?:settings(?:\.local)?\.json"
                 r"|commands/|agents/|hooks/)|\.codex/config\.toml)")
+_ANY_AGENT_FILE = (r"(?:agents\.md|claude(?:\.local)?\.md|\.cursorrules|\.clinerules|\.windsurfrules"
+                   r"|copilot-instructions\.md|gemini\.md|\.cursor/rules|\.claude/(?:settings(?:\.local)?\.json|commands/"
+                   r"|agents/|hooks/)|\.codex/config\.toml)")
+"""The same files anywhere, even glued to a word (as Hermes Agent reads them)."""
 _HERMES_FILES = r"(?:\.hermes|\$hermes_home|\$\{hermes_home\})/(?:config\.ya?ml|soul\.md|memories/|skills/|plugins/)"
 _RC_FILES = (r"(?:(?:\.bashrc|\.bash_profile|\.bash_login|\.zshrc|\.zshenv|\.zprofile|\.zlogin|\.kshrc|\.cshrc"
              r"|\.tcshrc|(?:~|\$home)/\.profile|/etc/profile|/etc/bash\.bashrc|/etc/environment|\.pam_environment"
@@ -24,7 +28,9 @@ _WRITE = (r"(?:(?<=\s)>>?|(?<=[\w'\")])>>|\btee\b(?:\s+-a)?|\bsed\s+-i\S*\s[^\n]
           r"[^\s'\"<>|;&]{0,120}?")
 """A shell write into a file: a redirect (after a space, a quote or `>>` after a word, never `->` or `<id>/`), tee,
 sed -i, PowerShell's content cmdlets, or a copy onto it."""
-_RUNS = r"(?:\bcurl\b|\bwget\b|\bnc\b|\bncat\b|/dev/tcp/|\bbase64\b|\beval\b|\bbash\s+-i\b|\bpython\d?\s+-c\b|\biex\b)"
+_RUNS = (r"(?:\bcurl\b|\bwget\b|\bnc\b|\bncat\b|/dev/tcp/|\bbase64\b|\beval\b(?![^\n]{0,40}?\b(?:init|env|hook|shellenv"
+         r"|activate|completion|direnv|brew|rbenv|nodenv|pyenv|zoxide|starship|mise|fnm|atuin|ssh-agent)\b)|\bbash\s+-i\b"
+         r"|\bpython\d?\s+-c\b|\biex\b)")
 """What turns a persistent write into an attack: fetching or decoding code, or a socket."""
 _MOD_VERBS = r"(?:update|modify|edit|write|change|append|add\s+to|rewrite|overwrite|prepend|insert\s+into|amend)"
 _G_MOD = gap(2048, rf"(?<![$/.-]){_MOD_VERBS}\s")
@@ -36,7 +42,7 @@ PERSISTENCE_RULES: tuple[Rule, ...] = (
          rf"{_WRITE}{_AGENT_FILES}|\bcat\s+(?:>>?|<<)[^\n]{{0,80}}?{_AGENT_FILES}|\bopen\(\s*['\"][^'\"\n]{{0,120}}?"
          rf"{_AGENT_FILES}['\"]\s*,\s*['\"][aw]"),
     Rule("possible_agent_config_mod", _P, HOLD, "asks to change an agent's instruction or settings file (held)",
-         rf"(?<![$/.-])\b{_MOD_VERBS}\s{_G_MOD}{_AGENT_FILES}"
+         rf"(?<![$/.-])\b{_MOD_VERBS}\s{_G_MOD}{_ANY_AGENT_FILE}"
          rf"|\b(?:add|insert|put|register|install)\b{_G_ADD}(?:\bhooks?\b[^\n]{{0,80}}?"
          r"settings(?:\.local)?\.json|settings(?:\.local)?\.json[^\n]{0,80}?\bhooks?\b)"),
     Rule("hermes_config_mod", _P, BLOCK, "a shell command that writes Hermes's config, SOUL.md, memories or skills",
@@ -167,6 +173,6 @@ PERSISTENCE_RULES: tuple[Rule, ...] = (
          r"|\benv\s+-u\s+(?:hermes|claude|codex|agent)\w*|\b(?:hermes|claude|codex|agent)_\w{0,40}?(?:safe|safety"
          r"|sandbox|approval|guard|hook|confirm|permission)\w{0,20}\s*=\s*['\"]?(?:0|false|off|no|none|disabled?)\b"),
     Rule("possible_env_var_unset_agent", _P, HOLD, "unsets an agent or model provider variable (held)",
-         r"\bunset\s+\w{0,64}?(?:claude|codex|hermes|agent|openai|anthropic)"),
+         r"\bunset\s+[\w']*?(?:claude|codex|hermes|agent|openai|anthropic)"),
 )
 """(id, family, severity, description, pattern) for the persistence rules."""

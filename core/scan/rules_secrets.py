@@ -98,6 +98,8 @@ _URL_USER = re.compile(r"://([^\s:/@'\"]{1,64}):")
 _CHUNK = re.compile(r"[A-Z]?[a-z]+|[A-Z]{2,}(?![a-z])|\d+")
 _SEPARATORS = re.compile(r"[-_./]")
 _VALUE_RUN = re.compile(r"[\w+/=.-]*")
+_CODE = re.compile(r"\w\(|\)\.|\(\)|\w\.\w+\(")
+"""A call or method chain (`z.string().min(8)`, `getenv(`): a value that is code."""
 
 
 def entropy(value: str) -> float:
@@ -131,6 +133,8 @@ def confirm_secret(rule: str, candidate: str) -> tuple[str, str] | None:
     if rule == "secret_aws_secret_key" and (value.isupper() or value.islower()):  # a hex digest, not a base64 key
         return None
     if is_documented_example(value) or (rule in EXTRA_CONFIRM and not EXTRA_CONFIRM[rule](value)):
+        return None
+    if rule in EXTRA_CONFIRM and _CODE.search(value):  # `password: z.string().min(8)`: code, not a password
         return None
     return value, ""
 
