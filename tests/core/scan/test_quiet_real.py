@@ -89,8 +89,6 @@ def test_a_long_real_looking_file_is_quiet_and_quick() -> None:
     assert not result.stopped, result.summary()
 
 
-@pytest.mark.xfail(strict=True, reason="a key name inside a longer word (colorToken) is not yet reached by the trigger "
-                                       "index, so Hermes's quoted-assignment shape passes (matcher fix: wip-scanner-14)")
 def test_a_design_token_shaped_like_a_quoted_secret_is_held_not_passed() -> None:
     """Hermes stops `token: "<20+ characters>"`; memrev must not pass it, and holds it (a design token, usually)."""
     assert scan('colorToken: "ColorBrandPrimaryBackgroundHover"').outcome is HOLD
