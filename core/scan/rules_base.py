@@ -53,7 +53,7 @@ HOME_SECRETS = (r"(?:\.ssh/(?:id_|[\w.-]{0,40}\.pem|[\w.-]{0,40}_key\b)|\.ssh/?(
                 r"|ed25519)\b(?!\.pub)|\.netrc\b|\.pgpass\b|\.git-credentials\b|\.aws(?:/credentials\b|/?(?=[\s'\"]|$))"
                 r"|\.docker/config\.json|\.kube(?:/config\b|/?(?=[\s'\"]|$))|\.gnupg\b|\.config/gh\b|\.config/gcloud\b"
                 r"|\.azure\b|\.vault-token\b|\.codex/auth\.json|\.claude/\.credentials|/etc/shadow\b"
-                r"|(?<=~/)\.env\b|(?<=\$home/)\.env\b|(?<=/root/)\.env\b"
+                r"|(?<=~/)\.env\b|(?<=\$home/)\.env\b|(?<=[/]root/)\.env\b"
                 r"|\.(?:bash|zsh|sh|python|psql|mysql|node_repl)_history\b|\.hermes/\.env\b|\.password-store\b"
                 r"|(?:login|keychain)s?\.(?:db|keychain(?:-db)?)\b|\.mozilla/firefox|google-chrome/default)")
 """Secrets that live in a home folder: keys, cloud and CLI credentials, shell history, password stores."""
