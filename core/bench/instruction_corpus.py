@@ -18,6 +18,7 @@ reported and skipped). Or fetch `https://raw.githubusercontent.com/owner/repo/co
 
 from __future__ import annotations
 
+import argparse
 import subprocess
 import sys
 from dataclasses import dataclass
@@ -82,3 +83,11 @@ def cached_texts(cache: Path, sources: Sequence[Source]) -> Iterator[tuple[Sourc
     """Every listed file with its cached text, or None for a file the cache lacks, in the list's order."""
     for source in sources:
         yield source, read_cached(cache, source)
+
+
+def corpus_parser(module: str, doc: str | None) -> argparse.ArgumentParser:
+    """The command line every corpus script shares: the cache folder and, optionally, another list of files."""
+    parser = argparse.ArgumentParser(prog=f"python -m {module}", description=(doc or "").split("\n")[0])
+    parser.add_argument("cache", type=Path, help="directory holding owner+repo/path for every listed file")
+    parser.add_argument("--sources", type=Path, default=SOURCES, help="list of files (default: the one shipped)")
+    return parser

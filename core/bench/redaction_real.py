@@ -15,7 +15,6 @@ judging them locally; never paste that output anywhere.
 
 from __future__ import annotations
 
-import argparse
 import re
 import sys
 from collections import Counter
@@ -23,7 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterator, Sequence
 
-from memrev.core.bench.instruction_corpus import SOURCES, Source, build, cached_texts, read_sources
+from memrev.core.bench.instruction_corpus import SOURCES, Source, build, cached_texts, corpus_parser, read_sources
 from memrev.core.scan.redaction import Redactor
 from memrev.core.scan.rules import SECRET_MARKER
 
@@ -96,10 +95,7 @@ def measure(cache: Path, sources: Sequence[Source], reveal: bool = False) -> int
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Measure the cached files (or, with --build CLONES, fill the cache from clones first)."""
-    parser = argparse.ArgumentParser(prog="python -m memrev.core.bench.redaction_real",
-                                     description=(__doc__ or "").split("\n")[0])
-    parser.add_argument("cache", type=Path, help="directory holding owner+repo/path for every listed file")
-    parser.add_argument("--sources", type=Path, default=SOURCES, help="list of files (default: the one shipped)")
+    parser = corpus_parser("memrev.core.bench.redaction_real", __doc__)
     parser.add_argument("--build", type=Path, metavar="CLONES", help="first write the files from CLONES/owner+repo")
     parser.add_argument("--reveal", action="store_true", help="also print each redacted value (local judging only)")
     args = parser.parse_args(argv)

@@ -16,7 +16,6 @@ adds the two shares to the bench's figures.
 
 from __future__ import annotations
 
-import argparse
 import math
 import sys
 from collections import Counter
@@ -24,7 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Sequence
 
-from memrev.core.bench.instruction_corpus import SOURCES, Source, cached_texts, read_sources
+from memrev.core.bench.instruction_corpus import Source, cached_texts, corpus_parser, read_sources
 from memrev.core.bench.store import Figure
 from memrev.core.scan.model import Finding, ScanResult
 from memrev.core.scan.scanner import scan
@@ -187,10 +186,7 @@ def measure(cache: Path, sources: Sequence[Source]) -> CorpusReport:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Scan the cached files and print the report."""
-    parser = argparse.ArgumentParser(prog="python -m memrev.core.bench.scan_real",
-                                     description=(__doc__ or "").split("\n")[0])
-    parser.add_argument("cache", type=Path, help="directory holding owner+repo/path for every listed file")
-    parser.add_argument("--sources", type=Path, default=SOURCES, help="list of files (default: the one shipped)")
+    parser = corpus_parser("memrev.core.bench.scan_real", __doc__)
     args = parser.parse_args(argv)
     measure(args.cache, read_sources(args.sources))
     return 0
