@@ -27,6 +27,7 @@ from memrev.core.bench.instruction_corpus import Source, cached_texts, corpus_pa
 from memrev.core.bench.store import Figure
 from memrev.core.scan.model import Finding, ScanResult
 from memrev.core.scan.scanner import scan
+from memrev.core.scan.scopes import scope_for_path
 
 BLOCKED = "real instruction files blocked"
 HELD = "real instruction files held"
@@ -125,7 +126,8 @@ def stops(text: str, result: ScanResult) -> tuple[Stop, ...]:
 
 
 def scan_corpus(cache: Path, sources: Sequence[Source]) -> CorpusReport:
-    """Scan every listed file the cache holds, whole."""
+    """Scan every listed file the cache holds, whole, each in the scope its file name gives (all are instruction
+    files)."""
     report = CorpusReport(listed=len(sources))
     repos = set()
     for source, text in cached_texts(cache, sources):
@@ -134,7 +136,7 @@ def scan_corpus(cache: Path, sources: Sequence[Source]) -> CorpusReport:
             continue
         report.scanned += 1
         repos.add(source.repo)
-        result = scan(text)
+        result = scan(text, scope_for_path(source.path))  # read as `memrev scan FILE` reads it
         if result.stopped:
             report.stopped.append(StoppedFile(source, result.outcome.value, stops(text, result)))
     report.repositories = len(repos)

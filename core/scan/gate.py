@@ -10,6 +10,7 @@ from memrev.core.scan.model import ScanResult
 from memrev.core.scan.redaction import redacted_entries
 from memrev.core.scan.rejections import Decision, Rejection, decision_for, record_rejection, rejection_fingerprint
 from memrev.core.scan.scanner import scan
+from memrev.core.scan.scopes import ScanScope, scope_for_agent
 from memrev.core.store.memory_store import MemoryStore
 from memrev.core.store.records import ApplyResult
 
@@ -30,10 +31,12 @@ class GateResult:
 
 
 def gate_text(store: MemoryStore | None, text: str, *, source: str, actor: str, agent: str | None = None,
-              file: str | None = None, entry_id: str | None = None, result: ScanResult | None = None) -> GateResult:
-    """Scan `text` (unless its `result` is given); a block or a hold is recorded (when a store is given) before the
-    answer, unless a reviewer already marked the same fingerprint a false positive."""
-    result = result if result is not None else scan(text)
+              file: str | None = None, entry_id: str | None = None, result: ScanResult | None = None,
+              scope: ScanScope | None = None) -> GateResult:
+    """Scan `text` (unless its `result` is given) in `scope` (by default the one `agent`'s entries are read in); a
+    block or a hold is recorded (when a store is given) before the answer, unless a reviewer already marked the same
+    fingerprint a false positive."""
+    result = result if result is not None else scan(text, scope or scope_for_agent(agent))
     if not result.stopped:
         return GateResult(True, result)
     if store is not None and decision_for(store, rejection_fingerprint(text, result)) is Decision.FALSE_POSITIVE:

@@ -19,6 +19,7 @@ import re
 from types import MappingProxyType
 from typing import Mapping, NamedTuple
 
+from memrev.core.scan.cues import CUE_RULES
 from memrev.core.scan.model import Finding, Severity
 from memrev.core.scan.rules_base import BLOCK, HOLD, WARN, Rule
 from memrev.core.scan.rules_downgrade import DOWNGRADE_RULES
@@ -83,6 +84,7 @@ RULES: Mapping[str, RuleInfo] = MappingProxyType({
     **{rule.id: RuleInfo(rule.family, rule.severity, rule.description) for rule in PATTERN_RULES},
     **{rule: RuleInfo("secret", BLOCK, f"contains {check.description}") for rule, check in SECRET_CHECKS.items()},
     **{rule: RuleInfo("invisible", severity, description) for rule, severity, description in INVISIBLE_RULES},
+    **{rule.id: RuleInfo(rule.family, HOLD, rule.reason) for rule in CUE_RULES},
     OVERSIZED: RuleInfo("injection", BLOCK, "entry too large to scan completely"),
     REDACTED: RuleInfo("secret", BLOCK, "held a secret, which memrev redacted before storing it"),
     SCAN_ERROR: RuleInfo("injection", BLOCK, "the scanner failed on this text, so it is blocked to be safe"),

@@ -183,7 +183,7 @@ EXECUTION_RULES: tuple[Rule, ...] = (
          r"|\b(?:powershell|pwsh)(?:\.exe)?\s+(?:-\w+(?:\s+(?:bypass|hidden|unrestricted|\d))?\s+){0,6}"
          r"-(?:e|ec|enc|enco|encod|encode|encoded|encodedc\w*)\s+[a-z0-9+/=]{16,}"),
     Rule("possible_remote_code", _E, HOLD, "pipes a download into a shell (a known installer or this machine: held)",
-         rf"\b(?:curl|wget)\s(?=[^\n]{{0,2048}}?\|){_G_PIPE}\|\s*(?:bash|sh|python\d?|perl|ruby|node)"
+         rf"\b(?:curl|wget)\s(?=[^\n]{{0,2048}}?\|){_G_PIPE}\|\s*(?:bash|sh|python(?:\d(?:\.\d+)?)?(?![\d.]|\s+-m\s)|perl|ruby|node)"
          r"|\b(?:bash|sh|zsh)\s+(?:-c\s+)?['\"]?(?:<\(|\$\()\s*(?:curl|wget)\b|\b(?:powershell|pwsh)(?:\.exe)?\s[^\n]"
          r"{0,80}?-(?:e|ec|enc|encodedcommand)\s"),
     Rule("decode_exec", _E, BLOCK, "decodes hidden text and runs it (base64 -d | sh, eval(atob(...)), exec(b64decode))",

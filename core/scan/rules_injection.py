@@ -83,7 +83,7 @@ INJECTION_RULES: tuple[Rule, ...] = (
          r"|human|real\s+person|person|user|dan|different\s+(?:ai|assistant|model)|another\s+(?:ai|assistant|model)"
          r"|(?:system\s+)?admin(?:istrator)?|root|developer\s+mode|ai\s+without|assistant\s+without|not\s+an\s+ai)\b"),
     Rule("possible_role_pretend", _I, HOLD, "asks the agent to pretend or role-play (held for a person)",
-         rf"\b(?:pretend|pretending)\s+{free('pretend')}(?:you\s+are|you're|to\s+be)\s"
+         rf"{NOT}\b(?:pretend|pretending)\s+{free('pretend')}(?:you\s+are|you're|to\s+be)\s"
          r"|\broleplay\s+as\b|\brole-play\s+as\b"),
     Rule("jailbreak_persona", _I, BLOCK, "names a jailbreak persona or mode (DAN, developer mode, god mode...)",
          r"\b(?:dan|stan|dude|aim|jailbreak|jailbroken|god|evil|chaos|unrestricted|uncensored|unfiltered|opposite)\s+"

@@ -13,9 +13,11 @@ from typing import Any, Iterator, Mapping, NamedTuple, Sequence
 
 from memrev.core.check.visible import make_visible
 from memrev.core.scan.folding import SELECTORS, TAGS, HiddenRun, Normalised, normalise, spaced_windows
+from memrev.core.scan.cues import cue_hits
 from memrev.core.scan.decoding import decode_runs, decoded_findings, leet_hits
 from memrev.core.scan.rules_hints import HINT_SOURCES
 from memrev.core.scan.model import Finding, ScanResult
+from memrev.core.scan.scopes import ScanScope, within_scope
 from memrev.core.scan.rules import (LOOSE_SOURCES, OVERSIZED, PUBLIC_PREFIXES, REDACTED, RULES, SCAN_ERROR,
                                     SCRIPT_SOURCES, SCRIPTS, SECRET_CHECKS, SECRET_MARKER, SOURCES, RuleInfo,
                                     confirm_secret, masked_assignment, unshadowed)
@@ -398,6 +400,19 @@ def _spaced_hits(norm: Normalised, known: list[_Hit]) -> list[_Hit]:
     return found
 
 
+def _cue_findings(body: str, norm: Normalised, secrets: list[_Secret], families: set[str]) -> list[Finding]:
+    """Holds for sentences that say an attack in other words, unless a pattern rule already stopped an injection
+    here (one reason to look is enough)."""
+    if "injection" in families:
+        return []
+    found = []
+    for hit in cue_hits(norm.lower)[:MAX_FINDINGS_PER_RULE]:
+        start, end = norm.span(hit.start, hit.end)
+        found.append(Finding(hit.rule.id, hit.rule.family, RULES[hit.rule.id].severity, start, end, hit.rule.reason,
+                             _clip(_excerpt(body, start, end, secrets), 300)))
+    return found
+
+
 def _scan(text: str, depth: int = 0) -> list[Finding]:
     """All findings for one text, unsorted; each rule keeps its first MAX_FINDINGS_PER_RULE findings. Text hidden
     as base64, hex, ROT13, reversed text or leetspeak is decoded and scanned too (`depth` levels deep at most)."""
@@ -440,6 +455,7 @@ def _scan(text: str, depth: int = 0) -> list[Finding]:
         evidence = make_visible(masked_assignment(body, start, end, redact)) if info.family == "secret" else \
             _excerpt(body, start, end, secrets)
         findings.append(Finding(hit.rule, info.family, info.severity, start, end, reason, _clip(evidence, 300)))
+    findings += _cue_findings(body, norm, secrets, {f.family for f in findings})
     findings = unshadowed(findings) + [_hidden_finding(body, run, secrets) for run in norm.hidden]
     if depth < 2 and (runs := decode_runs(norm.text, norm.lower, hints)):
         findings += decoded_findings(runs, lambda decoded: _scan(decoded, depth + 1), norm.span,
@@ -487,10 +503,11 @@ def _note_overflow(findings: list[Finding], counts: Mapping[str, int]) -> list[F
     return findings
 
 
-def scan(text: str) -> ScanResult:
-    """Every finding in `text`, sorted by position; fails closed (a blocking `scan_error`) rather than raising."""
+def scan(text: str, scope: ScanScope = ScanScope.MEMORY) -> ScanResult:
+    """Every finding in `text` that counts in `scope`, sorted by position; fails closed (a blocking `scan_error`)
+    rather than raising."""
     try:
-        findings = _scan(text)
+        findings = list(within_scope(_scan(text), scope))
     except Exception as error:  # noqa: BLE001 - a scanner that raises would let the write through
         info = RULES[SCAN_ERROR]
         findings = [Finding(SCAN_ERROR, info.family, info.severity, 0, len(text),

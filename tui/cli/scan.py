@@ -11,6 +11,7 @@ import click
 from memrev.core.check.visible import make_visible
 from memrev.core.scan.gate import gate_text
 from memrev.core.scan.rejections import Decision, rejections
+from memrev.core.scan.scopes import ScanScope, scope_for_path
 from memrev.tui.cli.support import EXIT_FINDINGS, EXIT_OK, InputError, actor, open_store, store_errors, table
 
 MAX_SCAN_BYTES = 64 * 1024 * 1024
@@ -43,17 +44,23 @@ def read_input(target: str) -> tuple[str, str]:
 @click.command("scan")
 @click.argument("target", default="-", metavar="[FILE | -]")
 @click.option("--json", "as_json", is_flag=True, help="Print the findings as JSON.")
+@click.option("--as", "read_as", type=click.Choice([s.value for s in ScanScope]), default=None,
+              help="Read the text as an agent's memory write (every hold) or a committed instruction file (without "
+                   "the holds Hermes keeps for memory). Default: instructions for CLAUDE.md, AGENTS.md and the like, "
+                   "memory otherwise.")
 @click.pass_context
 @store_errors
-def scan_command(ctx: click.Context, target: str, as_json: bool) -> None:
+def scan_command(ctx: click.Context, target: str, as_json: bool, read_as: str | None) -> None:
     """Scan a text bound for an agent's memory; exit 1 and record the rejection when it is blocked or held (held:
     suspicious, so a person decides in `memrev audit`)."""
     text, label = read_input(target)
+    scope = ScanScope(read_as) if read_as else scope_for_path(None if target == "-" else target)
     store = open_store(ctx)
-    verdict = gate_text(store, text, source=f"scan:{label}", actor=actor(), file=None if target == "-" else target)
+    verdict = gate_text(store, text, source=f"scan:{label}", actor=actor(), file=None if target == "-" else target,
+                        scope=scope)
     if as_json:
         click.echo(json.dumps({
-            "source": label, "outcome": "pass" if verdict.allowed else verdict.result.outcome.value,
+            "source": label, "read_as": scope.value, "outcome": "pass" if verdict.allowed else verdict.result.outcome.value,
             "blocked": not verdict.allowed and not verdict.held, "held": verdict.held, "reason": verdict.reason,
             "rejection": verdict.rejection.id if verdict.rejection else None,
             "fingerprint": verdict.rejection.fingerprint if verdict.rejection else None,

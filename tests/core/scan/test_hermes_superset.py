@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 
 from memrev.core.scan.model import Outcome
 from memrev.core.scan.scanner import scan
+from memrev.core.scan.scopes import ScanScope
 
 _F8 = r"(?:\w+\s+){0,8}"
 _SECRET_VAR = r"\$\{?\w*(?:KEY|TOKEN|SECRET|PASSWORD|CREDENTIAL)S?\b"
@@ -124,6 +125,11 @@ Unicode folds or cases in unusual ways (`ŉ`, `ſ`, `İ`, `ı`, `ʼ`, the Kelvin
 mathematical letters, combining marks)."""
 
 
+STRICT_ONLY = {"send_to_url", "context_exfil", "ssh_backdoor", "ssh_access", "hermes_env", "agent_config_mod",
+               "hermes_config_mod", "hardcoded_secret"}
+"""The ids Hermes applies only to user-mediated writes (memory, skill installs), not to context files."""
+
+
 EXAMPLES = int(os.environ.get("MEMREV_SUPERSET_EXAMPLES", "6"))
 """Texts drawn per pattern: a few keep the file quick; set MEMREV_SUPERSET_EXAMPLES higher for a deeper search."""
 
@@ -137,10 +143,14 @@ def hermes_flags(pattern: re.Pattern[str], text: str) -> bool:
 @settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
 @given(data=st.data())
 def test_nothing_hermes_stops_passes(name: str, pattern: re.Pattern[str], data: st.DataObject) -> None:
+    """A memory write is read at Hermes's strict scope (every id); an instruction file at its context scope, which the
+    current version (bounded) defines as every id but the strict-only ones."""
     text = data.draw(st.from_regex(pattern, fullmatch=True, alphabet=PRINTABLE).filter(lambda t: len(t) < 4000))
     assume(hermes_flags(pattern, text))
-    result = scan(text)
-    assert result.outcome is not Outcome.PASS, (name, text)
+    assert scan(text).outcome is not Outcome.PASS, (name, text)
+    version, rule = name.split(":")
+    if version == "bounded" and rule not in STRICT_ONLY:
+        assert scan(text, ScanScope.INSTRUCTIONS).outcome is not Outcome.PASS, (name, text)
 
 
 @settings(max_examples=150, deadline=None)
