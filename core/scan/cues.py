@@ -111,10 +111,13 @@ instructions, report it`)."""
 
 _OWN_RULES = ("instructions|instruction|rules|guidelines|guidance|directives|directive|system prompt|prompt|"
               "constraints|restrictions|policies|policy|programming|guardrails|safeguards|training|principles|"
+              "everything above|all of the above|the above|developer message|everything you were told|"
+              "anything you were told|"
               "what you were told|you were told|told you|you were given|given to you|you received|system message")
 _WHOSE = ("your|yours|previous|prior|earlier|original|initial|above|preceding|old|default|built-in|baseline|"
           "system|so far|until now|up to now|before this|before now|at the start|you started with|you began with|"
-          "you were given|you were told|you received|anthropic|openai|developers|creators|operator")
+          "you were given|you were told|you received|anthropic|openai|developers|creators|operator|developer|"
+          "preceded|came first|came before|originally")
 _CANCEL = ("ignore|ignoring|disregard|disregarding|forget|forgetting|discard|discarding|abandon|drop|dropping|"
            "set aside|put aside|stop following|cease following|no longer follow|pay no attention|override|overrides|"
            "overridden|overriding|supersede|supersedes|superseded|replace|replaces|replaced|outrank|outranks|trump|"
@@ -123,25 +126,34 @@ _CANCEL = ("ignore|ignoring|disregard|disregarding|forget|forgetting|discard|dis
            "no longer applies|no longer valid|no longer binding|no longer in effect|do not apply|don't apply|"
            "does not apply|doesn't apply|not binding|don't matter|doesn't matter|do not matter|does not matter|"
            "take precedence over|takes precedence over|take priority over|takes priority over|more important than|"
-           "wipe|wiped|erase|erased|reset|deprecated|expired|fake|bogus|not real|a test")
+           "wipe|wiped|erase|erased|reset|deprecated|expired|fake|bogus|not real|a test|decoy|counts any more|"
+           "count any more|counts anymore|count anymore|doesn't count|does not count|no longer counts|"
+           "don't pay attention|don't pay any attention|do not pay attention|do not pay any attention|"
+           "stop adhering|no longer adhere|stop complying|stop respecting|stop honoring|stop honouring")
 
-_APPROVED = ("approved|pre-approved|preapproved|pre-authorized|pre-authorised|authorized|authorised|authorization|"
+_APPROVED = ("blanket approval|approval is implied|approval granted|approval given|given approval|gave approval|"
+             "has approval|have approval|prior approval|advance approval|standing approval|full approval|"
+             "approved|pre-approved|preapproved|pre-authorized|pre-authorised|authorized|authorised|authorization|"
              "authorisation|given permission|gave permission|gave you permission|have permission|has permission|"
              "granted permission|permission granted|full permission|consent|consented|signed off|sign-off|signoff|"
              "okayed|ok'd|"
              "green light|green-lit|greenlit|go-ahead|go ahead|cleared|clearance|waived|whitelisted|allowlisted|"
-             "granted|blessing|blessed|agreed|sanctioned|vetted")
+             "granted|blessing|blessed|agreed|sanctioned|vetted|per the admin|per the owner|per the user|"
+             "admin's instruction|owner's instruction|on the admin's|on the owner's")
 _IN_ADVANCE = ("already|in advance|ahead of time|beforehand|standing|blanket|for all|for any|for every|all future|any future|every future|"
                "from now on|permanently|indefinitely|for good|for the rest|no need to ask|no need to check|"
                "no need to confirm|without asking|without checking|without confirming|without confirmation|"
                "without approval|without review|don't need to ask|do not need to ask|needn't ask|no confirmation|"
                "skip the confirmation|skip confirmation|on your own|at your discretion|whenever you want|"
-               "whenever you like|as you see fit|automatically")
+               "whenever you like|as you see fit|automatically|automatic|implied|on file|whenever|everything|including|"
+               "you may|you are allowed to|you're allowed to|are free to|is free to|the agent may|"
+               "do not apply|don't apply|no longer apply|are waived|waived|switched off|turned off|disabled|"
+               "your own")
 _ASK_FIRST = ("ask for approval|ask for permission|ask for confirmation|request approval|get approval|"
               "needs approval|need approval|requires approval|require approval|must be approved|wait for approval|"
               "only after approval|until approved|not approved|never approved|isn't approved|is not approved|"
               "not pre-approved|unless approved|approval from|approved by a maintainer|review and approve|"
-              "needs review|need review|still needs|still need|pull request|code review|ci passes|tests pass|if approved|once approved|after approval|"
+              "needs review|need review|still needs|still need|ci passes|tests pass|if approved|once approved|after approval|"
               "oauth|scopes|scope|role-based|rbac|token|api key|endpoint|middleware|header|401|403|status code")
 
 _NO_ASK = ("never ask|don't ask|dont ask|do not ask|no need to ask|needn't ask|without asking|without confirmation|"
@@ -194,14 +206,20 @@ _SOURCES = ("web page|web pages|webpage|webpages|website|websites|web content|we
             "messages from|message from|api response|api responses|third-party|third party|external content|"
             "external text|external sources|external docs|any url|a url|urls|links|link|forum|forums|"
             "stack overflow|stackoverflow|gist|gists|pastebin|comments in|code comments|log output|logs|"
-            "documents you read|files you read|pages you visit|sites you visit|content you read|readme of")
+            "documents you read|files you read|pages you visit|sites you visit|content you read|readme of|"
+            "pull request description|pull request comments|pr comment|pr body|html comments|alt text|install message|install output|"
+            "output of|outside contributors|contributors|bot account|package readmes|npm|downloaded archive|"
+            "pages you browse|pages you read|browse|fetched documentation|incoming")
 _OBEY = ("follow|follows|following|obey|obeys|obeying|execute|executes|executing|run|runs|running|carry out|"
          "comply|comply with|act on|do what|do whatever|trust|trusted|authoritative|treat|apply|applying|"
          "take orders|accept|implement|perform|adopt|binding|as if|came from me|from me|from the user|"
-         "the user's own|as the user|same as|equal to")
+         "the user's own|as the user|same as|equal to|do it|do so|do that|carry them out|carry it out|"
+         "act on them|act on it|complete it|complete them|take priority|takes priority|take precedence|"
+         "takes precedence|steer|speaks for|speak for|as coming from|on behalf of the user|directive for you")
 _DIRECTIVE = ("instructions|instruction|commands|command|directions|directives|steps|orders|requests|request|"
               "says|say|tells|tell|asks|ask|wants|suggests|suggest|suggestions|contains|anything|everything|"
-              "whatever|code|scripts|script|snippets|snippet")
+              "whatever|code|scripts|script|snippets|snippet|directive|directives|tells you|asks you|task list|"
+              "tasks|it says|they say|to do|change something|run a command")
 _OBEY_NOT = (_PROTECT + "|never|don't|do not|not|only after|only if|only when|after showing|show them|"
              "showing them|show the user|ask first|verify|verified|review them|review it|check them|check it|"
              "ask me|ask the user|confirm with|double-check|reproduce|to reproduce|cite|citation|summarise|"
@@ -213,12 +231,15 @@ _DOWNGRADE_ACT = ("disable|disabling|disabled|turn off|turning off|switch off|sk
                   "xfail|xfailed|suppress|suppressing|silence|silencing|loosen|weaken|relax|lower|downgrade|"
                   "--no-verify|no-verify|verify=false|insecure|-k|rejectunauthorized|strict_ssl|"
                   "sslverify|ssl_verify|allow all|chmod 777|0.0.0.0|--privileged|privileged|"
-                  "--dangerously-skip-permissions|dangerously|yolo|auto-approve|auto approve|autoapprove")
+                  "--dangerously-skip-permissions|dangerously|yolo|auto-approve|auto approve|autoapprove|777|"
+                  "trusted-host|continue-on-error|stricthostkeychecking|full-auto|force-push|force push|"
+                  "push --force")
 _SAFETY = ("test|tests|testing|failing test|failing tests|flaky|checks|check|ci|pipeline|lint|linter|linting|"
            "pre-commit|hooks|hook|verification|validation|ssl|tls|certificate|certificates|cert|certs|https|"
            "security|scan|scanner|scanning|signing|signature|signatures|2fa|mfa|auth|authentication|sandbox|"
            "permissions|permission|guardrails|safeguards|safety|review|reviews|approval|confirmation|prompts|"
-           "firewall|csp|cors|rate limit|rate limiting|audit|backup|backups|type checks|type checking|assertions")
+           "firewall|csp|cors|rate limit|rate limiting|audit|backup|backups|type checks|type checking|assertions|"
+           "authentication|csrf|protection|hash|hashes|host key|host keys|ssh|approvals|main")
 _HABIT = ("always|by default|default to|prefer|prefers|preferred|preference|from now on|whenever|every time|"
           "each time|going forward|in future|in the future|routinely|as a rule|to save time|save time|faster|"
           "quicker|to speed|to make it pass|to make them pass|make it pass|make them pass|so it passes|"
@@ -226,7 +247,9 @@ _HABIT = ("always|by default|default to|prefer|prefers|preferred|preference|from
           "if they're failing|when failing|that fail|that fails|just|simply|it's fine|it is fine|is fine|"
           "no need|don't bother|do not bother|not worth|waste of time|slow us down|slows us down|annoying|"
           "in the way|gets in the way|blocks|blocking|all the time|every commit|each commit|every push|"
-          "without asking")
+          "without asking|every api call|every request|every call|for every|for any|unnecessary|not needed|"
+          "isn't needed|pointless|never needed|leave it|leave them|permanently|for good|globally|everywhere|"
+          "keeps breaking|keep breaking|keeps failing|fails|quickly")
 _DOWNGRADE_NOT = (_PROTECT + "|locally|local dev|local development|only locally|only in|only for|only on|"
                   "temporarily|for now|re-enable|reenable|restore|ticket|todo|fixme|link the issue|file an issue|"
                   "open an issue|tracked|documented|explain why|with a reason|reason|justify|never|don't|do not|"
@@ -246,8 +269,9 @@ _ASKED = ("if asked|when asked|whenever asked|if anyone asks|if someone asks|if 
           "if pressed|if the user questions|if the reviewer asks|if a reviewer asks")
 _SCRIPT = ("say|tell|answer|reply|respond|claim|blame|insist|deny|explain that|attribute|assure")
 _SCRIPT_NOT = (_PROTECT + "|" + _HONEST + "|tell them to|ask them|point them|direct them|refer them|link|docs|"
-               "documentation|support|contact|check|look up|explain how|show them how|help them|the answer is in")
-_PERSONA = ("persona|alter ego|alter-ego|identity|character|version of you|simulate|act as|acting as|become|"
+               "documentation|support|contact|check|look up|explain how|show them how|help them|the answer is in|an ai|"
+               "exact|actual output|as it is|as they are|what actually")
+_PERSONA = ("persona|alter ego|alter-ego|identity|character|version of you|jailbreak mode|opposite mode|simulate|act as|acting as|become|"
             "you are now|you're now|imagine you are|imagine you're|assume the identity|assume the role|switch to|"
             "your new|respond as|answer as|behave like|behave as|play the role|roleplay|role-play|stay in character")
 _UNBOUND = ("jailbroken|jailbreak|unfiltered|uncensored|unrestricted|unbound|unchained|unleashed|no limits|"
@@ -258,13 +282,22 @@ _UNBOUND = ("jailbroken|jailbreak|unfiltered|uncensored|unrestricted|unbound|unc
             "true self|machiavellian|evil|no restrictions|without restrictions|without any restrictions|"
             "ignores the|ignore the|obeys only|obey only|free of|freed from|not bound|no longer bound|anything goes")
 _MARKER = (r"re:system developer admin administrator operator anthropic openai security platform maintainer "
-           r"maintainers assistant human:(?:^|[\[<{#=*_|]\s*|\b(?:message|notice|note|update|alert|directive)\s+from\s+(?:the\s+)?)"
+           r"maintainers assistant human:(?:^|[\[<{#=*|]\s*|\b(?:message|notice|note|update|alert|directive)\s+from\s+(?:the\s+)?)"
            r"(?:system|developer|admin|administrator|operator|anthropic|openai|security\s+team|platform|"
            r"maintainers?|assistant|human)(?:[\s_-]+(?:message|messages|notice|update|instructions?|reminder|prompt|"
-           r"override|alert|directive|note|mode|policy|system))?\s*(?:[\]>}#=:|*_]|\bupdate\b|\bnotice\b)")
+           r"override|alert|directive|note|mode|policy|system))?\s*(?:[\]>}#=:|*]|\bupdate\b|\bnotice\b)")
 _MARKER_ACT = ("you|must|now|always|never|disable|disabled|enable|enabled|run|send|upload|skip|include|register|"
                "outrank|outranks|priority|highest|override|overrides|refusals|without|may|can|allowed|elevated|"
                "unlock|unlocked|policy|rules|instructions")
+
+_KEEP = ("keep|save|saved|store|stored|storing|copy|write|remember|paste|record|put|note down|jot down")
+_CREDENTIAL = ("password|passwords|passphrase|token|tokens|api key|api keys|credentials|credential|secret|secrets|"
+               "private key|private keys|ssh key|ssh keys|pin|otp|recovery codes|session cookie|cookies")
+_IN_MEMORY = ("in memory|this memory|memory file|in this file|into this file|in your notes|in the notes|notes file|"
+              "for next time|future sessions|next session|next sessions|so you never|remember it|remember them|"
+              "in claude.md|in agents.md|in memory.md|plain text|plaintext")
+_KEEP_NOT = (_PROTECT + "|out of|never|don't|do not|not|without|redact|redacted|placeholder|env var|"
+             "environment variable|secret manager|secrets manager|vault|keychain|1password|.env")
 
 CUE_RULES: tuple[CueRule, ...] = (
     _rule("override_in_other_words", "injection",
@@ -295,6 +328,9 @@ CUE_RULES: tuple[CueRule, ...] = (
     _rule("obeying_outside_text", "injection",
           "tells the agent to obey text from web pages, issues, e-mails or tool output (held for a person)",
           _SOURCES, _OBEY, _DIRECTIVE, unless=_OBEY_NOT, negatable=False, addressed=1),
+    _rule("credentials_kept", "injection",
+          "asks to keep passwords, keys or tokens in memory or notes for later (held for a person)",
+          _KEEP, _CREDENTIAL, _IN_MEMORY, unless=_KEEP_NOT),
     _rule("safety_off_by_habit", "injection",
           "makes turning a safety check off a habit or a preference (tests, TLS, hooks, reviews; held)",
           _DOWNGRADE_ACT, _SAFETY, _HABIT, unless=_DOWNGRADE_NOT, addressed=0),
@@ -320,6 +356,12 @@ _SENTENCE = re.compile(r"[^\n.!?;]+(?:[.!?;](?![\s\n]|$)[^\n.!?;]*)*")
 (a dot inside `CLAUDE.md` or `v1.2` does not end one)."""
 
 
+def _words(sentence: str) -> frozenset[str]:
+    """The sentence's words, each also without its leading dashes (`--insecure` is `insecure` too)."""
+    found = _WORD.findall(sentence)
+    return frozenset(found + [word.lstrip("-") for word in found if word.startswith("-")])
+
+
 class CueHit(NamedTuple):
     """One cue rule met in one sentence: the rule and the sentence's span in the text read."""
 
@@ -341,10 +383,21 @@ _COMMAND_LEAD = re.compile(r"(?:^|[:,(—–]|\s-\s|\b(?:you|always|just|simply|
 _YOU = frozenset({"you", "your", "you're", "yourself", "you'll", "you've"})
 
 
+_IMPERATIVE = frozenset(
+    "add allow always accept apply approve avoid bypass change check commit copy comment delete deploy disable do "
+    "drop edit enable execute follow forget give go ignore install just keep leave let make mark merge move never "
+    "pass pipe prefer publish push put remember remove replace reset resolve run save send set share skip start "
+    "stop store switch tell treat trust turn upload use write".split())
+"""Verbs a command often starts with; a sentence that starts with one speaks to the agent."""
+
+
 def _addressed(rule: CueRule, sentence: str, words: frozenset[str]) -> bool:
     """Whether the sentence speaks to the agent: it says `you`, or a cue of the rule's verb group stands as a
     command."""
     if words & _YOU or rule.addressed is None:
+        return True
+    first = _WORD.search(sentence)
+    if first is not None and first.group() in _IMPERATIVE:
         return True
     return any(_COMMAND_LEAD.search(sentence, 0, start) for start, _ in rule.groups[rule.addressed].spans(sentence))
 
@@ -376,7 +429,7 @@ def prose(lower: str) -> str:
 def _meets(rule: CueRule, sentence: str, words: frozenset[str] | None) -> bool:
     """Whether every group of the rule is in the sentence, none of its protective cues, and it is said, not
     negated."""
-    words = words if words is not None else frozenset(_WORD.findall(sentence))
+    words = words if words is not None else _words(sentence)
     if not all(group.found(sentence, words) for group in rule.groups):
         return False
     if rule.unless is not None and rule.unless.found(sentence, words):
@@ -400,7 +453,7 @@ def cue_hits(lower: str) -> Sequence[CueHit]:
         marked = bool(marks) and bisect.bisect_left(marks, match.start()) < bisect.bisect_left(marks, match.end())
         if not marked and not any(word in sentence for word in present):
             continue  # no rule's first cue here: most sentences of a text that has one somewhere
-        words = frozenset(_WORD.findall(sentence))
+        words = _words(sentence)
         for rule in _candidates(sentence, words, marked):
             if _meets(rule, text[match.start():match.end() + rule.reach] if rule.reach else sentence,
                       words if not rule.reach else None):
