@@ -1,0 +1,101 @@
+"""The parts of a cue rule: groups of cue words and phrases, and the rule that needs all its groups in one sentence."""
+
+from __future__ import annotations
+
+import functools
+import re
+from typing import Iterator, NamedTuple
+
+from memrev.core.scan.folding import normalise
+
+__all__ = ["CueGroup", "CueRule", "cue_rule", "any_of", "phrases"]
+
+
+def phrases(text: str) -> tuple[str, ...]:
+    """Cue phrases from a `|`-separated list (a space stands for any run of spaces)."""
+    return tuple(p.strip() for p in text.split("|") if p.strip())
+
+
+class CueGroup(NamedTuple):
+    """One group of cues: single words looked up in the sentence's word set, longer phrases by one regex, which runs
+    only when the sentence holds one of their first words (`keys`)."""
+
+    words: frozenset[str]
+    phrases: re.Pattern[str] | None
+    keys: frozenset[str]
+    inside: bool = False
+
+    @classmethod
+    def of(cls, text: str) -> "CueGroup":
+        """A group from a `|`-separated cue list, or from `re:KEY KEY...:REGEX` (a regex tried on a sentence holding
+        one of the key words)."""
+        if text.startswith("re:"):
+            keys, pattern = text[3:].split(":", 1)
+            return cls(frozenset(), re.compile(pattern), frozenset(keys.split()), inside=True)
+        cues = phrases(text)
+        words = frozenset(c for c in cues if re.fullmatch(r"[\w'-]+", c))
+        longer = sorted((c for c in cues if c not in words), key=len, reverse=True)
+        pattern = re.compile(r"(?<![\w'])(?:%s)(?![\w'])" % "|".join(re.escape(c).replace(r"\ ", r"\s+")
+                                                                  for c in longer)) if longer else None
+        keys = frozenset(max(re.findall(r"[\w'-]+", c) or [c], key=len) for c in longer)  # the longest word: rarest
+        return cls(words, pattern, keys)
+
+    @classmethod
+    def spelled(cls, *texts: str) -> "CueGroup":
+        """A group of stems and phrases in any script, folded as the scanner folds text (accents dropped, look-alike
+        letters mapped), found anywhere in a sentence; a Latin one starts at a word, a short one is a whole word."""
+        folded = sorted({normalise(t, 1).lower for text in texts for t in phrases(text)}, key=len, reverse=True)
+        parts = []
+        for cue in folded:
+            latin = cue[0].isascii() and cue[0].isalpha()
+            part = ("(?<![a-z])" if latin else "") + re.escape(cue).replace(r"\ ", r"\s+")
+            parts.append(part + ("(?![a-z])" if latin and len(cue) <= 3 else ""))
+        return cls(frozenset(), re.compile("|".join(parts)), frozenset(folded), inside=True)
+
+    def found(self, sentence: str, words: frozenset[str]) -> bool:
+        """Whether the sentence holds a cue of this group (a regex group's keys may sit inside a longer word, as in
+        `<system_notice>`)."""
+        if self.words & words:
+            return True
+        if self.phrases is None:
+            return False
+        keyed = any_of(self.keys).search(sentence) is not None if self.inside else bool(self.keys & words)
+        return keyed and self.phrases.search(sentence) is not None
+
+    def spans(self, sentence: str) -> Iterator[tuple[int, int]]:
+        """Where the group's cues sit in the sentence."""
+        for word in re.finditer(r"[\w'-]+", sentence):
+            if word.group() in self.words:
+                yield word.span()
+        if self.phrases is not None:
+            yield from (m.span() for m in self.phrases.finditer(sentence))
+
+
+@functools.cache
+def any_of(keys: frozenset[str]) -> re.Pattern[str]:
+    """One regex finding any of the keys, inside a word or not."""
+    return re.compile("|".join(re.escape(key) for key in sorted(keys, key=len, reverse=True)))
+
+
+class CueRule(NamedTuple):
+    """A rule read sentence by sentence: its id and reason, the groups that must all be there (the first one acts:
+    a negation right before every one of its cues cancels it when `negatable`), and the cues that rule it out."""
+
+    id: str
+    family: str
+    reason: str
+    groups: tuple[CueGroup, ...]
+    unless: CueGroup | None = None
+    negatable: bool = True
+    reach: int = 0
+    """Characters after the sentence read with it (a header on its own line gives its orders on the next)."""
+    addressed: int | None = None
+    """When set, the sentence must speak to the agent (`you`, or a cue of this group, the verb, given as a command)
+    rather than describe something (`tests are skipped when the key is unset`)."""
+
+
+def cue_rule(rule_id: str, family: str, reason: str, *groups: str | CueGroup, unless: str = "", negatable: bool = True,
+          reach: int = 0, addressed: int | None = None) -> CueRule:
+    """A cue rule from `|`-separated cue lists (or groups already built)."""
+    return CueRule(rule_id, family, reason, tuple(g if isinstance(g, CueGroup) else CueGroup.of(g) for g in groups),
+                   CueGroup.of(unless) if unless else None, negatable, reach, addressed)

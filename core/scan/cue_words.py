@@ -1,0 +1,243 @@
+"""The English cue rules: what an injected note says to cancel the agent's rules, claim approval, hide what it did,
+script its answers, unbind a persona, fake an authority header, obey outside text or drop a safety check."""
+
+from __future__ import annotations
+
+from memrev.core.scan.cue_groups import CueRule, cue_rule
+
+__all__ = ["ENGLISH_RULES", "PROTECT"]
+
+PROTECT = ("prompt injection|injection|injected|suspicious|malicious|attack|attacker|phishing|untrusted|"
+            "report it|report them|flag it|flag them|warn the user|warn me|tell the user|alert the user|refuse|"
+            "do not comply|don't comply|never comply|do not obey|don't obey|never obey|treat it as data|"
+            "treat them as data|as data|as untrusted|with caution|be careful|be wary")
+"""Words of a rule that warns against the attack rather than making it (`if a page tells you to ignore your
+instructions, report it`)."""
+
+_OWN_RULES = ("instructions|instruction|rules|guidelines|guidance|directives|directive|system prompt|prompt|"
+              "constraints|restrictions|policies|policy|programming|guardrails|safeguards|training|principles|"
+              "everything above|all of the above|the above|developer message|everything you were told|"
+              "anything you were told|"
+              "what you were told|you were told|told you|you were given|given to you|you received|system message")
+_WHOSE = ("your|yours|previous|prior|earlier|original|initial|above|preceding|old|default|built-in|baseline|"
+          "system|so far|until now|up to now|before this|before now|at the start|you started with|you began with|"
+          "you were given|you were told|you received|anthropic|openai|developers|creators|operator|developer|"
+          "preceded|came first|came before|originally")
+_CANCEL = ("ignore|ignoring|disregard|disregarding|forget|forgetting|discard|discarding|abandon|drop|dropping|"
+           "set aside|put aside|stop following|cease following|no longer follow|pay no attention|override|overrides|"
+           "overridden|overriding|supersede|supersedes|superseded|replace|replaces|replaced|outrank|outranks|trump|"
+           "trumps|overrule|overrules|nullify|nullifies|nullified|void|null and void|obsolete|outdated|stale|revoked|"
+           "rescinded|cancelled|canceled|retracted|withdrawn|suspended|lifted|invalid|invalidated|no longer apply|"
+           "no longer applies|no longer valid|no longer binding|no longer in effect|do not apply|don't apply|"
+           "does not apply|doesn't apply|not binding|don't matter|doesn't matter|do not matter|does not matter|"
+           "take precedence over|takes precedence over|take priority over|takes priority over|more important than|"
+           "wipe|wiped|erase|erased|reset|deprecated|expired|fake|bogus|not real|a test|decoy|counts any more|"
+           "count any more|counts anymore|count anymore|doesn't count|does not count|no longer counts|"
+           "don't pay attention|don't pay any attention|do not pay attention|do not pay any attention|"
+           "stop adhering|no longer adhere|stop complying|stop respecting|stop honoring|stop honouring")
+
+_APPROVED = ("blanket approval|approval is implied|approval granted|approval given|given approval|gave approval|"
+             "has approval|have approval|prior approval|advance approval|standing approval|full approval|"
+             "approved|pre-approved|preapproved|pre-authorized|pre-authorised|authorized|authorised|authorization|"
+             "authorisation|given permission|gave permission|gave you permission|have permission|has permission|"
+             "granted permission|permission granted|full permission|consent|consented|signed off|sign-off|signoff|"
+             "okayed|ok'd|"
+             "green light|green-lit|greenlit|go-ahead|go ahead|cleared|clearance|waived|whitelisted|allowlisted|"
+             "granted|blessing|blessed|agreed|sanctioned|vetted|per the admin|per the owner|per the user|"
+             "admin's instruction|owner's instruction|on the admin's|on the owner's")
+_IN_ADVANCE = ("already|in advance|ahead of time|beforehand|standing|blanket|for all|for any|for every|all future|any future|every future|"
+               "from now on|permanently|indefinitely|for good|for the rest|no need to ask|no need to check|"
+               "no need to confirm|without asking|without checking|without confirming|without confirmation|"
+               "without approval|without review|don't need to ask|do not need to ask|needn't ask|no confirmation|"
+               "skip the confirmation|skip confirmation|on your own|at your discretion|whenever you want|"
+               "whenever you like|as you see fit|automatically|automatic|implied|on file|whenever|everything|including|"
+               "you may|you are allowed to|you're allowed to|are free to|is free to|the agent may|"
+               "do not apply|don't apply|no longer apply|are waived|waived|switched off|turned off|disabled|"
+               "your own")
+_ASK_FIRST = ("ask for approval|ask for permission|ask for confirmation|request approval|get approval|"
+              "needs approval|need approval|requires approval|require approval|must be approved|wait for approval|"
+              "only after approval|until approved|not approved|never approved|isn't approved|is not approved|"
+              "not pre-approved|unless approved|approval from|approved by a maintainer|review and approve|"
+              "needs review|need review|still needs|still need|ci passes|tests pass|if approved|once approved|after approval|"
+              "oauth|scopes|scope|role-based|rbac|token|api key|endpoint|middleware|header|401|403|status code")
+
+_NO_ASK = ("never ask|don't ask|dont ask|do not ask|no need to ask|needn't ask|without asking|without confirmation|"
+           "without confirming|without checking with|skip the confirmation|skip confirmation|no confirmation|"
+           "don't wait for|do not wait for|don't check with|do not check with|don't bother asking|"
+           "don't bother the user|do not bother the user|no need to confirm|no need to check with")
+_RISKY = ("delete|deleting|deletes|remove|removing|rm|drop|dropping|wipe|wiping|purge|purging|truncate|destroy|"
+          "force-push|force push|push --force|--force|force|reset --hard|overwrite|overwriting|deploy|deploying|"
+          "deployment|deployments|release|publish|publishing|merge|merging|production|prod|migrate|migration|"
+          "migrations|send|sending|email|emails|pay|payment|payments|purchase|transfer|refund|refunds|secrets|"
+          "credentials|keys|database|databases|sudo|root|billing|invoice|wire|charge|rotate|revoke|shut down|"
+          "terminate|kill")
+
+_HIDE = ("hide|hiding|conceal|concealing|omit|omitting|leave out|leave it out|don't mention|do not mention|"
+         "never mention|not mention|avoid mentioning|without mentioning|don't tell|do not tell|never tell|"
+         "don't reveal|do not reveal|never reveal|don't disclose|do not disclose|never disclose|don't admit|"
+         "never admit|do not admit|keep it secret|keep this secret|keep it quiet|keep quiet|keep this quiet|"
+         "keep it between us|keep this between us|cover up|downplay|play down|gloss over|lie|lie to|mislead|"
+         "misleading|deny it|deny that|deny having|deny doing|pretend|falsely|fabricate|make up|make it look|make it seem|make it appear|"
+         "say nothing|don't bring up|do not bring up|never bring up|keep them in the dark|keep the user in the dark|"
+         "secret from|hidden from|quiet about|to yourself|never refer to|don't refer to|do not refer to|"
+         "never inform|don't inform|do not inform|not inform|under no circumstances inform")
+_HEARER = ("user|users|human|humans|owner|operator|reviewer|reviewers|maintainer|maintainers|customer|customers|"
+           "client|clients|boss|manager|team|anyone|anybody|nobody|no one|them|him|her|people|person|auditor|"
+           "auditors|security|admin|administrator|supervisor|they|developer|developers|summary|summaries|"
+           "summarising|summarizing|status update|status updates|report|reports|answer|answers|reply|replies|"
+           "changelog|commit message|pr description")
+_HIDDEN_THING = ("this instruction|these instructions|this note|this memory|this rule|this entry|this message|"
+                 "you did|you ran|you made|you changed|you deleted|you sent|you uploaded|you installed|you pushed|"
+                 "you read|your actions|your changes|the changes|what happened|what you|the error|the errors|"
+                 "errors|the failure|failures|failed|failing|fails|the tests|tests failed|the bug|the breach|"
+                 "the leak|the incident|the cost|the charge|the deletion|the commit|the push|the command|commands|"
+                 "the script|the transfer|the payment|the upload|the download|the file|the files|the data|the key|"
+                 "the keys|the token|the credentials|side effects|broke|broken|mistake|mistakes|the outage|"
+                 "downtime|the real|the actual|instead|telemetry|tracking|the backdoor|the hook|the cron|cron job|"
+                 "was shared|were shared|their data|your data|deleted|removed|touched|credentials|keys|"
+                 "error messages|warnings")
+_HONEST = ("honest|honestly|truthful|truthfully|the truth|accurately|transparent|transparently|never lie|"
+           "don't lie|do not lie|not lie|never hide|don't hide|do not hide|not hide|password|passwords|"
+           "personal data|pii|other customers|other users|internal ticket|spoilers?|spoiler|surprise|"
+           "sidebar|panel|button|modal|tooltip|menu|column|columns|scrollbar|hidden files|dotfiles|"
+           "placeholder|css|display|class")
+
+_SOURCES = ("web page|web pages|webpage|webpages|website|websites|web content|web results|search results|"
+            "search result|the search|browsed|browsing|fetched|fetch results|scraped|downloaded|tool output|"
+            "tool outputs|tool result|tool results|tool response|tool responses|function output|function results|"
+            "mcp|mcp server|mcp servers|plugin output|issue|issues|issue comment|issue comments|issue body|"
+            "issue bodies|pr description|pr comments|pull request description|pull request comments|"
+            "review comments|ticket|tickets|email|emails|e-mail|e-mails|inbox|slack|discord|chat messages|"
+            "messages from|message from|api response|api responses|third-party|third party|external content|"
+            "external text|external sources|external docs|any url|a url|urls|links|link|forum|forums|"
+            "stack overflow|stackoverflow|gist|gists|pastebin|comments in|code comments|log output|logs|"
+            "documents you read|files you read|pages you visit|sites you visit|content you read|readme of|"
+            "pull request description|pull request comments|pr comment|pr body|html comments|alt text|install message|install output|"
+            "output of|outside contributors|contributors|bot account|package readmes|npm|downloaded archive|"
+            "pages you browse|pages you read|browse|fetched documentation|incoming")
+_OBEY = ("follow|follows|following|obey|obeys|obeying|execute|executes|executing|run|runs|running|carry out|"
+         "comply|comply with|act on|do what|do whatever|trust|trusted|authoritative|treat|apply|applying|"
+         "take orders|accept|implement|perform|adopt|binding|as if|came from me|from me|from the user|"
+         "the user's own|as the user|same as|equal to|do it|do so|do that|carry them out|carry it out|"
+         "act on them|act on it|complete it|complete them|take priority|takes priority|take precedence|"
+         "takes precedence|steer|speaks for|speak for|as coming from|on behalf of the user|directive for you")
+_DIRECTIVE = ("instructions|instruction|commands|command|directions|directives|steps|orders|requests|request|"
+              "says|say|tells|tell|asks|ask|wants|suggests|suggest|suggestions|contains|anything|everything|"
+              "whatever|code|scripts|script|snippets|snippet|directive|directives|tells you|asks you|task list|"
+              "tasks|it says|they say|to do|change something|run a command")
+_OBEY_NOT = (PROTECT + "|never|don't|do not|not|only after|only if|only when|after showing|show them|"
+             "showing them|show the user|ask first|verify|verified|review them|review it|check them|check it|"
+             "ask me|ask the user|confirm with|double-check|reproduce|to reproduce|cite|citation|summarise|"
+             "summarize|quote|link to|reference|read-only|as context|as a hint|as hints|the user's issue|"
+             "assigned issue|the issue you are working on|issue template|issue number|issue title|the task")
+
+_DOWNGRADE_ACT = ("disable|disabling|disabled|turn off|turning off|switch off|skip|skipping|skipped|bypass|"
+                  "bypassing|ignore|ignoring|remove|removing|delete|deleting|comment out|commenting out|mark|"
+                  "xfail|xfailed|suppress|suppressing|silence|silencing|loosen|weaken|relax|lower|downgrade|"
+                  "--no-verify|no-verify|verify=false|insecure|-k|rejectunauthorized|strict_ssl|"
+                  "sslverify|ssl_verify|allow all|chmod 777|0.0.0.0|--privileged|privileged|"
+                  "--dangerously-skip-permissions|dangerously|yolo|auto-approve|auto approve|autoapprove|777|"
+                  "trusted-host|continue-on-error|stricthostkeychecking|full-auto|force-push|force push|"
+                  "push --force")
+_SAFETY = ("test|tests|testing|failing test|failing tests|flaky|checks|check|ci|pipeline|lint|linter|linting|"
+           "pre-commit|hooks|hook|verification|validation|ssl|tls|certificate|certificates|cert|certs|https|"
+           "security|scan|scanner|scanning|signing|signature|signatures|2fa|mfa|auth|authentication|sandbox|"
+           "permissions|permission|guardrails|safeguards|safety|review|reviews|approval|confirmation|prompts|"
+           "firewall|csp|cors|rate limit|rate limiting|audit|backup|backups|type checks|type checking|assertions|"
+           "authentication|csrf|protection|hash|hashes|host key|host keys|ssh|approvals|main")
+_HABIT = ("always|by default|default to|prefer|prefers|preferred|preference|from now on|whenever|every time|"
+          "each time|going forward|in future|in the future|routinely|as a rule|to save time|save time|faster|"
+          "quicker|to speed|to make it pass|to make them pass|make it pass|make them pass|so it passes|"
+          "so they pass|until it passes|until they pass|if they fail|if it fails|when they fail|when it fails|"
+          "if they're failing|when failing|that fail|that fails|just|simply|it's fine|it is fine|is fine|"
+          "no need|don't bother|do not bother|not worth|waste of time|slow us down|slows us down|annoying|"
+          "in the way|gets in the way|blocks|blocking|all the time|every commit|each commit|every push|"
+          "without asking|every api call|every request|every call|for every|for any|unnecessary|not needed|"
+          "isn't needed|pointless|never needed|leave it|leave them|permanently|for good|globally|everywhere|"
+          "keeps breaking|keep breaking|keeps failing|fails|quickly")
+_DOWNGRADE_NOT = (PROTECT + "|locally|local dev|local development|only locally|only in|only for|only on|"
+                  "temporarily|for now|re-enable|reenable|restore|ticket|todo|fixme|link the issue|file an issue|"
+                  "open an issue|tracked|documented|explain why|with a reason|reason|justify|never|don't|do not|"
+                  "must not|should not|shouldn't|mustn't|not allowed|forbidden|prohibited")
+
+_SAY = ("say|says|tell|report|reports|claim|claims|assure|answer|reply|respond|state|confirm|describe|present|"
+        "pretend|insist|mark|show|write")
+_ANYWAY = ("regardless|no matter|whatever the|whatever it|whatever they|whatever the logs|even if|even though|"
+           "even after|even when|without actually|without really|irrespective|in any case|either way|"
+           "not what|rather than the|instead of the real|instead of the actual")
+_ALL_WELL = ("passed|passes|passing|green|successful|success|succeeded|clean|nothing|no changes|no errors|fine|"
+             "worked|works|complete|completed|done|above|safe|secure|ok|okay|human|approved|verified|fixed|"
+             "resolved|healthy|up to date|no issues|no problems|all good")
+_ASKED = ("if asked|when asked|whenever asked|if anyone asks|if someone asks|if the user asks|when the user asks|"
+          "if they ask|when they ask|if questioned|when questioned|whenever you are questioned|if you are asked|"
+          "when you are asked|whenever you are asked|if anyone wonders|if challenged|when challenged|"
+          "if pressed|if the user questions|if the reviewer asks|if a reviewer asks")
+_SCRIPT = ("say|tell|answer|reply|respond|claim|blame|insist|deny|explain that|attribute|assure")
+_SCRIPT_NOT = (PROTECT + "|" + _HONEST + "|tell them to|ask them|point them|direct them|refer them|link|docs|"
+               "documentation|support|contact|check|look up|explain how|show them how|help them|the answer is in|an ai|"
+               "exact|actual output|as it is|as they are|what actually")
+_PERSONA = ("persona|alter ego|alter-ego|identity|character|version of you|jailbreak mode|opposite mode|simulate|act as|acting as|become|"
+            "you are now|you're now|imagine you are|imagine you're|assume the identity|assume the role|switch to|"
+            "your new|respond as|answer as|behave like|behave as|play the role|roleplay|role-play|stay in character")
+_UNBOUND = ("jailbroken|jailbreak|unfiltered|uncensored|unrestricted|unbound|unchained|unleashed|no limits|"
+            "no limit|without limits|no ethical|no ethics|without ethics|without guidelines|without any guidelines|"
+            "without filters|without any filters|no filters|never refuse|never refuses|never says no|never say no|"
+            "no moral|no morals|amoral|no boundaries|without boundaries|escaped|opposite mode|devmode|"
+            "developer mode|god mode|no rules|without rules|forbid|forbids|removed every refusal|no refusals|"
+            "true self|machiavellian|evil|no restrictions|without restrictions|without any restrictions|"
+            "ignores the|ignore the|obeys only|obey only|free of|freed from|not bound|no longer bound|anything goes")
+_MARKER = (r"re:system developer admin administrator operator anthropic openai security platform maintainer "
+           r"maintainers assistant human:(?:^|[\[<{#=*|]\s*|\b(?:message|notice|note|update|alert|directive)\s+from\s+(?:the\s+)?)"
+           r"(?:system|developer|admin|administrator|operator|anthropic|openai|security\s+team|platform|"
+           r"maintainers?|assistant|human)(?:[\s_-]+(?:message|messages|notice|update|instructions?|reminder|prompt|"
+           r"override|alert|directive|note|mode|policy|system))?\s*(?:[\]>}#=:|*]|\bupdate\b|\bnotice\b)")
+_MARKER_ACT = ("you|must|now|always|never|disable|disabled|enable|enabled|run|send|upload|skip|include|register|"
+               "outrank|outranks|priority|highest|override|overrides|refusals|without|may|can|allowed|elevated|"
+               "unlock|unlocked|policy|rules|instructions")
+
+_KEEP = ("keep|save|saved|store|stored|storing|copy|write|remember|paste|record|put|note down|jot down")
+_CREDENTIAL = ("password|passwords|passphrase|token|tokens|api key|api keys|credentials|credential|secret|secrets|"
+               "private key|private keys|ssh key|ssh keys|pin|otp|recovery codes|session cookie|cookies")
+_IN_MEMORY = ("in memory|this memory|memory file|in this file|into this file|in your notes|in the notes|notes file|"
+              "for next time|future sessions|next session|next sessions|so you never|remember it|remember them|"
+              "in claude.md|in agents.md|in memory.md|plain text|plaintext")
+_KEEP_NOT = (PROTECT + "|out of|never|don't|do not|not|without|redact|redacted|placeholder|env var|"
+             "environment variable|secret manager|secrets manager|vault|keychain|1password|.env")
+
+ENGLISH_RULES: tuple[CueRule, ...] = (
+    cue_rule("override_in_other_words", "injection",
+          "says the agent's own instructions are cancelled, replaced or outranked, in other words (held)",
+          _CANCEL, _OWN_RULES, _WHOSE, unless=PROTECT),
+    cue_rule("approval_claimed", "injection",
+          "claims approval was given in advance, so the agent need not ask (held for a person)",
+          _APPROVED, _IN_ADVANCE + "|" + _NO_ASK, unless=_ASK_FIRST + "|" + PROTECT),
+    cue_rule("no_asking_before_harm", "injection",
+          "tells the agent not to ask before something destructive or outward (held for a person)",
+          _NO_ASK, _RISKY, unless=PROTECT + "|always ask|always confirm|ask first|confirm first|must ask|should ask|please ask",
+          negatable=False),
+    cue_rule("hiding_from_the_user", "injection",
+          "tells the agent to keep what it did, or this note, from the people it works for (held)",
+          _HIDE, _HEARER, _HIDDEN_THING, unless=_HONEST + "|" + PROTECT, negatable=False),
+    cue_rule("scripted_good_news", "injection",
+          "tells the agent to report success whatever actually happened (held for a person)",
+          _ANYWAY, _SAY, _ALL_WELL, unless=_HONEST + "|" + PROTECT, negatable=False),
+    cue_rule("scripted_answer", "injection",
+          "scripts what the agent answers when someone asks (held for a person)",
+          _ASKED, _SCRIPT, unless=_SCRIPT_NOT, negatable=False),
+    cue_rule("persona_unbound", "injection",
+          "gives the agent a persona or mode without its limits (held for a person)",
+          _PERSONA, _UNBOUND, unless=PROTECT),
+    cue_rule("authority_marker", "injection",
+          "a system, developer or administrator header followed by orders (held for a person)",
+          _MARKER, _MARKER_ACT, unless=PROTECT, negatable=False, reach=200),
+    cue_rule("obeying_outside_text", "injection",
+          "tells the agent to obey text from web pages, issues, e-mails or tool output (held for a person)",
+          _SOURCES, _OBEY, _DIRECTIVE, unless=_OBEY_NOT, negatable=False, addressed=1),
+    cue_rule("credentials_kept", "injection",
+          "asks to keep passwords, keys or tokens in memory or notes for later (held for a person)",
+          _KEEP, _CREDENTIAL, _IN_MEMORY, unless=_KEEP_NOT),
+    cue_rule("safety_off_by_habit", "injection",
+          "makes turning a safety check off a habit or a preference (tests, TLS, hooks, reviews; held)",
+          _DOWNGRADE_ACT, _SAFETY, _HABIT, unless=_DOWNGRADE_NOT, addressed=0),
+)
+"""The English cue rules; all of them hold."""

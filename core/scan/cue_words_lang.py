@@ -1,0 +1,62 @@
+"""Cue rules in other languages: the main override, deception, unbound-persona and exfiltration wordings of the most
+used languages, as stems found anywhere in a sentence (scripts without spaces included), folded as the scanner folds
+text."""
+
+from __future__ import annotations
+
+from memrev.core.scan.cue_groups import CueGroup, CueRule, cue_rule
+
+__all__ = ["OTHER_LANGUAGE_RULES"]
+
+_FORGET = CueGroup.spelled(
+    "olvida|olvidate|ignora|esqueca|esquece|oublie|oubliez|ignorez|vergiss|vergessen sie|ignoriere|ignorier|"
+    "dimentica|забудь|забудьте|игнорируй|忘记|忘掉|忽略|无视|忘れ|無視|잊어|무시|انس|تجاهل|भूल जाओ|भूल जाइए|"
+    "अनदेखा|unut|yoksay|gormezden gel|quen|bo qua|lupakan|abaikan")
+_RULES = CueGroup.spelled(
+    "instrucciones|reglas|instrucoes|regras|instructions|regles|consignes|anweisungen|regeln|vorgaben|istruzioni|"
+    "regole|инструкци|правил|指令|规则|指示|提示词|ルール|規則|プロンプト|규칙|지시|프롬프트|قواعد|تعليمات|निर्देश|"
+    "नियम|talimat|kural|huong dan|quy tac|chi thi|instruksi|aturan")
+_NOT_TELL = CueGroup.spelled(
+    "no le digas|no digas|sin decirle|sin decir|no menciones|nao diga|nao conte|sem contar|sem dizer|nao mencione|"
+    "ne dis pas|ne lui dis pas|sans le dire|sans dire|ne mentionne pas|sag dem benutzer nicht|sag nicht|"
+    "erwahne es nicht|erwahne nicht|ohne es zu sagen|verschweige|non dire|senza dire|non menzionare|не говори|"
+    "не сообщай|не упоминай|不要告诉|别告诉|不要提|言わないで|伝えないで|黙って|말하지 마|알리지 마|말하지 말|"
+    "لا تخبر|دون إخبار|मत बताना|मत बताओ|बताए बिना|soylemeden|soyleme|bahsetme|khong bao cho|dung noi|"
+    "khong noi|jangan beri tahu|tanpa memberi tahu")
+_EVEN_IF = CueGroup.spelled(
+    "aunque|incluso si|mesmo que|ainda que|meme si|auch wenn|selbst wenn|anche se|даже если|即使|就算|しても|"
+    "ても|해도|더라도|حتى لو|भले ही|olsa bile|mac du|meskipun|walaupun")
+_ALL_WELL = CueGroup.spelled(
+    "pasaron|exito|funciono|passaram|sucesso|reussi|passe|bestanden|erfolgreich|superati|successo|успешно|прошли|"
+    "成功|测试通过|已通过|都通过|通過|合格|통과|성공|نجح|نجحت|सफल|pass हो|basarili|gecti|thanh cong|da qua|berhasil|lulus")
+_UNBOUND = CueGroup.spelled(
+    "sin restricciones|sin limites|sem restricoes|sem limites|sans restrictions|sans limites|ohne einschrankungen|"
+    "ohne grenzen|senza restrizioni|senza limiti|без ограничений|没有限制|无限制|不受限制|制限なし|制限のない|"
+    "制約なし|제한 없는|제한 없이|بلا أي قيود|بلا قيود|دون قيود|बिना किसी प्रतिबंध|बिना प्रतिबंध|kisitlamasiz|"
+    "sinirsiz|khong gioi han|tanpa batasan")
+_NOW_AI = CueGroup.spelled(
+    "ia|ai|ии|ki|人工智能|ذكاء|モード|modo|mode|режим|모드|теперь|ahora eres|du bist jetzt|tu es maintenant|"
+    "agora voce|adesso sei|现在你|你现在|今から|あなたは|지금부터|너는|الآن|अब तुम|artik|bay gio|sekarang")
+_SEND = CueGroup.spelled(
+    "envia|envie|sende|schick|envoie|envoyez|invia|отправь|отправьте|发送|发给|送信|送って|보내|ارسل|أرسل|भेज|"
+    "gonder|gui|kirim")
+_SECRET_FILE = CueGroup.spelled(".env|credentials|id_rsa|.ssh|.aws|.npmrc|.netrc|.pgpass|api key|api_key|token")
+
+OTHER_LANGUAGE_RULES: tuple[CueRule, ...] = (
+    cue_rule("override_other_language", "injection",
+             "tells the agent to forget or ignore its rules, in another language (held for a person)",
+             _FORGET, _RULES, negatable=False),
+    cue_rule("hiding_other_language", "injection",
+             "tells the agent to keep something from the user, in another language (held for a person)",
+             _NOT_TELL, negatable=False),
+    cue_rule("good_news_other_language", "injection",
+             "tells the agent to report success even if it failed, in another language (held for a person)",
+             _EVEN_IF, _ALL_WELL, negatable=False),
+    cue_rule("persona_other_language", "injection",
+             "gives the agent a persona or mode without limits, in another language (held for a person)",
+             _UNBOUND, _NOW_AI, negatable=False),
+    cue_rule("exfil_other_language", "exfiltration",
+             "tells the agent to send a secrets file somewhere, in another language (held for a person)",
+             _SEND, _SECRET_FILE, negatable=False),
+)
+"""Other languages' cue rules; all of them hold."""
