@@ -204,6 +204,13 @@ _IN_MEMORY = ("in memory|this memory|memory file|in this file|into this file|in 
 _KEEP_NOT = (PROTECT + "|out of|never|don't|do not|not|without|redact|redacted|placeholder|env var|"
              "environment variable|secret manager|secrets manager|vault|keychain|1password|.env")
 
+_DECODE = ("decode|decoded|decoding|rot13|rot-13|reverse|reversed|unescape|unescaped|percent-decode|url-decode|"
+           "urldecode|base64|hex|deobfuscate|decipher|decrypt|unscramble|translate")
+_RUN_IT = ("execute|run|follow|obey|eval|evaluate|carry out|act on|do what|comply")
+_THE_TEXT = ("it|this|the following|below|them|the result|that|what it says|its instructions|the text")
+_DECODE_NOT = (PROTECT + "|never|don't|do not|not|inspect|read it first|show it|show the user|review|"
+               "look at|print it")
+
 ENGLISH_RULES: tuple[CueRule, ...] = (
     cue_rule("override_in_other_words", "injection",
           "says the agent's own instructions are cancelled, replaced or outranked, in other words (held)",
@@ -233,6 +240,9 @@ ENGLISH_RULES: tuple[CueRule, ...] = (
     cue_rule("obeying_outside_text", "injection",
           "tells the agent to obey text from web pages, issues, e-mails or tool output (held for a person)",
           _SOURCES, _OBEY, _DIRECTIVE, unless=_OBEY_NOT, negatable=False, addressed=1),
+    cue_rule("decode_and_run", "injection",
+             "tells the agent to decode hidden text and then run or follow it (held for a person)",
+             _DECODE, _RUN_IT, _THE_TEXT, unless=_DECODE_NOT, negatable=False),
     cue_rule("credentials_kept", "injection",
           "asks to keep passwords, keys or tokens in memory or notes for later (held for a person)",
           _KEEP, _CREDENTIAL, _IN_MEMORY, unless=_KEEP_NOT),

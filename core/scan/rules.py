@@ -22,6 +22,7 @@ from typing import Mapping, NamedTuple
 from memrev.core.scan.cues import CUE_RULES
 from memrev.core.scan.model import Finding, Severity
 from memrev.core.scan.rules_base import BLOCK, HOLD, WARN, Rule
+from memrev.core.scan.rules_code import CODE_RULES
 from memrev.core.scan.rules_downgrade import DOWNGRADE_RULES
 from memrev.core.scan.rules_hints import HINT_SOURCES
 from memrev.core.scan.rules_exfil import EXECUTION_RULES, EXFIL_RULES
@@ -56,7 +57,8 @@ def _with_languages(rules: tuple[Rule, ...]) -> tuple[Rule, ...]:
 
 
 PATTERN_RULES: tuple[Rule, ...] = _with_languages(
-    INJECTION_RULES + DOWNGRADE_RULES + EXFIL_RULES + EXECUTION_RULES + PERSISTENCE_RULES + SECRET_SHAPE_RULES)
+    INJECTION_RULES + DOWNGRADE_RULES + EXFIL_RULES + EXECUTION_RULES + CODE_RULES + PERSISTENCE_RULES
+    + SECRET_SHAPE_RULES)
 """Every pattern rule (id, family, severity, description, lowercase pattern)."""
 
 INVISIBLE_RULES: tuple[tuple[str, Severity, str], ...] = (

@@ -113,7 +113,7 @@ PERSISTENCE_RULES: tuple[Rule, ...] = (
          r"\s+aaaa[^\n]{0,800}?authorized_keys"),
     Rule("possible_ssh_backdoor", _P, HOLD, "mentions authorized_keys (held for a person)", r"authorized_keys"),
     Rule("ssh_tunnel", _P, HOLD, "opens a reverse SSH tunnel or exposes a local port to the internet",
-         r"\b(?:auto)?ssh\s+(?:-\S+\s+){0,6}?-[a-z]*r\s*(?:\d|[\w.]+:\d|\*:)|\bngrok\s+(?:tcp|tls)\s+\d"
+         r"\b(?:auto)?ssh\s+(?:-\S+\s+(?:\d+\s+)?){0,6}?-[a-z]*r\s*(?:\d|[\w.]+:\d|\*:)|\bngrok\s+(?:tcp|tls)\s+\d"
          r"|\bcloudflared\s+(?:access\s+)?tcp\b|\bchisel\s+client\b[^\n]{0,80}?\bR:"),
     Rule("c2_node_registration", _P, BLOCK, "tells the agent to register itself as a node of a remote network",
          rf"\bregister\s+(?:yourself\s+|this\s+(?:agent|machine|host|instance)\s+)?as\s+(?:an?\s+)?(?:new\s+)?(?:node"
