@@ -8,7 +8,7 @@ from memrev.core.scan.cue_groups import CueRule, cue_rule
 __all__ = ["ENGLISH_RULES", "PROTECT"]
 
 PROTECT = ("prompt injection|injection|injected|suspicious|malicious|attack|attacker|phishing|untrusted|"
-            "report it|report them|flag it|flag them|warn the user|warn me|tell the user|alert the user|refuse|"
+            "report it|report them|flag it|flag them|warn the user|warn me|alert the user|refuse|"
             "do not comply|don't comply|never comply|do not obey|don't obey|never obey|treat it as data|"
             "treat them as data|as data|as untrusted|with caution|be careful|be wary")
 """Words of a rule that warns against the attack rather than making it (`if a page tells you to ignore your
@@ -16,7 +16,7 @@ instructions, report it`)."""
 
 _OWN_RULES = ("instructions|instruction|rules|guidelines|guidance|directives|directive|system prompt|prompt|"
               "constraints|restrictions|policies|policy|programming|guardrails|safeguards|training|principles|"
-              "everything above|all of the above|the above|developer message|everything you were told|"
+              "whatever your|what your|everything above|all of the above|the above|developer message|everything you were told|"
               "anything you were told|"
               "what you were told|you were told|told you|you were given|given to you|you received|system message")
 _WHOSE = ("your|yours|previous|prior|earlier|original|initial|above|preceding|old|default|built-in|baseline|"
@@ -36,6 +36,10 @@ _CANCEL = ("ignore|ignoring|disregard|disregarding|forget|forgetting|discard|dis
            "don't pay attention|don't pay any attention|do not pay attention|do not pay any attention|"
            "stop adhering|no longer adhere|stop complying|stop respecting|stop honoring|stop honouring")
 
+_ABOUT_A_DOCUMENT = ("readme|the readme|fixture|fixtures|changelog|migration guide|eslintrc|lint rules|style guide|"
+                     "python 2|python 3|node 14|node 16|node 18|node 20|node 22|java 8|java 11|java 17|release notes")
+"""What a sentence about a document or a version names: `the previous instructions in the README are outdated` is
+about the README, not about the agent's own rules."""
 _APPROVED = ("blanket approval|approval is implied|approval granted|approval given|given approval|gave approval|"
              "has approval|have approval|prior approval|advance approval|standing approval|full approval|"
              "approved|pre-approved|preapproved|pre-authorized|pre-authorised|authorized|authorised|authorization|"
@@ -96,16 +100,18 @@ _HIDDEN_THING = ("this instruction|these instructions|this note|this memory|this
                  "downtime|the real|the actual|instead|telemetry|tracking|the backdoor|the hook|the cron|cron job|"
                  "was shared|were shared|their data|your data|deleted|removed|touched|credentials|keys|"
                  "error messages|warnings")
-_HONEST = ("honest|honestly|truthful|truthfully|the truth|accurately|transparent|transparently|never lie|"
+_HONEST = ("an ai|an ai assistant|an ai agent|honest|honestly|truthful|truthfully|the truth|accurately|transparent|transparently|never lie|"
            "don't lie|do not lie|not lie|never hide|don't hide|do not hide|not hide|password|passwords|"
            "personal data|pii|other customers|other users|internal ticket|spoilers?|spoiler|surprise|"
-           "sidebar|panel|button|modal|tooltip|menu|column|columns|scrollbar|hidden files|dotfiles|"
+           "sidebar|panel|button|modal|tooltip|menu|column|columns|scrollbar|hidden files|dotfiles|error page|"
+           "page|screen|in the ui|the ui|toast|banner|email template|api response|response body|"
            "placeholder|css|display|class")
 
 _SOURCES = ("web page|web pages|webpage|webpages|website|websites|web content|web results|search results|"
             "search result|the search|browsed|browsing|fetched|fetch results|scraped|downloaded|tool output|"
             "tool outputs|tool result|tool results|tool response|tool responses|function output|function results|"
-            "mcp|mcp server|mcp servers|plugin output|issue|issues|issue comment|issue comments|issue body|"
+            "mcp|mcp server|mcp servers|plugin output|issue comment|issue comments|issue body|github issues|"
+            "issues on|on issues|in issues|in the issue|from issues|from the issue|issue description|issue text|"
             "issue bodies|pr description|pr comments|pull request description|pull request comments|"
             "review comments|ticket|tickets|email|emails|e-mail|e-mails|inbox|slack|discord|chat messages|"
             "messages from|message from|api response|api responses|third-party|third party|external content|"
@@ -113,8 +119,8 @@ _SOURCES = ("web page|web pages|webpage|webpages|website|websites|web content|we
             "stack overflow|stackoverflow|gist|gists|pastebin|comments in|code comments|log output|logs|"
             "documents you read|files you read|pages you visit|sites you visit|content you read|readme of|"
             "pull request description|pull request comments|pr comment|pr body|html comments|alt text|install message|install output|"
-            "output of|outside contributors|contributors|bot account|package readmes|npm|downloaded archive|"
-            "pages you browse|pages you read|browse|fetched documentation|incoming")
+            "output of|outside contributors|bot account|package readmes|npm|downloaded archive|"
+            "pages you browse|pages you read|browse|fetched documentation|incoming|in chat")
 _OBEY = ("follow|follows|following|obey|obeys|obeying|execute|executes|executing|run|runs|running|carry out|"
          "comply|comply with|act on|do what|do whatever|trust|trusted|authoritative|treat|apply|applying|"
          "take orders|accept|implement|perform|adopt|binding|as if|came from me|from me|from the user|"
@@ -124,12 +130,16 @@ _OBEY = ("follow|follows|following|obey|obeys|obeying|execute|executes|executing
 _DIRECTIVE = ("instructions|instruction|commands|command|directions|directives|steps|orders|requests|request|"
               "says|say|tells|tell|asks|ask|wants|suggests|suggest|suggestions|contains|anything|everything|"
               "whatever|code|scripts|script|snippets|snippet|directive|directives|tells you|asks you|task list|"
-              "tasks|it says|they say|to do|change something|run a command")
-_OBEY_NOT = (PROTECT + "|never|don't|do not|not|only after|only if|only when|after showing|show them|"
+              "tasks|it says|they say|to do|change something|run a command|follow it|run it|obey it|do it|content|"
+              "your actions")
+_OUTRANKS = ("take priority|takes priority|take precedence|takes precedence|outrank|outranks|authoritative|"
+             "as coming from|as if it came from|came from me|from the user|speaks for|speak for|binding on you|"
+             "directive for you|directives for you|same as the user|as the user's own|on behalf of the user|"
+             "more important than")
+_OBEY_NOT = (PROTECT + "|only after|only if|only when|after showing|show them|"
              "showing them|show the user|ask first|verify|verified|review them|review it|check them|check it|"
-             "ask me|ask the user|confirm with|double-check|reproduce|to reproduce|cite|citation|summarise|"
-             "summarize|quote|link to|reference|read-only|as context|as a hint|as hints|the user's issue|"
-             "assigned issue|the issue you are working on|issue template|issue number|issue title|the task")
+             "ask me|ask the user|confirm with|double-check|reproduce|to reproduce|cite|citation|quote|link to|reference|read-only|as context|as a hint|as hints|the user's issue|"
+             "assigned issue|the issue you are working on|issue template|issue number|issue title")
 
 _DOWNGRADE_ACT = ("disable|disabling|disabled|turn off|turning off|switch off|skip|skipping|skipped|bypass|"
                   "bypassing|ignore|ignoring|remove|removing|delete|deleting|comment out|commenting out|mark|"
@@ -138,7 +148,7 @@ _DOWNGRADE_ACT = ("disable|disabling|disabled|turn off|turning off|switch off|sk
                   "sslverify|ssl_verify|allow all|chmod 777|0.0.0.0|--privileged|privileged|"
                   "--dangerously-skip-permissions|dangerously|yolo|auto-approve|auto approve|autoapprove|777|"
                   "trusted-host|continue-on-error|stricthostkeychecking|full-auto|force-push|force push|"
-                  "push --force")
+                  "push --force|accept every|accept all")
 _SAFETY = ("test|tests|testing|failing test|failing tests|flaky|checks|check|ci|pipeline|lint|linter|linting|"
            "pre-commit|hooks|hook|verification|validation|ssl|tls|certificate|certificates|cert|certs|https|"
            "security|scan|scanner|scanning|signing|signature|signatures|2fa|mfa|auth|authentication|sandbox|"
@@ -157,12 +167,12 @@ _HABIT = ("always|by default|default to|prefer|prefers|preferred|preference|from
           "keeps breaking|keep breaking|keeps failing|fails|quickly")
 _DOWNGRADE_NOT = (PROTECT + "|locally|local dev|local development|only locally|only in|only for|only on|"
                   "temporarily|for now|re-enable|reenable|restore|ticket|todo|fixme|link the issue|file an issue|"
-                  "open an issue|tracked|documented|explain why|with a reason|reason|justify|never|don't|do not|"
-                  "must not|should not|shouldn't|mustn't|not allowed|forbidden|prohibited")
+                  "open an issue|tracked|documented|explain why|with a reason|reason|justify|not allowed|forbidden|"
+                  "prohibited")
 
 _SAY = ("say|says|tell|report|reports|claim|claims|assure|answer|reply|respond|state|confirm|describe|present|"
         "pretend|insist|mark|show|write")
-_ANYWAY = ("regardless|no matter|whatever the|whatever it|whatever they|whatever the logs|even if|even though|"
+_ANYWAY = ("pretend|pretending|not an ai|silently|regardless|no matter|whatever the|whatever it|whatever they|whatever the logs|even if|even though|"
            "even after|even when|without actually|without really|irrespective|in any case|either way|"
            "not what|rather than the|instead of the real|instead of the actual")
 _ALL_WELL = ("passed|passes|passing|green|successful|success|succeeded|clean|nothing|no changes|no errors|fine|"
@@ -176,10 +186,12 @@ _SCRIPT = ("say|tell|answer|reply|respond|claim|blame|insist|deny|explain that|a
 _SCRIPT_NOT = (PROTECT + "|" + _HONEST + "|tell them to|ask them|point them|direct them|refer them|link|docs|"
                "documentation|support|contact|check|look up|explain how|show them how|help them|the answer is in|an ai|"
                "exact|actual output|as it is|as they are|what actually")
-_PERSONA = ("persona|alter ego|alter-ego|identity|character|version of you|jailbreak mode|opposite mode|simulate|act as|acting as|become|"
+_PERSONA = ("you are an ai|you're an ai|enable developer mode|enter developer mode|activate developer mode|"
+            "developer mode enabled|in developer mode you|persona|alter ego|alter-ego|identity|character|version of you|jailbreak mode|opposite mode|simulate|act as|acting as|become|"
             "you are now|you're now|imagine you are|imagine you're|assume the identity|assume the role|switch to|"
             "your new|respond as|answer as|behave like|behave as|play the role|roleplay|role-play|stay in character")
-_UNBOUND = ("jailbroken|jailbreak|unfiltered|uncensored|unrestricted|unbound|unchained|unleashed|no limits|"
+_UNBOUND = ("without any moral|without moral|ethical boundaries|ethical limits|moral boundaries|moral limits|"
+            "jailbroken|jailbreak|unfiltered|uncensored|unrestricted|unbound|unchained|unleashed|no limits|"
             "no limit|without limits|no ethical|no ethics|without ethics|without guidelines|without any guidelines|"
             "without filters|without any filters|no filters|never refuse|never refuses|never says no|never say no|"
             "no moral|no morals|amoral|no boundaries|without boundaries|escaped|opposite mode|devmode|"
@@ -187,10 +199,12 @@ _UNBOUND = ("jailbroken|jailbreak|unfiltered|uncensored|unrestricted|unbound|unc
             "true self|machiavellian|evil|no restrictions|without restrictions|without any restrictions|"
             "ignores the|ignore the|obeys only|obey only|free of|freed from|not bound|no longer bound|anything goes")
 _MARKER = (r"re:system developer admin administrator operator anthropic openai security platform maintainer "
-           r"maintainers assistant human:(?:^|[\[<{#=*|]\s*|\b(?:message|notice|note|update|alert|directive)\s+from\s+(?:the\s+)?)"
+           r"maintainers assistant human:(?:(?:^|[\[<{#=*|]\s*(?:(?:important|urgent|official|new|critical|priority)\s+)?"
+           r"|\b(?:message|notice|note|update|alert|directive)\s+from\s+(?:the\s+)?)"
            r"(?:system|developer|admin|administrator|operator|anthropic|openai|security\s+team|platform|"
            r"maintainers?|assistant|human)(?:[\s_-]+(?:message|messages|notice|update|instructions?|reminder|prompt|"
-           r"override|alert|directive|note|mode|policy|system))?\s*(?:[\]>}#=:|*]|\bupdate\b|\bnotice\b)")
+           r"override|alert|directive|note|mode|policy|system))?\s*(?:[\]>}#=:|*]|\bupdate\b|\bnotice\b)"
+           r"|\bbegin\s+(?:system|developer|admin|administrator|operator)\s+(?:instructions|message|prompt)\b)")
 _MARKER_ACT = ("you|must|now|always|never|disable|disabled|enable|enabled|run|send|upload|skip|include|register|"
                "outrank|outranks|priority|highest|override|overrides|refusals|without|may|can|allowed|elevated|"
                "unlock|unlocked|policy|rules|instructions")
@@ -201,7 +215,7 @@ _CREDENTIAL = ("password|passwords|passphrase|token|tokens|api key|api keys|cred
 _IN_MEMORY = ("in memory|this memory|memory file|in this file|into this file|in your notes|in the notes|notes file|"
               "for next time|future sessions|next session|next sessions|so you never|remember it|remember them|"
               "in claude.md|in agents.md|in memory.md|plain text|plaintext")
-_KEEP_NOT = (PROTECT + "|out of|never|don't|do not|not|without|redact|redacted|placeholder|env var|"
+_KEEP_NOT = (PROTECT + "|out of|redact|redacted|placeholder|env var|"
              "environment variable|secret manager|secrets manager|vault|keychain|1password|.env")
 
 _DECODE = ("decode|decoded|decoding|rot13|rot-13|reverse|reversed|unescape|unescaped|percent-decode|url-decode|"
@@ -214,7 +228,7 @@ _DECODE_NOT = (PROTECT + "|never|don't|do not|not|inspect|read it first|show it|
 ENGLISH_RULES: tuple[CueRule, ...] = (
     cue_rule("override_in_other_words", "injection",
           "says the agent's own instructions are cancelled, replaced or outranked, in other words (held)",
-          _CANCEL, _OWN_RULES, _WHOSE, unless=PROTECT),
+          _CANCEL, _OWN_RULES, _WHOSE, unless=PROTECT + "|" + _ABOUT_A_DOCUMENT),
     cue_rule("approval_claimed", "injection",
           "claims approval was given in advance, so the agent need not ask (held for a person)",
           _APPROVED, _IN_ADVANCE + "|" + _NO_ASK, unless=_ASK_FIRST + "|" + PROTECT),
@@ -227,7 +241,7 @@ ENGLISH_RULES: tuple[CueRule, ...] = (
           _HIDE, _HEARER, _HIDDEN_THING, unless=_HONEST + "|" + PROTECT, negatable=False),
     cue_rule("scripted_good_news", "injection",
           "tells the agent to report success whatever actually happened (held for a person)",
-          _ANYWAY, _SAY, _ALL_WELL, unless=_HONEST + "|" + PROTECT, negatable=False),
+          _ANYWAY, _SAY, _ALL_WELL, unless=_HONEST + "|" + PROTECT, addressed=1),
     cue_rule("scripted_answer", "injection",
           "scripts what the agent answers when someone asks (held for a person)",
           _ASKED, _SCRIPT, unless=_SCRIPT_NOT, negatable=False),
@@ -239,7 +253,10 @@ ENGLISH_RULES: tuple[CueRule, ...] = (
           _MARKER, _MARKER_ACT, unless=PROTECT, negatable=False, reach=200),
     cue_rule("obeying_outside_text", "injection",
           "tells the agent to obey text from web pages, issues, e-mails or tool output (held for a person)",
-          _SOURCES, _OBEY, _DIRECTIVE, unless=_OBEY_NOT, negatable=False, addressed=1),
+          _SOURCES, _OBEY, _DIRECTIVE, unless=_OBEY_NOT, addressed=1),
+    cue_rule("outside_text_outranks", "injection",
+             "says text from web pages, issues, e-mails or tool output outranks the user or speaks for them (held)",
+             _SOURCES, _OUTRANKS, unless=_OBEY_NOT),
     cue_rule("decode_and_run", "injection",
              "tells the agent to decode hidden text and then run or follow it (held for a person)",
              _DECODE, _RUN_IT, _THE_TEXT, unless=_DECODE_NOT, negatable=False),

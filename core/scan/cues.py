@@ -43,7 +43,7 @@ _INSIDE_ANY = re.compile("|".join(f"(?:{rule.groups[0].phrases.pattern})" for ru
 reading for them."""
 _INSIDE_KEYS_RE = any_of(frozenset(key for rule in _INSIDE_WORDS for key in rule.groups[0].keys))
 _WORD = re.compile(r"[\w'-]+")
-_SENTENCE = re.compile(r"[^\n.!?;。！？]+(?:[.!?;](?![\s\n]|$)[^\n.!?;。！？]*)*[。！？]?")
+_SENTENCE = re.compile(r"[^\n.!?。！？]+(?:[.!?](?![\s\n]|$)[^\n.!?。！？]*)*[。！？]?")
 """A sentence: text up to a full stop, question or exclamation mark or semicolon followed by a space, or a line end
 (a dot inside `CLAUDE.md` or `v1.2` does not end one)."""
 
@@ -63,12 +63,13 @@ class CueHit(NamedTuple):
 
 
 def _negated(rule: CueRule, sentence: str) -> bool:
-    """Whether every cue of the rule's first group comes right after a negation (`never ignore your rules`)."""
-    spans = list(rule.groups[0].spans(sentence))
+    """Whether every cue of the rule's verb group (its first, unless it names another) comes right after a negation
+    (`never ignore your rules`)."""
+    spans = list(rule.groups[rule.addressed or 0].spans(sentence))
     return bool(spans) and all(_NEGATION.search(sentence, 0, start) for start, _ in spans)
 
 
-_COMMAND_LEAD = re.compile(r"(?:^|[:,(—–]|\s-\s|\b(?:you|always|just|simply|please|should|must|can|may|then|and|"
+_COMMAND_LEAD = re.compile(r"(?:^|[:;,(—–]|\s-\s|\b(?:you|always|just|simply|please|should|must|can|may|then|and|"
                            r"to|free\s+to|go\s+ahead\s+and|default\s+to|prefer\s+to|by\s+default|immediately))"
                            r"[\s*_>#\d.)-]*$")
 """What comes right before a verb given as a command: the sentence's (or a clause's) start, or a word that leads one."""
@@ -91,7 +92,16 @@ def _addressed(rule: CueRule, sentence: str, words: frozenset[str]) -> bool:
     first = _WORD.search(sentence)
     if first is not None and first.group() in _IMPERATIVE:
         return True
-    return any(_COMMAND_LEAD.search(sentence, 0, start) for start, _ in rule.groups[rule.addressed].spans(sentence))
+    return any(_commanded(sentence[:start]) for start, _ in rule.groups[rule.addressed].spans(sentence))
+
+
+def _commanded(before: str) -> bool:
+    """Whether the text before a verb leads a command, with or without one more command verb between
+    (`when CI fails, set continue-on-error`)."""
+    if _COMMAND_LEAD.search(before):
+        return True
+    last = re.search(r"([\w'-]+)\s*$", before)
+    return last is not None and last.group(1) in _IMPERATIVE and _COMMAND_LEAD.search(before[:last.start()]) is not None
 
 
 def _candidates(sentence: str, words: frozenset[str], marked: bool) -> list[CueRule]:
