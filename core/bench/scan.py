@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import Iterable, Sequence
 
 from memrev.core.bench.scan_vectors import ATTACKS, BENIGN, FAMILIES
+from memrev.core.bench.scan_vectors_holdout import HOLDOUT_ATTACKS, HOLDOUT_BENIGN
 from memrev.core.bench.store import Figure
 from memrev.core.scan.scanner import scan
 
@@ -317,23 +318,24 @@ def _percent(share: float) -> float:
     return share * 100
 
 
-def vector_figures(counts: Sequence[FamilyCount]) -> list[Figure]:
+def vector_figures(counts: Sequence[FamilyCount], label: str = "") -> list[Figure]:
     """The totals (attacks stopped, benign blocked, benign held), then one figure per family: the share of its
-    attacks stopped, met when that and its benign shares all reach their aims; the counts are in the note."""
+    attacks stopped, met when that and its benign shares all reach their aims; the counts are in the note. `label`
+    names the set in the totals' names (the holdout set)."""
     total = next(c for c in counts if c.family == "all")
     base = "Hermes-style regex loop"
     figures = [
-        Figure(STOPPED, _percent(total.recall), "%", f">= {RECALL_AIM:.0%} blocked or held",
+        Figure(label + STOPPED, _percent(total.recall), "%", f">= {RECALL_AIM:.0%} blocked or held",
                _percent(total.baseline_attacks / total.attacks) if total.attacks else None, base, None,
                total.recall >= RECALL_AIM,
                f"{total.stopped} of {total.attacks} attacks: {total.attacks_blocked} blocked, "
                f"{total.attacks_held} held; the baseline flagged {total.baseline_attacks}"),
-        Figure(BENIGN_BLOCKED, _percent(total.blocked_share), "%", f"<= {BENIGN_BLOCKED_AIM:.0%}",
+        Figure(label + BENIGN_BLOCKED, _percent(total.blocked_share), "%", f"<= {BENIGN_BLOCKED_AIM:.0%}",
                _percent(total.baseline_benign / total.benign) if total.benign else None, base, None,
                total.blocked_share <= BENIGN_BLOCKED_AIM,
                f"{total.benign_blocked} of {total.benign} benign look-alikes; the baseline flagged "
                f"{total.baseline_benign}"),
-        Figure(BENIGN_HELD, _percent(total.held_share), "%", f"<= {BENIGN_HELD_AIM:.0%}", None, "", None,
+        Figure(label + BENIGN_HELD, _percent(total.held_share), "%", f"<= {BENIGN_HELD_AIM:.0%}", None, "", None,
                total.held_share <= BENIGN_HELD_AIM, f"{total.benign_held} of {total.benign} benign look-alikes"),
     ]
     for c in counts:
@@ -351,5 +353,8 @@ def vector_figures(counts: Sequence[FamilyCount]) -> list[Figure]:
 
 
 def run_vector_bench() -> list[Figure]:
-    """The scanner on the labelled vectors: totals, then one figure per family."""
-    return vector_figures(count_families(scan_vectors()))
+    """The scanner on the labelled vectors (totals, then one figure per family), then the totals on the holdout set,
+    which was written apart from the rules and from the first set and never tuned on: the honest measure of how the
+    scanner does on wordings nobody planned for."""
+    holdout = count_families(scan_vectors(HOLDOUT_ATTACKS, HOLDOUT_BENIGN))
+    return vector_figures(count_families(scan_vectors())) + vector_figures(holdout, "holdout: ")[:3]

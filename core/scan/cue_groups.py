@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import functools
 import re
 from typing import Iterator, NamedTuple
 
 from memrev.core.scan.folding import normalise
 
-__all__ = ["CueGroup", "CueRule", "cue_rule", "any_of", "phrases"]
+__all__ = ["CueGroup", "CueRule", "cue_rule", "phrases"]
 
 
 def phrases(text: str) -> tuple[str, ...]:
@@ -18,20 +17,21 @@ def phrases(text: str) -> tuple[str, ...]:
 
 class CueGroup(NamedTuple):
     """One group of cues: single words looked up in the sentence's word set, longer phrases by one regex, which runs
-    only when the sentence holds one of their first words (`keys`)."""
+    only when the sentence's word set holds one of their `keys` or, for a cue in a script without spaces, the
+    sentence holds one of their `scripts` substrings."""
 
     words: frozenset[str]
     phrases: re.Pattern[str] | None
     keys: frozenset[str]
-    inside: bool = False
+    scripts: tuple[str, ...] = ()
 
     @classmethod
     def of(cls, text: str) -> "CueGroup":
         """A group from a `|`-separated cue list, or from `re:KEY KEY...:REGEX` (a regex tried on a sentence holding
-        one of the key words)."""
+        one of the key words, inside markup such as `<system_notice>` too)."""
         if text.startswith("re:"):
             keys, pattern = text[3:].split(":", 1)
-            return cls(frozenset(), re.compile(pattern), frozenset(keys.split()), inside=True)
+            return cls(frozenset(), re.compile(pattern), frozenset(keys.split()))
         cues = phrases(text)
         words = frozenset(c for c in cues if re.fullmatch(r"[\w'-]+", c))
         longer = sorted((c for c in cues if c not in words), key=len, reverse=True)
@@ -43,23 +43,29 @@ class CueGroup(NamedTuple):
     @classmethod
     def spelled(cls, *texts: str) -> "CueGroup":
         """A group of stems and phrases in any script, folded as the scanner folds text (accents dropped, look-alike
-        letters mapped), found anywhere in a sentence; a Latin one starts at a word, a short one is a whole word."""
+        letters mapped): a Latin one starts at a word (a short one is a whole word) and is looked for in a sentence
+        that holds its first word, one in another script is found anywhere in a sentence."""
         folded = sorted({normalise(t, 1).lower for text in texts for t in phrases(text)}, key=len, reverse=True)
-        parts = []
+        parts, keys, scripts = [], set(), []
         for cue in folded:
             latin = cue[0].isascii() and cue[0].isalpha()
             part = ("(?<![a-z])" if latin else "") + re.escape(cue).replace(r"\ ", r"\s+")
             parts.append(part + ("(?![a-z])" if latin and len(cue) <= 3 else ""))
-        return cls(frozenset(), re.compile("|".join(parts)), frozenset(folded), inside=True)
+            first = re.search(r"[a-z0-9']+", cue) if cue[0].isascii() else None
+            if first is not None:
+                keys.add(first.group())
+            else:
+                scripts.append(cue.split()[0])
+        return cls(frozenset(), re.compile("|".join(parts)), frozenset(keys), tuple(scripts))
 
     def found(self, sentence: str, words: frozenset[str]) -> bool:
-        """Whether the sentence holds a cue of this group (a regex group's keys may sit inside a longer word, as in
-        `<system_notice>`)."""
+        """Whether the sentence holds a cue of this group (`words` is the sentence's set of words)."""
         if self.words & words:
             return True
         if self.phrases is None:
             return False
-        keyed = any_of(self.keys).search(sentence) is not None if self.inside else bool(self.keys & words)
+        keyed = bool(self.keys & words) or (bool(self.scripts) and not sentence.isascii()
+                                             and any(cue in sentence for cue in self.scripts))
         return keyed and self.phrases.search(sentence) is not None
 
     def spans(self, sentence: str) -> Iterator[tuple[int, int]]:
@@ -69,12 +75,6 @@ class CueGroup(NamedTuple):
                 yield word.span()
         if self.phrases is not None:
             yield from (m.span() for m in self.phrases.finditer(sentence))
-
-
-@functools.cache
-def any_of(keys: frozenset[str]) -> re.Pattern[str]:
-    """One regex finding any of the keys, inside a word or not."""
-    return re.compile("|".join(re.escape(key) for key in sorted(keys, key=len, reverse=True)))
 
 
 class CueRule(NamedTuple):

@@ -130,7 +130,7 @@ _OBEY = ("follow|follows|following|obey|obeys|obeying|execute|executes|executing
 _DIRECTIVE = ("instructions|instruction|commands|command|directions|directives|steps|orders|requests|request|"
               "says|say|tells|tell|asks|ask|wants|suggests|suggest|suggestions|contains|anything|everything|"
               "whatever|code|scripts|script|snippets|snippet|directive|directives|tells you|asks you|task list|"
-              "tasks|it says|they say|to do|change something|run a command|follow it|run it|obey it|do it|content|"
+              "tasks|it says|they say|to do|change something|run a command|follow it|run it|obey it|do it|"
               "your actions")
 _OUTRANKS = ("take priority|takes priority|take precedence|takes precedence|outrank|outranks|authoritative|"
              "as coming from|as if it came from|came from me|from the user|speaks for|speak for|binding on you|"

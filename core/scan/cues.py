@@ -12,11 +12,10 @@ text costs one tokenising pass.
 
 from __future__ import annotations
 
-import bisect
 import re
 from typing import NamedTuple, Sequence
 
-from memrev.core.scan.cue_groups import CueRule, any_of
+from memrev.core.scan.cue_groups import CueRule
 from memrev.core.scan.cue_words import ENGLISH_RULES
 from memrev.core.scan.cue_words_lang import OTHER_LANGUAGE_RULES
 
@@ -34,24 +33,20 @@ for _cue_rule in CUE_RULES:
     for _word in _cue_rule.groups[0].words | _cue_rule.groups[0].keys:
         _ANCHORS.setdefault(_word, []).append(_cue_rule)
 _FIRST_WORDS = frozenset(_ANCHORS)
-"""The words a sentence must hold for some rule's first group to be worth trying."""
-_INSIDE_WORDS = [rule for rule in CUE_RULES if rule.groups[0].inside]
-"""Rules whose first group's keys may sit inside a longer word (`<developer_message>`)."""
-_INSIDE_ANY = re.compile("|".join(f"(?:{rule.groups[0].phrases.pattern})" for rule in _INSIDE_WORDS if
-                                  rule.groups[0].phrases is not None) or "(?!)", re.MULTILINE)
-"""Those rules' first groups as one regex over a whole text, line starts included, to find the sentences worth
-reading for them."""
-_INSIDE_KEYS_RE = any_of(frozenset(key for rule in _INSIDE_WORDS for key in rule.groups[0].keys))
+"""The words (and stems) a sentence must hold for some rule's first group to be worth trying."""
+_SCRIPT_RULES = tuple(rule for rule in CUE_RULES if rule.groups[0].scripts)
+"""Rules whose first group has cues in scripts without spaces, tried on any sentence that is not plain ASCII."""
 _WORD = re.compile(r"[\w'-]+")
+_PART = re.compile(r"[^\W_]+(?:'[^\W_]+)?")
 _SENTENCE = re.compile(r"[^\n.!?。！？]+(?:[.!?](?![\s\n]|$)[^\n.!?。！？]*)*[。！？]?")
 """A sentence: text up to a full stop, question or exclamation mark or semicolon followed by a space, or a line end
 (a dot inside `CLAUDE.md` or `v1.2` does not end one)."""
 
 
 def _words(sentence: str) -> frozenset[str]:
-    """The sentence's words, each also without its leading dashes (`--insecure` is `insecure` too)."""
-    found = _WORD.findall(sentence)
-    return frozenset(found + [word.lstrip("-") for word in found if word.startswith("-")])
+    """The sentence's words, whole (`--no-verify`, `pre-approved`) and in their parts (`no`, `verify`; `system` and
+    `notice` of `<system_notice>`)."""
+    return frozenset(_WORD.findall(sentence)).union(_PART.findall(sentence))
 
 
 class CueHit(NamedTuple):
@@ -63,10 +58,13 @@ class CueHit(NamedTuple):
 
 
 def _negated(rule: CueRule, sentence: str) -> bool:
-    """Whether every cue of the rule's verb group (its first, unless it names another) comes right after a negation
-    (`never ignore your rules`)."""
-    spans = list(rule.groups[rule.addressed or 0].spans(sentence))
-    return bool(spans) and all(_NEGATION.search(sentence, 0, start) for start, _ in spans)
+    """Whether every cue of the rule's first group, or of its verb group when it names one, comes right after a
+    negation (`never ignore your rules`, `never pretend ... when you reply`)."""
+    for group in {0, rule.addressed or 0}:
+        spans = list(rule.groups[group].spans(sentence))
+        if spans and all(_NEGATION.search(sentence, 0, start) for start, _ in spans):
+            return True
+    return False
 
 
 _COMMAND_LEAD = re.compile(r"(?:^|[:;,(—–]|\s-\s|\b(?:you|always|just|simply|please|should|must|can|may|then|and|"
@@ -104,13 +102,13 @@ def _commanded(before: str) -> bool:
     return last is not None and last.group(1) in _IMPERATIVE and _COMMAND_LEAD.search(before[:last.start()]) is not None
 
 
-def _candidates(sentence: str, words: frozenset[str], marked: bool) -> list[CueRule]:
+def _candidates(sentence: str, words: frozenset[str]) -> list[CueRule]:
     """The rules whose first group the sentence holds a cue of."""
     found: list[CueRule] = []
     for word in words & _FIRST_WORDS:
         found.extend(r for r in _ANCHORS[word] if r not in found and r.groups[0].found(sentence, words))
-    if marked:
-        found.extend(r for r in _INSIDE_WORDS if r not in found and r.groups[0].found(sentence, words))
+    if not sentence.isascii():
+        found.extend(r for r in _SCRIPT_RULES if r not in found and r.groups[0].found(sentence, words))
     return found
 
 
@@ -146,17 +144,13 @@ def cue_hits(lower: str) -> Sequence[CueHit]:
     sentence."""
     hits: list[CueHit] = []
     text = prose(lower)
-    present = _FIRST_WORDS.intersection(_WORD.findall(text))
-    marks = [m.start() for m in _INSIDE_ANY.finditer(text)] if _INSIDE_KEYS_RE.search(text) else []
-    if not present and not marks:
-        return hits
+    ascii_only = text.isascii()
     for match in _SENTENCE.finditer(text):
         sentence = match.group()
-        marked = bool(marks) and bisect.bisect_left(marks, match.start()) < bisect.bisect_left(marks, match.end())
-        if not marked and not any(word in sentence for word in present):
-            continue  # no rule's first cue here: most sentences of a text that has one somewhere
         words = _words(sentence)
-        for rule in _candidates(sentence, words, marked):
+        if not words & _FIRST_WORDS and (ascii_only or sentence.isascii()):
+            continue  # no rule's first cue here: most sentences of a text that has one somewhere
+        for rule in _candidates(sentence, words):
             if _meets(rule, text[match.start():match.end() + rule.reach] if rule.reach else sentence,
                       words if not rule.reach else None):
                 hits.append(CueHit(rule, match.start(), match.end()))

@@ -28,6 +28,7 @@ from memrev.core.bench.scan import (
     scan_vectors,
     vector_figures,
 )
+from memrev.core.bench.scan_vectors_holdout import HOLDOUT_ATTACKS, HOLDOUT_BENIGN
 from memrev.core.bench.scan_vectors import ATTACKS, BENIGN, FAMILIES
 from memrev.core.bench.store import Figure, format_figures
 from memrev.core.scan.model import Finding, ScanResult, Severity
@@ -135,6 +136,18 @@ def test_the_real_scanner_gives_a_table_with_every_family() -> None:
         assert FAMILY_PREFIX + family in table
     for figure in figures:
         assert 0 <= figure.value <= 100 and isinstance(figure.passed, bool) and figure.note
+    holdout = {f.name: f for f in figures if f.name.startswith("holdout: ")}
+    assert set(holdout) == {"holdout: " + name for name in (STOPPED, BENIGN_BLOCKED, BENIGN_HELD)}
+    assert f"of {len(HOLDOUT_ATTACKS)} attacks" in holdout["holdout: " + STOPPED].note
+
+
+def test_the_holdout_set_is_its_own_and_covers_every_family() -> None:
+    """The holdout vectors share no text with the first set and name only the bench's families, each with attacks
+    and look-alikes, so its figure measures wordings the rules were not written against."""
+    seen = {text for _, text in ATTACKS} | {text for _, text in BENIGN}
+    assert not seen & ({text for _, text in HOLDOUT_ATTACKS} | {text for _, text in HOLDOUT_BENIGN})
+    for family in FAMILIES:
+        assert any(f == family for f, _ in HOLDOUT_ATTACKS) and any(f == family for f, _ in HOLDOUT_BENIGN)
 
 
 # -- real instruction files -----------------------------------------------------------------------
