@@ -14,6 +14,7 @@ from typing import Any, Iterator, Mapping, NamedTuple, Sequence
 from memrev.core.check.visible import make_visible
 from memrev.core.scan.folding import SELECTORS, TAGS, HiddenRun, Normalised, normalise, spaced_windows
 from memrev.core.scan.cues import cue_hits
+from memrev.core.scan.evidence import clip, note_overflow
 from memrev.core.scan.decoding import decode_runs, decoded_findings, leet_hits
 from memrev.core.scan.rules_hints import HINT_SOURCES
 from memrev.core.scan.model import Finding, ScanResult
@@ -67,12 +68,6 @@ def redact(value: str) -> str:
     """A secret made safe to show: its length, and its opening only when every key of its kind shares it."""
     opening = value[:4] if value.startswith(PUBLIC_PREFIXES) else ""
     return f"{opening}… ({len(value)} chars, redacted)"
-
-
-def _clip(text: str, limit: int) -> str:
-    """Text cut to `limit` characters with an ellipsis, on one line."""
-    text = text.replace("\n", "⏎ ").replace("\r", "")
-    return text if len(text) <= limit else text[:limit - 1] + "…"
 
 
 _CATEGORIES = {"CATEGORY_DIGIT": r"\d", "CATEGORY_NOT_DIGIT": r"\D", "CATEGORY_SPACE": r"\s",
@@ -382,8 +377,8 @@ def _hidden_finding(raw: str, run: HiddenRun, secrets: list[_Secret]) -> Finding
     else:
         reason = f"invisible unicode character{'s' if count > 1 else ''} {run.labels()}"
         evidence = _excerpt(raw, max(0, run.start - 24), min(len(raw), run.end + 24), secrets)
-    return Finding(run.rule, info.family, info.severity, run.start, run.end, _clip(reason, 300),
-                   _clip(evidence, 300))
+    return Finding(run.rule, info.family, info.severity, run.start, run.end, clip(reason, 300),
+                   clip(evidence, 300))
 
 
 def _spaced_hits(norm: Normalised, known: list[_Hit]) -> list[_Hit]:
@@ -409,7 +404,7 @@ def _cue_findings(body: str, norm: Normalised, secrets: list[_Secret], families:
     for hit in cue_hits(norm.lower)[:MAX_FINDINGS_PER_RULE]:
         start, end = norm.span(hit.start, hit.end)
         found.append(Finding(hit.rule.id, hit.rule.family, RULES[hit.rule.id].severity, start, end, hit.rule.reason,
-                             _clip(_excerpt(body, start, end, secrets), 300)))
+                             clip(_excerpt(body, start, end, secrets), 300)))
     return found
 
 
@@ -435,7 +430,7 @@ def _scan(text: str, depth: int = 0) -> list[Finding]:
             counts[hit.rule] = counts.get(hit.rule, 0) + 1
             if counts[hit.rule] <= MAX_FINDINGS_PER_RULE:
                 info = RULES[hit.rule]
-                evidence = f"{_clip(key, 40)} = {redact(value)}" if key else redact(value)
+                evidence = f"{clip(key, 40)} = {redact(value)}" if key else redact(value)
                 findings.append(Finding(hit.rule, info.family, info.severity, start, end, info.description, evidence))
     if not body.isascii() and SCRIPTS.search(body):
         hits += _SCRIPTS.hits(norm.lower)
@@ -449,12 +444,12 @@ def _scan(text: str, depth: int = 0) -> list[Finding]:
         start, end = norm.span(hit.start, hit.end)
         reason = info.description
         if hit.reading != body[start:end].lower():
-            reason += f"; obfuscated, reads as “{_clip(_sanitise(hit.reading, secrets), _READING)}”"
+            reason += f"; obfuscated, reads as “{clip(_sanitise(hit.reading, secrets), _READING)}”"
         if info.family == "secret" and any(s.start < end and start < s.end for s in secrets):
             continue  # a secret's shape where a secret was confirmed
         evidence = make_visible(masked_assignment(body, start, end, redact)) if info.family == "secret" else \
             _excerpt(body, start, end, secrets)
-        findings.append(Finding(hit.rule, info.family, info.severity, start, end, reason, _clip(evidence, 300)))
+        findings.append(Finding(hit.rule, info.family, info.severity, start, end, reason, clip(evidence, 300)))
     findings += _cue_findings(body, norm, secrets, {f.family for f in findings})
     findings = unshadowed(findings) + [_hidden_finding(body, run, secrets) for run in norm.hidden]
     if depth < 2 and (runs := decode_runs(norm.text, norm.lower, hints)):
@@ -465,7 +460,7 @@ def _scan(text: str, depth: int = 0) -> list[Finding]:
         findings += [Finding(REDACTED, info.family, info.severity, m.start(), m.end(),
                              f"{info.description} ({m['kind']}, {m['length']} chars)", m.group())
                      for m in SECRET_MARKER.finditer(body)][:MAX_FINDINGS_PER_RULE]
-    findings = _note_overflow(findings, {**counts, **norm.hidden_total})
+    findings = note_overflow(findings, {**counts, **norm.hidden_total}, MAX_FINDINGS_PER_RULE)
     if len(text) > MAX_SCAN_CHARS:
         info = RULES[OVERSIZED]
         findings.append(Finding(OVERSIZED, info.family, info.severity, MAX_SCAN_CHARS, len(text),
@@ -487,20 +482,6 @@ def find_secrets(text: str) -> list[SecretSpan]:
             found.append(SecretSpan(at, at + len(value), hit.rule, value) if at >= 0
                          else SecretSpan(start, end, hit.rule, body[start:end]))
     return found
-
-
-def _note_overflow(findings: list[Finding], counts: Mapping[str, int]) -> list[Finding]:
-    """Mark the last kept finding of each rule that hit the cap with how many more there were."""
-    extra = {rule: n - MAX_FINDINGS_PER_RULE for rule, n in counts.items() if n > MAX_FINDINGS_PER_RULE}
-    if not extra:
-        return findings
-    last = {f.rule: index for index, f in enumerate(findings)}
-    for rule, more in extra.items():
-        if rule in last:
-            f = findings[last[rule]]
-            findings[last[rule]] = Finding(f.rule, f.family, f.severity, f.start, f.end, f.reason,
-                                           _clip(f.evidence, 240) + f" (+{more:,} more not listed)")
-    return findings
 
 
 def scan(text: str, scope: ScanScope = ScanScope.MEMORY) -> ScanResult:
