@@ -119,7 +119,7 @@ _SOURCES = ("web page|web pages|webpage|webpages|website|websites|web content|we
             "stack overflow|stackoverflow|gist|gists|pastebin|comments in|code comments|log output|logs|"
             "documents you read|files you read|pages you visit|sites you visit|content you read|readme of|"
             "pull request description|pull request comments|pr comment|pr body|html comments|alt text|install message|install output|"
-            "output of|outside contributors|bot account|package readmes|npm|downloaded archive|"
+            "output of|outside contributors|bot account|package readmes|readmes on npm|downloaded archive|"
             "pages you browse|pages you read|browse|fetched documentation|incoming|in chat")
 _OBEY = ("follow|follows|following|obey|obeys|obeying|execute|executes|executing|run|runs|running|carry out|"
          "comply|comply with|act on|do what|do whatever|trust|trusted|authoritative|treat|apply|applying|"
@@ -142,7 +142,8 @@ _OBEY_NOT = (PROTECT + "|only after|only if|only when|after showing|show them|"
              "assigned issue|the issue you are working on|issue template|issue number|issue title")
 
 _DOWNGRADE_ACT = ("disable|disabling|disabled|turn off|turning off|switch off|skip|skipping|skipped|bypass|"
-                  "bypassing|ignore|ignoring|remove|removing|delete|deleting|comment out|commenting out|mark|"
+                  "bypassing|ignore|ignoring|remove|removing|delete|deleting|comment out|commenting out|mark as skip|"
+                  "mark them as skipped|mark it as skipped|mark as xfail|"
                   "xfail|xfailed|suppress|suppressing|silence|silencing|loosen|weaken|relax|lower|downgrade|"
                   "--no-verify|no-verify|verify=false|insecure|-k|rejectunauthorized|strict_ssl|"
                   "sslverify|ssl_verify|allow all|chmod 777|0.0.0.0|--privileged|privileged|"

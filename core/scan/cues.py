@@ -38,15 +38,16 @@ _SCRIPT_RULES = tuple(rule for rule in CUE_RULES if rule.groups[0].scripts)
 """Rules whose first group has cues in scripts without spaces, tried on any sentence that is not plain ASCII."""
 _WORD = re.compile(r"[\w'-]+")
 _PART = re.compile(r"[^\W_]+(?:'[^\W_]+)?")
+_FLAG = re.compile(r"(?<![\w-])-{1,2}([a-z][\w-]*)")
 _SENTENCE = re.compile(r"[^\n.!?。！？]+(?:[.!?](?![\s\n]|$)[^\n.!?。！？]*)*[。！？]?")
 """A sentence: text up to a full stop, question or exclamation mark or semicolon followed by a space, or a line end
 (a dot inside `CLAUDE.md` or `v1.2` does not end one)."""
 
 
 def _words(sentence: str) -> frozenset[str]:
-    """The sentence's words, whole (`--no-verify`, `pre-approved`) and in their parts (`no`, `verify`; `system` and
-    `notice` of `<system_notice>`)."""
-    return frozenset(_WORD.findall(sentence)).union(_PART.findall(sentence))
+    """The sentence's words, whole (`--no-verify`, `pre-approved`), as flags without their dashes (`no-verify`) and
+    in their parts (`no`, `verify`; `system` and `notice` of `<system_notice>`)."""
+    return frozenset(_WORD.findall(sentence)).union(_PART.findall(sentence), _FLAG.findall(sentence))
 
 
 class CueHit(NamedTuple):
@@ -114,7 +115,10 @@ def _candidates(sentence: str, words: frozenset[str]) -> list[CueRule]:
 
 _CODE = re.compile(r"^[ \t]*(```|~~~)[^\n]*\n.*?(?:^[ \t]*\1[^\n]*$|\Z)|`[^`\n]*`|^[ \t]*\|[^\n]*$"
                    r"|^(?: {4}|\t)[^\n]*$|\b(?:https?|ftp)://\S+", re.MULTILINE | re.DOTALL)
-"""Code and data, not prose: fenced blocks, code spans, table rows, indented code, and URLs."""
+"""Code and data, not prose: fenced blocks, code spans, table rows and indented code; and URLs, which are read as
+the word `url` (a sentence may tell the agent to obey one). A code span keeps its flags and settings (`curl -k`
+keeps `-k`, `verify=False` stays), since they say what a sentence asks to turn off."""
+_KEPT = re.compile(r"(?<![\w-])-{1,2}[a-z][\w-]*|\b\w+=\w+")
 
 
 def prose(lower: str) -> str:
@@ -123,7 +127,20 @@ def prose(lower: str) -> str:
     if "`" not in lower and "|" not in lower and "://" not in lower and "\n    " not in lower and "\t" not in lower \
             and not lower.startswith("    "):
         return lower
-    return _CODE.sub(lambda m: re.sub(r"[^\n]", " ", m.group()), lower)
+    return _CODE.sub(_blank, lower)
+
+
+def _blank(match: re.Match[str]) -> str:
+    """A match blanked in place: a URL becomes the word `url`, anything else spaces (line breaks kept)."""
+    text = match.group()
+    if "://" in text[:8] and len(text) >= 3:
+        return "url" + " " * (len(text) - 3)
+    if text.startswith("`") and not text.startswith("```"):
+        kept = [" "] * len(text)
+        for flag in _KEPT.finditer(text):
+            kept[flag.start():flag.end()] = flag.group()
+        return "".join(kept)
+    return re.sub(r"[^\n]", " ", text)
 
 
 def _meets(rule: CueRule, sentence: str, words: frozenset[str] | None) -> bool:

@@ -13,7 +13,9 @@ from __future__ import annotations
 import base64
 import binascii
 import codecs
+import html
 import re
+from urllib.parse import unquote
 from typing import Callable, Container, Iterable, NamedTuple, Sequence, TypeVar
 
 from memrev.core.scan.model import Finding
@@ -29,6 +31,11 @@ MIN_BASE64, MIN_HEX = 20, 20
 
 _HEX_RUN = re.compile(r"[0-9A-Fa-f]+")
 _ESCAPED = re.compile(r"(?:\\x[0-9A-Fa-f]{2}){6,}|(?:%[0-9A-Fa-f]{2}){6,}")
+_ESCAPES = re.compile(r"(?:\\u[0-9A-Fa-f]{4}|\\x[0-9A-Fa-f]{2}|&#[xX]?[0-9A-Fa-f]{1,6};){3,}"
+                      r"|(?:%[0-9A-Fa-f]{2}[^%\s]{0,16}){3,}|['\"]\s*\+\s*['\"]")
+"""Escaped letters (`\\u0069`, `\\x69`, `&#105;`, `%20`-separated words) or strings glued together (`'ig' + 'nore'`)
+on a line: read the line with them written out."""
+_GLUE = re.compile(r"['\"]\s*\+\s*['\"]")
 """Hex written as `\\x69\\x67...` or URL escapes `%69%67...`."""
 _LONG_RUN = re.compile(r"[A-Za-z0-9+/_-]{%d,}={0,2}" % MIN_BASE64)
 _LEET_HINT = re.compile(r"[a-z][01345@$!|+][a-z]")
@@ -103,6 +110,18 @@ def decode_runs(raw: str, lower: str, hints: Sequence[tuple[str, int, int, str]]
             if len(found) >= MAX_CANDIDATES:
                 return found
     lines: set[int] = set()
+    glued = "+" in raw and ("'" in raw or '"' in raw)
+    for match in _ESCAPES.finditer(raw) if ("\\" in raw or "&#" in raw or "%" in raw or glued) else ():
+        start = raw.rfind("\n", 0, match.start()) + 1
+        if start in lines:
+            continue
+        lines.add(start)
+        end = raw.find("\n", match.end())
+        end = min(len(raw) if end < 0 else end, start + MAX_DECODE)
+        found.append(Decoded(start, end, "escaped text", unescape(raw[start:end])))
+        if len(found) >= MAX_CANDIDATES:
+            return found
+    lines.clear()
     for hint, at, *_ in hints:
         start = lower.rfind("\n", 0, at) + 1
         if start in lines:
@@ -118,6 +137,13 @@ def decode_runs(raw: str, lower: str, hints: Sequence[tuple[str, int, int, str]]
         if len(found) >= MAX_CANDIDATES:
             break
     return found
+
+
+def unescape(line: str) -> str:
+    """A line with escaped letters written out and glued strings joined (`'ig' + 'nore'` reads `ignore`)."""
+    line = _GLUE.sub("", line)
+    line = re.sub(r"\\u([0-9A-Fa-f]{4})|\\x([0-9A-Fa-f]{2})", lambda m: chr(int(m.group(1) or m.group(2), 16)), line)
+    return unquote(html.unescape(line))
 
 
 def leet_view(lower: str) -> str | None:
@@ -173,7 +199,7 @@ def decoded_findings(runs: list[Decoded], scan_text: Callable[[str], list[Findin
             start, end = to_raw(*map_back(run, f.start, f.end))
             found.append(Finding(f.rule, f.family, f.severity, start, end, f"{f.reason}; hidden as {run.kind}",
                                  f"{run.kind} decodes to: {f.evidence}"[:300]))
-        if not inner and not run.aligned and reads_as_instructions(run.text):
+        if not inner and not run.aligned and run.kind != "escaped text" and reads_as_instructions(run.text):
             info = RULES[DECODED]
             found.append(Finding(DECODED, info.family, info.severity, *to_raw(run.start, run.end),
                                  f"{info.description} ({run.kind})",
