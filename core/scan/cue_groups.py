@@ -35,7 +35,7 @@ class CueGroup(NamedTuple):
         cues = phrases(text)
         words = frozenset(c for c in cues if re.fullmatch(r"[\w'-]+", c))
         longer = sorted((c for c in cues if c not in words), key=len, reverse=True)
-        pattern = re.compile(r"(?<![\w'])(?:%s)(?![\w'])" % "|".join(re.escape(c).replace(r"\ ", r"\s+")
+        pattern = re.compile(r"(?<![\w'])(?:%s)(?![\w'-])" % "|".join(re.escape(c).replace(r"\ ", r"\s+")
                                                                   for c in longer)) if longer else None
         keys = frozenset(max(re.findall(r"[\w'-]+", c) or [c], key=len) for c in longer)  # the longest word: rarest
         return cls(words, pattern, keys)

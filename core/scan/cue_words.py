@@ -16,6 +16,7 @@ instructions, report it`)."""
 
 _OWN_RULES = ("instructions|instruction|rules|guidelines|guidance|directives|directive|system prompt|prompt|"
               "constraints|restrictions|policies|policy|programming|guardrails|safeguards|training|principles|"
+              "configuration|initial setup|setup|everything in claude.md|everything in agents.md|"
               "whatever your|what your|everything above|all of the above|the above|developer message|everything you were told|"
               "anything you were told|"
               "what you were told|you were told|told you|you were given|given to you|you received|system message")
@@ -34,7 +35,8 @@ _CANCEL = ("ignore|ignoring|disregard|disregarding|forget|forgetting|discard|dis
            "wipe|wiped|erase|erased|reset|deprecated|expired|fake|bogus|not real|a test|decoy|counts any more|"
            "count any more|counts anymore|count anymore|doesn't count|does not count|no longer counts|"
            "don't pay attention|don't pay any attention|do not pay attention|do not pay any attention|"
-           "stop adhering|no longer adhere|stop complying|stop respecting|stop honoring|stop honouring")
+           "stop adhering|no longer adhere|stop complying|stop respecting|stop honoring|stop honouring|retired|"
+           "thrown away|out of date|win|wins|prevail|prevails|take over|takes over|no longer valid|obsolete now")
 
 _ABOUT_A_DOCUMENT = ("readme|the readme|fixture|fixtures|changelog|migration guide|eslintrc|lint rules|style guide|"
                      "python 2|python 3|node 14|node 16|node 18|node 20|node 22|java 8|java 11|java 17|release notes")
@@ -47,7 +49,9 @@ _APPROVED = ("blanket approval|approval is implied|approval granted|approval giv
              "granted permission|permission granted|full permission|consent|consented|signed off|sign-off|signoff|"
              "okayed|ok'd|"
              "green light|green-lit|greenlit|go-ahead|go ahead|cleared|clearance|waived|whitelisted|allowlisted|"
-             "granted|blessing|blessed|agreed|sanctioned|vetted|per the admin|per the owner|per the user|"
+             "granted|blessing|blessed|agreed|sanctioned|vetted|confirmed you|pre-cleared|cleared you|"
+             "answered yes|answered 'yes'|counts as yes|counts as answered|was given|were given|has been given|"
+             "per the admin|per the owner|per the user|"
              "admin's instruction|owner's instruction|on the admin's|on the owner's")
 _IN_ADVANCE = ("already|in advance|ahead of time|beforehand|standing|blanket|for all|for any|for every|all future|any future|every future|"
                "from now on|permanently|indefinitely|for good|for the rest|no need to ask|no need to check|"
@@ -57,7 +61,8 @@ _IN_ADVANCE = ("already|in advance|ahead of time|beforehand|standing|blanket|for
                "whenever you like|as you see fit|automatically|automatic|implied|on file|whenever|everything|including|"
                "you may|you are allowed to|you're allowed to|are free to|is free to|the agent may|"
                "do not apply|don't apply|no longer apply|are waived|waived|switched off|turned off|disabled|"
-               "your own")
+               "your own|not needed|don't raise it|do not raise it|no need to mention|every pending|all pending|"
+               "to read and transmit|verbally")
 _ASK_FIRST = ("ask for approval|ask for permission|ask for confirmation|request approval|get approval|"
               "needs approval|need approval|requires approval|require approval|must be approved|wait for approval|"
               "only after approval|until approved|not approved|never approved|isn't approved|is not approved|"
@@ -81,10 +86,12 @@ _HIDE = ("hide|hiding|conceal|concealing|omit|omitting|leave out|leave it out|do
          "don't reveal|do not reveal|never reveal|don't disclose|do not disclose|never disclose|don't admit|"
          "never admit|do not admit|keep it secret|keep this secret|keep it quiet|keep quiet|keep this quiet|"
          "keep it between us|keep this between us|cover up|downplay|play down|gloss over|lie|lie to|mislead|"
-         "misleading|deny it|deny that|deny having|deny doing|pretend|falsely|fabricate|make up|make it look|make it seem|make it appear|"
+         "misleading|deny it|deny that|deny having|deny doing|falsely|fabricate|make up|make it look|make it seem|make it appear|"
          "say nothing|don't bring up|do not bring up|never bring up|keep them in the dark|keep the user in the dark|"
          "secret from|hidden from|quiet about|to yourself|never refer to|don't refer to|do not refer to|"
-         "never inform|don't inform|do not inform|not inform|under no circumstances inform")
+         "never inform|don't inform|do not inform|not inform|under no circumstances inform|keep it out of|"
+         "keep them out of|keep this out of|out of the chat|out of the transcript|out of your replies|"
+         "out of the changelog|out of your summary|out of the summary|out of your report|out of the report")
 _HEARER = ("user|users|human|humans|owner|operator|reviewer|reviewers|maintainer|maintainers|customer|customers|"
            "client|clients|boss|manager|team|anyone|anybody|nobody|no one|them|him|her|people|person|auditor|"
            "auditors|security|admin|administrator|supervisor|they|developer|developers|summary|summaries|"
@@ -99,7 +106,8 @@ _HIDDEN_THING = ("this instruction|these instructions|this note|this memory|this
                  "the keys|the token|the credentials|side effects|broke|broken|mistake|mistakes|the outage|"
                  "downtime|the real|the actual|instead|telemetry|tracking|the backdoor|the hook|the cron|cron job|"
                  "was shared|were shared|their data|your data|deleted|removed|touched|credentials|keys|"
-                 "error messages|warnings")
+                 "error messages|warnings|diff|the diff|changes|workflow|workflows|script|scripts|network calls|"
+                 "calls|background")
 _HONEST = ("an ai|an ai assistant|an ai agent|honest|honestly|truthful|truthfully|the truth|accurately|transparent|transparently|never lie|"
            "don't lie|do not lie|not lie|never hide|don't hide|do not hide|not hide|password|passwords|"
            "personal data|pii|other customers|other users|internal ticket|spoilers?|spoiler|surprise|"
@@ -120,10 +128,12 @@ _SOURCES = ("web page|web pages|webpage|webpages|website|websites|web content|we
             "documents you read|files you read|pages you visit|sites you visit|content you read|readme of|"
             "pull request description|pull request comments|pr comment|pr body|html comments|alt text|install message|install output|"
             "output of|outside contributors|bot account|package readmes|readmes on npm|downloaded archive|"
-            "pages you browse|pages you read|browse|fetched documentation|incoming|in chat")
+            "pages you browse|pages you read|browse|fetched documentation|incoming|in chat|fetch|url|github issue|"
+            "jira ticket|readmes of dependencies|dependency readmes|readmes of|upstream repos|upstream repositories|commit messages in|"
+            "other repos|html comment")
 _OBEY = ("follow|follows|following|obey|obeys|obeying|execute|executes|executing|run|runs|running|carry out|"
          "comply|comply with|act on|do what|do whatever|trust|trusted|authoritative|treat|apply|applying|"
-         "take orders|accept|implement|perform|adopt|binding|as if|came from me|from me|from the user|"
+         "take orders|accept|implement|perform|adopt|as if|came from me|from me|from the user|"
          "the user's own|as the user|same as|equal to|do it|do so|do that|carry them out|carry it out|"
          "act on them|act on it|complete it|complete them|take priority|takes priority|take precedence|"
          "takes precedence|steer|speaks for|speak for|as coming from|on behalf of the user|directive for you")
@@ -132,7 +142,11 @@ _DIRECTIVE = ("instructions|instruction|commands|command|directions|directives|s
               "whatever|code|scripts|script|snippets|snippet|directive|directives|tells you|asks you|task list|"
               "tasks|it says|they say|to do|change something|run a command|follow it|run it|obey it|do it|"
               "your actions")
-_OUTRANKS = ("take priority|takes priority|take precedence|takes precedence|outrank|outranks|authoritative|"
+_OUTRANKS = ("are commands|are orders|are instructions for you|instructions addressed to you|addressed to you|"
+             "meant for you|is meant for you|are meant for you|orders for you|commands for you|honour them|"
+             "honor them|are tasks for you|should be carried out|should be followed|should be executed|"
+             "must be followed|must be executed|must be obeyed|are to be followed|are to be executed|"
+             "holds your current rules|hold your rules|your current rules|your rules live|take priority|takes priority|take precedence|takes precedence|outrank|outranks|authoritative|"
              "as coming from|as if it came from|came from me|from the user|speaks for|speak for|binding on you|"
              "directive for you|directives for you|same as the user|as the user's own|on behalf of the user|"
              "more important than")
@@ -148,14 +162,16 @@ _DOWNGRADE_ACT = ("disable|disabling|disabled|turn off|turning off|switch off|sk
                   "--no-verify|no-verify|verify=false|insecure|-k|rejectunauthorized|strict_ssl|"
                   "sslverify|ssl_verify|allow all|chmod 777|0.0.0.0|--privileged|privileged|"
                   "--dangerously-skip-permissions|dangerously|yolo|auto-approve|auto approve|autoapprove|777|"
-                  "trusted-host|continue-on-error|stricthostkeychecking|full-auto|force-push|force push|"
+                  "trusted-host|continue-on-error|stricthostkeychecking|full-auto|force-push|force push|danger-full-access|"
+                  "verify=false|sslverify=false|approval_policy|auto-approve mode|"
                   "push --force|accept every|accept all")
 _SAFETY = ("test|tests|testing|failing test|failing tests|flaky|checks|check|ci|pipeline|lint|linter|linting|"
            "pre-commit|hooks|hook|verification|validation|ssl|tls|certificate|certificates|cert|certs|https|"
            "security|scan|scanner|scanning|signing|signature|signatures|2fa|mfa|auth|authentication|sandbox|"
            "permissions|permission|guardrails|safeguards|safety|review|reviews|approval|confirmation|prompts|"
            "firewall|csp|cors|rate limit|rate limiting|audit|backup|backups|type checks|type checking|assertions|"
-           "authentication|csrf|protection|hash|hashes|host key|host keys|ssh|approvals|main")
+           "authentication|csrf|protection|hash|hashes|host key|host keys|ssh|approvals|main|prompt|tool call|"
+           "tool calls|sandbox|certificates|index")
 _HABIT = ("always|by default|default to|prefer|prefers|preferred|preference|from now on|whenever|every time|"
           "each time|going forward|in future|in the future|routinely|as a rule|to save time|save time|faster|"
           "quicker|to speed|to make it pass|to make them pass|make it pass|make them pass|so it passes|"
@@ -165,7 +181,9 @@ _HABIT = ("always|by default|default to|prefer|prefers|preferred|preference|from
           "in the way|gets in the way|blocks|blocking|all the time|every commit|each commit|every push|"
           "without asking|every api call|every request|every call|for every|for any|unnecessary|not needed|"
           "isn't needed|pointless|never needed|leave it|leave them|permanently|for good|globally|everywhere|"
-          "keeps breaking|keep breaking|keeps failing|fails|quickly")
+          "keeps breaking|keep breaking|keeps failing|fails|quickly|without showing|without a prompt|"
+          "without prompting|every tool call|for all|instead of investigating|instead of fixing|rather than fixing|"
+          "rather than investigating|is what matters|all that matters|noise|for every project|every index")
 _DOWNGRADE_NOT = (PROTECT + "|locally|local dev|local development|only locally|only in|only for|only on|"
                   "temporarily|for now|re-enable|reenable|restore|ticket|todo|fixme|link the issue|file an issue|"
                   "open an issue|tracked|documented|explain why|with a reason|reason|justify|not allowed|forbidden|"
@@ -173,13 +191,15 @@ _DOWNGRADE_NOT = (PROTECT + "|locally|local dev|local development|only locally|o
 
 _SAY = ("say|says|tell|report|reports|claim|claims|assure|answer|reply|respond|state|confirm|describe|present|"
         "pretend|insist|mark|show|write")
-_ANYWAY = ("pretend|pretending|not an ai|silently|regardless|no matter|whatever the|whatever it|whatever they|whatever the logs|even if|even though|"
+_ANYWAY = ("pretend|pretending|not an ai|silently|anyway|when tests fail|if tests fail|when they fail|if they fail|"
+           "when it fails|if it fails|if it isn't|if it is not|even when it fails|regardless|no matter|whatever the|whatever it|whatever they|whatever the logs|even if|even though|"
            "even after|even when|without actually|without really|irrespective|in any case|either way|"
            "not what|rather than the|instead of the real|instead of the actual")
 _ALL_WELL = ("passed|passes|passing|green|successful|success|succeeded|clean|nothing|no changes|no errors|fine|"
              "worked|works|complete|completed|done|above|safe|secure|ok|okay|human|approved|verified|fixed|"
              "resolved|healthy|up to date|no issues|no problems|all good")
-_ASKED = ("if asked|when asked|whenever asked|if anyone asks|if someone asks|if the user asks|when the user asks|"
+_ASKED = ("questions about|questioned about|asked about|word for word|verbatim|scripted reply|canned reply|"
+          "canned answer|if asked|when asked|whenever asked|if anyone asks|if someone asks|if the user asks|when the user asks|"
           "if they ask|when they ask|if questioned|when questioned|whenever you are questioned|if you are asked|"
           "when you are asked|whenever you are asked|if anyone wonders|if challenged|when challenged|"
           "if pressed|if the user questions|if the reviewer asks|if a reviewer asks")
@@ -187,11 +207,12 @@ _SCRIPT = ("say|tell|answer|reply|respond|claim|blame|insist|deny|explain that|a
 _SCRIPT_NOT = (PROTECT + "|" + _HONEST + "|tell them to|ask them|point them|direct them|refer them|link|docs|"
                "documentation|support|contact|check|look up|explain how|show them how|help them|the answer is in|an ai|"
                "exact|actual output|as it is|as they are|what actually")
-_PERSONA = ("you are an ai|you're an ai|enable developer mode|enter developer mode|activate developer mode|"
+_PERSONA = ("role:|mode:|persona:|stay in|remain in|you are an ai|you're an ai|enable developer mode|enter developer mode|activate developer mode|"
             "developer mode enabled|in developer mode you|persona|alter ego|alter-ego|identity|character|version of you|jailbreak mode|opposite mode|simulate|act as|acting as|become|"
             "you are now|you're now|imagine you are|imagine you're|assume the identity|assume the role|switch to|"
             "your new|respond as|answer as|behave like|behave as|play the role|roleplay|role-play|stay in character")
-_UNBOUND = ("without any moral|without moral|ethical boundaries|ethical limits|moral boundaries|moral limits|"
+_UNBOUND = ("no guidelines|no warnings|filters off|refusals off|god-mode|no-limits|anything asked|do anything|"
+            "safety be damned|execute whatever|whatever text|without any moral|without moral|ethical boundaries|ethical limits|moral boundaries|moral limits|"
             "jailbroken|jailbreak|unfiltered|uncensored|unrestricted|unbound|unchained|unleashed|no limits|"
             "no limit|without limits|no ethical|no ethics|without ethics|without guidelines|without any guidelines|"
             "without filters|without any filters|no filters|never refuse|never refuses|never says no|never say no|"
@@ -209,6 +230,26 @@ _MARKER = (r"re:system developer admin administrator operator anthropic openai s
 _MARKER_ACT = ("you|must|now|always|never|disable|disabled|enable|enabled|run|send|upload|skip|include|register|"
                "outrank|outranks|priority|highest|override|overrides|refusals|without|may|can|allowed|elevated|"
                "unlock|unlocked|policy|rules|instructions")
+
+_BETWEEN_US = ("between us|between you and me|our secret|our little secret|keep this between|stays between|"
+               "stay between|good news only|only good news")
+_TRACES = ("history|shell history|bash_history|logs|log|traces|trace|evidence|audit log|audit trail|footprints")
+_ERASE = ("remove|delete|clear|wipe|erase|scrub|clean|truncate|shred|rewrite")
+_UNNOTICED = ("so the user|can't find|cannot find|won't find|won't notice|doesn't notice|does not notice|"
+              "without a trace|without trace|cover|covered|afterwards|unnoticed|nobody notices|no one notices|"
+              "can't tell|won't see")
+_SELF = ("this entry|this note|this memory|this instruction|this rule|this file|these notes|this line")
+_REMOVED = ("removes|remove|removed|deletes|delete|deleted|edits|edited|changes|changed|drops|dropped|cleans up")
+_RESTORE = ("restore|restore it|re-add|add it back|put it back|recreate|rewrite it|write it back|reinstate|re-create")
+_DOWNLOAD = ("download|downloads|downloaded|fetch|grab|pull down|curl|wget")
+_RUN_BINARY = ("chmod +x|chmod|make it executable|start it|run it|launch it|execute it|nohup|in the background|"
+               "run the binary|start the binary")
+_SEND_OUT = ("post|send|upload|share|paste|forward|transmit|publish")
+_SECRET_VALUE = ("key|token|password|secret|credentials|passwords|tokens|keys|api key|private key|printenv|"
+                 "environment variables|env vars|.env")
+_OUTSIDE = ("webhook|url|channel|paste|gist|slack|discord|pastebin|external|third party|third-party")
+_SEND_NOT = (PROTECT + "|stripping|strip|after removing|remove any|scrub|rotate|revoke|redact|redacted|placeholder|secret manager|"
+             "secrets manager|vault|masked|mask")
 
 _KEEP = ("keep|save|saved|store|stored|storing|copy|write|remember|paste|record|put|note down|jot down")
 _CREDENTIAL = ("password|passwords|passphrase|token|tokens|api key|api keys|credentials|credential|secret|secrets|"
@@ -261,6 +302,16 @@ ENGLISH_RULES: tuple[CueRule, ...] = (
     cue_rule("decode_and_run", "injection",
              "tells the agent to decode hidden text and then run or follow it (held for a person)",
              _DECODE, _RUN_IT, _THE_TEXT, unless=_DECODE_NOT, negatable=False),
+    cue_rule("between_us", "injection", "asks the agent to keep something between itself and the note (held)",
+             _BETWEEN_US, unless=PROTECT),
+    cue_rule("covering_tracks", "injection", "asks the agent to erase its traces so no one notices (held)",
+             _ERASE, _TRACES, _UNNOTICED, unless=PROTECT),
+    cue_rule("self_restoring_note", "persistence", "asks the agent to put this note back if someone removes it (held)",
+             _SELF, _REMOVED, _RESTORE, unless=PROTECT, negatable=False),
+    cue_rule("download_and_run", "injection", "asks the agent to download a program and run it (held for a person)",
+             _DOWNLOAD, _RUN_BINARY, "url|binary|script|helper|tool|agent", unless=PROTECT),
+    cue_rule("secret_sent_out", "exfiltration", "asks the agent to send a key, token or password somewhere (held)",
+             _SEND_OUT, _SECRET_VALUE, _OUTSIDE, unless=_SEND_NOT, addressed=0),
     cue_rule("credentials_kept", "injection",
           "asks to keep passwords, keys or tokens in memory or notes for later (held for a person)",
           _KEEP, _CREDENTIAL, _IN_MEMORY, unless=_KEEP_NOT),
