@@ -25,6 +25,30 @@ CODE_RULES: tuple[Rule, ...] = (
     Rule("powershell_posts_secrets", EXFILTRATION, BLOCK, "PowerShell posts the contents of a credentials file",
          rf"\b(?:invoke-restmethod|invoke-webrequest|irm|iwr)\b[^\n]{{0,200}}?-body\b[^\n]{{0,120}}?"
          rf"\bget-content\b[^\n]{{0,120}}?{_SECRETS_FILE}"),
+    Rule("pipe_into_source", EXECUTION, BLOCK, "pipes a download into the shell's `source` (fish, bash, zsh)",
+         r"\b(?:curl|wget)\b[^\n|]{0,300}\|\s*(?:source|\.)(?=\s*(?:$|[;&)\n]|-\s))"),
+    Rule("runs_remote_module", EXECUTION, BLOCK, "runs a script straight from a URL with every permission (deno -A, "
+         "npx on a URL)",
+         r"\bdeno\s+run\s+(?:-\S+\s+)*?(?:-a|--allow-all)\b[^\n]{0,60}?https?://|\b(?:npx|bunx|pnpm\s+dlx)\s+(?:-y\s+)?"
+         r"https?://"),
+    Rule("install_from_url", EXECUTION, HOLD, "installs a package straight from a URL or an address (its setup code "
+         "runs; held)",
+         r"\bpip[23]?\s+install\s+(?:-\S+\s+)*https?://(?:\d{1,3}\.){3}\d{1,3}|\bpip[23]?\s+install\s+(?:-\S+\s+)*"
+         r"https?://\S+\.(?:tar\.gz|whl|zip)\b"),
+    Rule("eval_of_download", EXECUTION, BLOCK, "evaluates what a download returns (eval(get(...)), eval(Net::HTTP.get))",
+         r"\beval\s*\(?\s*(?:[\w:.]+\.)?(?:get|get_content|urlopen|read)\s*\(\s*(?:uri\s*\(\s*)?['\"]https?://"
+         r"|require\(\s*['\"]https?['\"]\s*\)\.get\s*\([^\n]{0,300}?\beval\s*\("),
+    Rule("credentials_archived_out", EXFILTRATION, BLOCK, "archives a credentials folder and sends it out",
+         rf"\b(?:tar|zip|7z|cat|base64)\b[^\n|]{{0,120}}?(?:\.config[\\/](?:gcloud|gh)|\.aws\b|\.ssh\b|\.kube\b|\.docker\b"
+         rf"|\.gnupg\b|{_SECRETS_FILE})[^\n|]{{0,120}}\|\s*(?:curl|wget|nc|ncat|socat)\b"),
+    Rule("ci_secret_sent_out", EXFILTRATION, BLOCK, "a CI step sends a repository secret to a web address",
+         r"\$\{\{\s*secrets\.\w+\s*\}\}[^\n]{0,120}?\|\s*(?:curl|wget|nc)\b|\b(?:curl|wget)\b[^\n]{0,200}?"
+         r"\$\{\{\s*secrets\.\w+\s*\}\}"),
+    Rule("environment_in_gist", EXFILTRATION, HOLD, "puts the environment or secrets in a gist or paste (held)",
+         r"\bgist\b[^\n]{0,80}?\b(?:printenv|env\b|environment\s+variables|\.env\b|secrets?|tokens?|credentials)"
+         r"|\b(?:printenv|env)\b[^\n]{0,40}?\|\s*gh\s+gist\b"),
+    Rule("launch_agent_plist", PERSISTENCE, HOLD, "installs a macOS launch agent that starts at login (held)",
+         r"library/launch(?:agents|daemons)/[^\s]*\.plist"),
     Rule("python_startup_hook", PERSISTENCE, HOLD, "a sitecustomize.py or .pth file that reaches the network or runs code",
          r"\b(?:sitecustomize|usercustomize)\.py\b[^\n]{0,200}?(?:https?://|\burlopen\b|\bos\.environ\b|\bexec\b"
          r"|\brequests\b|\bposts?\b)|\.pth\b[^\n]{0,200}?\b(?:exec|urlopen|import\s+urllib|import\s+os)\b"),
