@@ -37,6 +37,8 @@ _ESCAPES = re.compile(r"(?:\\u[0-9A-Fa-f]{4}|\\x[0-9A-Fa-f]{2}|&#[xX]?[0-9A-Fa-f
 on a line: read the line with them written out."""
 _GLUE = re.compile(r"['\"]\s*\+\s*['\"]")
 """Hex written as `\\x69\\x67...` or URL escapes `%69%67...`."""
+_DATA_URI = re.compile(r"data:(?:image|font|audio|video)/[\w.+-]+;base64,$")
+"""An image, font or media file inlined as a data URI: bytes, not text to read."""
 _LONG_RUN = re.compile(r"[A-Za-z0-9+/_-]{%d,}={0,2}" % MIN_BASE64)
 _LEET_HINT = re.compile(r"[a-z][01345@$!|+][a-z]")
 _LEET = str.maketrans("01345789@$!|+", "oieastbgasilt")
@@ -96,7 +98,8 @@ def decode_runs(raw: str, lower: str, hints: Sequence[tuple[str, int, int, str]]
     """Every decodable run in a text, at most MAX_CANDIDATES: base64 and hex (case matters there), and the lines of
     the lowercased text where the matcher saw a ROT13 or reversed telltale (`hints`: hint id, start, end)."""
     found: list[Decoded] = []
-    runs = [m for m in _LONG_RUN.finditer(raw) if not m.group().islower() or _HEX_RUN.fullmatch(m.group())]
+    runs = [m for m in _LONG_RUN.finditer(raw) if (not m.group().islower() or _HEX_RUN.fullmatch(m.group()))
+            and not _DATA_URI.search(raw, max(0, m.start() - 40), m.start())]
     if "\\x" in raw or "%" in raw:
         runs += _ESCAPED.finditer(raw)
     for match in runs:

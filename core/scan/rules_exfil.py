@@ -90,7 +90,8 @@ EXFIL_RULES: tuple[Rule, ...] = (
          rf"|\.config/hermes)|\b(?:cp|copy|bat|less|more|head|tail|type|get-content|gc|xxd|strings)\s+(?:-\S+\s+)"
          rf"{{0,4}}['\"]?[^\s'\":]{{0,120}}?{SENSITIVE}"),
     Rule("exfil_sink", _X, HOLD, "sends data to a paste, request-capture or tunnel service",
-         rf"\b{_SINKS}|\bgh\s+gist\s+create\b"),
+         rf"\b{_SINKS}|\bgh\s+gist\s+create\b(?![^\n]{{0,80}}?\bnon-sensitive\b)(?=[^\n]{{0,80}}?(?:\||<|\$\(|\benv\b"
+         rf"|\.env\b|secret|token|credential|key|history|log))|\b(?:cat|env|printenv|history)\b[^\n|]{{0,80}}\|\s*gh\s+gist\b"),
     Rule("exfil_dns", _X, BLOCK, "leaks a secret or command output through a DNS look-up or ping",
          rf"\b(?:nslookup|dig|host|drill|ping|ping6|resolvectl\s+query|getent\s+hosts|kdig)\s+(?:[-+]\S+\s+){{0,4}}"
          rf"(?:\w+\s+)?[^\s]{{0,80}}?(?:{SECRET_VAR}|\$\((?:cat|whoami|hostname|env|printenv|id|base64|echo|xxd|head"

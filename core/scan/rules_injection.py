@@ -104,10 +104,6 @@ INJECTION_RULES: tuple[Rule, ...] = (
          r"|message)|\bnew\s+system\s+prompt\s*:|<\|im_start\|>\s*(?:system|assistant|developer)\b"
          r"|<\|start_header_id\|>\s*(?:system|assistant|developer)\b|<start_of_turn>\s*(?:system|model)\b|<\|system\|>\s*[a-z]|<<sys>>\s*[a-z]"
          r"|<\|(?:im_end|eot_id|end_header_id|endoftext)\|>\s*<\|(?:im_start|start_header_id)\|>|\[inst\]\s*<<sys>>"),
-    Rule("possible_sys_prompt_override", _I, HOLD, "names a chat template's turn markers (held: ordinary in an LLM "
-         "project's notes, an attack in memory)",
-         r"<\|im_start\|>|<\|system\|>|<</?sys>>|\[/?inst\]|<(?:start|end)_of_turn>"
-         r"|<\|(?:im_end|endoftext|eot_id|start_header_id|end_header_id)\|>"),
     Rule("fake_system_marker", _I, BLOCK, "fakes a system or administrator message to the agent",
          r"\[\s*(?:system|admin|administrator|developer|root)\s+(?:override|instruction|command|directive|notice"
          r"|message|update|alert|prompt)s?\s*\]|\b(?:system|admin|administrator|developer)\s+override\s*[:!\]]"
