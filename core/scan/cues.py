@@ -47,7 +47,10 @@ _SENTENCE = re.compile(r"[^\n.!?。！？]+(?:[.!?](?![\s\n]|$)[^\n.!?。！？]
 def _words(sentence: str) -> frozenset[str]:
     """The sentence's words, whole (`--no-verify`, `pre-approved`), as flags without their dashes (`no-verify`) and
     in their parts (`no`, `verify`; `system` and `notice` of `<system_notice>`)."""
-    return frozenset(_WORD.findall(sentence)).union(_PART.findall(sentence), _FLAG.findall(sentence))
+    words = frozenset(_WORD.findall(sentence))
+    if "-" in sentence or "_" in sentence or "'" in sentence:  # only then do parts or flags differ from words
+        return words.union(_PART.findall(sentence), _FLAG.findall(sentence))
+    return words
 
 
 class CueHit(NamedTuple):
@@ -147,7 +150,7 @@ def _meets(rule: CueRule, sentence: str, words: frozenset[str] | None) -> bool:
     """Whether every group of the rule is in the sentence, none of its protective cues, and it is said, not
     negated."""
     words = words if words is not None else _words(sentence)
-    if not all(group.found(sentence, words) for group in rule.groups):
+    if not all(group.found(sentence, words) for group in rule.groups[1:]):  # the first was found to pick the rule
         return False
     if rule.unless is not None and rule.unless.found(sentence, words):
         return False
