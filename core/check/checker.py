@@ -10,7 +10,7 @@ from dataclasses import replace
 from datetime import datetime
 from typing import Callable, Iterable, Iterator
 
-from memrev.core.check.context import EntryContext, baseline
+from memrev.core.check.context import EntryContext, baseline, own_file
 from memrev.core.check.model import STALE_STATUSES, EntryCheck, RefStatus, ReferenceCheck, Verdict
 from memrev.core.check.reference_checks import check_reference
 from memrev.core.check.references import Reference, extract_references
@@ -204,7 +204,8 @@ class Checker:
             return EntryCheck(entry.id, Verdict.OUT_OF_SCOPE, entry.confidence, reason, (), head, now, notes)
         since, label = baseline(entry, index)
         ctx = EntryContext(entry, index, since, label, commits={r.value: commits.get(r.value) for r in refs
-                                                                  if r.kind == "commit"})
+                                                                  if r.kind == "commit"},
+                           own_file=own_file(entry, index))
         ordered = sorted(refs, key=lambda r: r.kind != "path")  # paths first: symbol checks use where they went
         checks = {id(ref): check_reference(ref, ctx) for ref in ordered}
         results = [checks[id(ref)] for ref in refs]

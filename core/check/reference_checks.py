@@ -70,20 +70,26 @@ def check_symbol(ref: Reference, ctx: EntryContext) -> ReferenceCheck:
                            target)
         preferred = sorted(where, key=lambda p: (p not in cited_files, p))[0]
         return result(ref, RefStatus.OK, f"defined in {preferred}:{where[preferred]}")
-    if index.token_count.get(name) or index.token_count.get(ref.value):
+    besides = ctx.own_file
+    used = max(index.code_uses(name, besides=besides), index.code_uses(ref.value, besides=besides))
+    if used > 0:
         sample = index.token_sample.get(name) or index.token_sample.get(ref.value)
         named = sorted(p for p in ctx.current if p in index.files and _is_code(p))
         if named:  # the entry says where it is defined, and no file defines it any more
             return result(ref, RefStatus.MISSING, f"{name} is no longer defined in {', '.join(named)} or anywhere "
                            f"else (still mentioned in {sample})" + _touched_files(ctx))
         return result(ref, RefStatus.OK, f"used in {sample} (defined outside this repository)")
+    if len(parts) > 1 and parts[0].islower() and _module_exists(index, "/".join(parts)):
+        return result(ref, RefStatus.OK, f"{ref.value} is a module or package of the repository")
     if not index.files:
         return unverifiable(ref, ctx)
+    docs = index.doc_sample.get(name) or index.doc_sample.get(ref.value)
+    mentioned = f" (only documentation mentions it: {docs})" if docs else ""
     if not marked_as_code(ref, ctx.entry.text):
-        return result(ref, RefStatus.UNVERIFIABLE, f"{ref.value} is not in the repository, and the entry does not "
-                       "mark it as code")
-    return result(ref, RefStatus.MISSING, f"{ref.value} is not defined or used anywhere in the repository"
-                   + _touched_files(ctx))
+        return result(ref, RefStatus.UNVERIFIABLE, f"{ref.value} is not in the repository's code, and the entry "
+                       f"does not mark it as code{mentioned}")
+    return result(ref, RefStatus.MISSING, f"{ref.value} is not defined or used anywhere in the repository's code"
+                   + mentioned + _touched_files(ctx))
 
 
 def marked_as_code(ref: Reference, text: str) -> bool:
@@ -146,11 +152,13 @@ def check_flag(ref: Reference, ctx: EntryContext) -> ReferenceCheck:
     scripts = index.facts.scripts
     if tool and tool in _EXTERNAL_TOOLS and tool not in scripts:
         return result(ref, RefStatus.UNVERIFIABLE, f"a flag of {tool}, not of this repository")
-    if index.token_count.get(ref.value):
-        return result(ref, RefStatus.OK, f"{ref.value} appears in {index.token_sample.get(ref.value)}")
+    held = _mentioned(ref, ctx)
+    if held is not None:
+        return held
     if not ref.value.startswith("--"):
         return result(ref, RefStatus.UNVERIFIABLE, f"{ref.value} is too short to look for")
-    return result(ref, RefStatus.MISSING, f"no file in the repository mentions {ref.value}" + _touched_files(ctx))
+    return result(ref, RefStatus.MISSING, f"no code or configuration file in the repository mentions {ref.value}"
+                   + _touched_files(ctx))
 
 
 def check_env(ref: Reference, ctx: EntryContext) -> ReferenceCheck:
@@ -158,9 +166,24 @@ def check_env(ref: Reference, ctx: EntryContext) -> ReferenceCheck:
     index = ctx.index
     if ref.value in _WELL_KNOWN_ENV:
         return result(ref, RefStatus.UNVERIFIABLE, f"{ref.value} is a standard environment variable")
-    if index.token_count.get(ref.value):
+    held = _mentioned(ref, ctx)
+    if held is not None:
+        return held
+    return result(ref, RefStatus.MISSING, f"no code or configuration file in the repository reads or sets "
+                   f"{ref.value}" + _touched_files(ctx))
+
+
+def _mentioned(ref: Reference, ctx: EntryContext) -> ReferenceCheck | None:
+    """`ok` when code or configuration mentions the name; `unverifiable` when only documentation does (it may
+    describe what is gone); None when nothing but agents' instructions, or nothing at all, mentions it."""
+    index = ctx.index
+    if index.code_uses(ref.value, besides=ctx.own_file) > 0:
         return result(ref, RefStatus.OK, f"{ref.value} appears in {index.token_sample.get(ref.value)}")
-    return result(ref, RefStatus.MISSING, f"no file in the repository reads or sets {ref.value}" + _touched_files(ctx))
+    docs = index.doc_sample.get(ref.value)
+    if docs is not None and docs != ctx.own_file:
+        return result(ref, RefStatus.UNVERIFIABLE, f"only documentation mentions {ref.value} ({docs}); no code or "
+                       "configuration file does")
+    return None
 
 
 # -- commits and refs --------------------------------------------------------------------------------

@@ -1,0 +1,108 @@
+"""What counts as evidence that a name still exists: a definition or use in code, never documentation, agents'
+instruction files or the memory file being checked (issue #15, on real repositories built with history)."""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+
+import pytest
+from gitrepo import GitRepo
+
+from memrev.core.check.checker import Checker
+from memrev.core.check.model import RefStatus, Verdict
+from memrev.core.model import Entry, Source
+
+NOW = datetime(2026, 7, 1, tzinfo=timezone.utc)
+
+CART_V1 = '''from decimal import Decimal
+
+
+def apply_discount(total, percent):
+    return total * (100 - Decimal(percent)) / 100
+'''
+
+CLI_V1 = '''import argparse
+import os
+
+DEBUG = os.environ.get("SHOP_TRACE")
+
+
+def build_parser():
+    parser = argparse.ArgumentParser(prog="shop")
+    parser.add_argument("--dry-run", action="store_true")
+    parser.add_argument("--verbose", action="store_true")
+    return parser
+'''
+
+
+@pytest.fixture(scope="module")
+def shop(tmp_path_factory: pytest.TempPathFactory) -> dict[str, object]:
+    """A shop whose function, flag and variable were removed from the code while docs, CLAUDE.md and an agent
+    notes file kept mentioning them (a Markdown example even still defines the function)."""
+    repo = GitRepo(tmp_path_factory.mktemp("evidence") / "shop")
+    repo.write("src/shop/__init__.py", "")
+    repo.write("src/shop/cart.py", CART_V1)
+    repo.write("src/shop/cli.py", CLI_V1)
+    repo.write("src/shop/web/__init__.py", "")
+    repo.write("src/shop/web/routes.py", "def list_products():\n    return []\n")
+    repo.write("README.md", "Use `apply_discount` for discounts, `--dry-run` to try, `SHOP_TRACE=1` to trace.\n")
+    repo.write("docs/api.md", "```python\ndef apply_discount(total, percent):\n    ...\n```\n")
+    repo.write("CLAUDE.md", "- Discounts: `apply_discount()`.\n- Pass `--dry-run` first.\n- `SHOP_TRACE=1` traces.\n")
+    repo.write("config/agent-notes.yaml", "notes:\n  - set SHOP_CACHE_DIR for the cache\n")
+    start = repo.commit("Initial shop")
+    repo.write("src/shop/cart.py", CART_V1.replace("apply_discount", "compute_discount"))
+    repo.write("src/shop/cli.py", CLI_V1.replace('    parser.add_argument("--dry-run", action="store_true")\n', "")
+               .replace('DEBUG = os.environ.get("SHOP_TRACE")\n', ""))
+    head = repo.commit("Rename apply_discount, drop --dry-run and SHOP_TRACE")
+    return {"repo": repo, "start": start, "head": head}
+
+
+def check_one(shop: dict, text: str, *, source: str | None = "CLAUDE.md"):
+    """Check one entry (from `source` in the repository) verified at the first commit."""
+    repo = shop["repo"]
+    file = str(repo.path / source) if source else None
+    entry = Entry(id="e", text=text, source=Source(agent="claude-md", file=file), verified_commit=shop["start"])
+    checker = Checker(repo.path, clock=lambda: NOW)
+    try:
+        return checker.check_all([entry])["e"]
+    finally:
+        checker.close()
+
+
+def test_a_function_renamed_in_code_is_missing_though_docs_and_the_memory_file_still_name_it(shop) -> None:
+    result = check_one(shop, "Discounts: `apply_discount()`.")
+    ref = result.references[0]
+    assert result.verdict is Verdict.STALE and ref.status is RefStatus.MISSING
+    assert "not defined or used anywhere in the repository's code" in ref.evidence
+    assert "only documentation mentions it" in ref.evidence and "CLAUDE.md" not in ref.evidence
+
+
+def test_a_definition_in_a_markdown_example_is_not_a_definition(shop) -> None:
+    result = check_one(shop, "`apply_discount` is defined in the cart module.")
+    assert result.references[0].status is RefStatus.MISSING
+    assert not result.references[0].evidence.startswith("defined in docs/api.md")
+
+
+def test_a_flag_gone_from_code_that_docs_still_describe_is_unverifiable_not_ok(shop) -> None:
+    result = check_one(shop, "Pass `--dry-run` first.")
+    flag = result.references[0]
+    assert flag.status is RefStatus.UNVERIFIABLE and "only documentation mentions --dry-run (README.md)" in flag.evidence
+
+
+def test_a_variable_gone_from_code_but_in_docs_is_unverifiable_and_one_only_in_memory_is_missing(shop) -> None:
+    documented = check_one(shop, "`SHOP_TRACE=1` traces.")
+    assert documented.references[0].status is RefStatus.UNVERIFIABLE
+    assert "only documentation mentions SHOP_TRACE (README.md)" in documented.references[0].evidence
+    own = check_one(shop, "Set `SHOP_CACHE_DIR` for the cache.", source="config/agent-notes.yaml")
+    assert own.references[0].status is RefStatus.MISSING
+    elsewhere = check_one(shop, "Set `SHOP_CACHE_DIR` for the cache.", source=None)
+    assert elsewhere.references[0].status is RefStatus.OK
+    assert "config/agent-notes.yaml" in elsewhere.references[0].evidence
+
+
+def test_names_still_in_code_hold_and_a_dotted_package_path_is_a_module(shop) -> None:
+    result = check_one(shop, "Use `compute_discount()` with `--verbose`; routes live in `shop.web.routes`.")
+    statuses = {ref.text: ref.status for ref in result.references}
+    assert statuses["compute_discount()"] is RefStatus.OK and statuses["--verbose"] is RefStatus.OK
+    assert statuses["shop.web.routes"] is RefStatus.OK
+    assert result.verdict is Verdict.FRESH
