@@ -7,6 +7,7 @@ import fnmatch
 from memrev.core.check.context import MAX_LISTED_COMMITS, EntryContext, repo_relative, result, short
 from memrev.core.check.model import RefStatus, ReferenceCheck
 from memrev.core.check.references import Reference
+from memrev.core.check.stated_change import lost_words, statement_around
 
 _AGENT_FILES = frozenset("MEMORY.md USER.md memory.md memory_summary.md raw_memories.md".split())
 _AGENT_FOLDERS = frozenset("rollout_summaries sessions memories memory skills .codex .claude .hermes .openclaw".split())
@@ -60,7 +61,8 @@ def check_path(ref: Reference, ctx: EntryContext) -> ReferenceCheck:
 
 
 def _changed_since(ref: Reference, ctx: EntryContext, path: str) -> ReferenceCheck:
-    """An existing file: `changed` when commits touched it after the entry's baseline, else `ok`."""
+    """An existing file: `changed` when a cited line range may have moved or what the entry states about the file
+    left it after the entry's baseline; a file merely edited since is `ok`, with the edits as a note."""
     index = ctx.index
     names = index.names.get(path)
     if ref.line and names is not None and names.lines and ref.line > names.lines:
@@ -74,11 +76,23 @@ def _changed_since(ref: Reference, ctx: EntryContext, path: str) -> ReferenceChe
     commits = tuple(index.history.commit_info(e.commit, e) for e in reversed(events))
     added = sum(c.added or 0 for c in commits)
     removed = sum(c.removed or 0 for c in commits)
-    evidence = (f"{path} changed in {len(commits)} commit(s) since {ctx.since_label}: +{added} -{removed} lines "
-                f"(latest {short(commits[0])})")
+    edits = (f"changed in {len(commits)} commit(s) since {ctx.since_label}: +{added} -{removed} lines "
+             f"(latest {short(commits[0])})")
     base = index.history.shas[ctx.since] if ctx.since >= 0 else None
     hint = f"git diff {base[:12]} HEAD -- {path}" if base else f"git log -- {path}"
-    return result(ref, RefStatus.CHANGED, evidence, hint, commits[:MAX_LISTED_COMMITS], path=path)
+    listed = commits[:MAX_LISTED_COMMITS]
+    if ref.line:
+        return result(ref, RefStatus.CHANGED, f"{path} {edits}; the cited lines may have moved", hint, listed,
+                       path=path)
+    lost = lost_words(index, statement_around(ctx.entry.text, ref.start, ref.end), path, ctx.since)
+    if lost is None:
+        return result(ref, RefStatus.CHANGED, f"{path} {edits}", hint, listed, path=path)
+    if lost:
+        shown = ", ".join(lost[:5]) + (f" and {len(lost) - 5} more" if len(lost) > 5 else "")
+        return result(ref, RefStatus.CHANGED, f"{path} no longer has {shown}, which the entry states; {edits}",
+                       hint, listed, path=path)
+    return result(ref, RefStatus.OK, f"{path} exists; what the entry states is still there (note: {edits})",
+                   commits=listed, path=path)
 
 
 def _gone(ref: Reference, ctx: EntryContext, path: str) -> ReferenceCheck:
