@@ -98,6 +98,7 @@ STALE_AT_START = [  # (id, line, reference, new path); verified at the first com
     ("s-env", "Set `SHOP_DEBUG=1` for verbose logs.", "SHOP_DEBUG", None),
     ("s-renamed-function", "Discounts go through `apply_discount()`.", "apply_discount()", None),
     ("s-renamed-folder", "API handlers live in src/shop/api/.", "src/shop/api/", "src/shop/web"),
+    ("s-release-doc", "Release with `twine upload` from a laptop (docs/release.md).", "docs/release.md", None),
 ]
 TRUE_AT_START = [  # (id, line, reference); verified at the first commit, checked at HEAD
     ("t-symbol-in-edited-file", "Cart totals come from `Cart.total()` in src/shop/cart.py.", "src/shop/cart.py"),
@@ -108,6 +109,11 @@ TRUE_AT_START = [  # (id, line, reference); verified at the first commit, checke
     ("t-unchanged-file", "Settings live in config/settings.toml.", "config/settings.toml"),
     ("t-folder", "The package lives under src/shop/.", "src/shop/"),
     ("t-preference", "Keep commit messages short and in the imperative.", None),
+    ("t-tree", "Packages:\n```\npackages/\n├── api/\n│   └── src/\n└── admin/\n```", "admin/"),
+    ("t-monorepo", "In packages/api/, the entry point is src/server.ts.", "src/server.ts"),
+    ("t-skill", "Draft the changelog with `$draft-changelog`.", "$draft-changelog"),
+    ("t-scoped-package", "Admin screens use `@shop/ui-kit` components.", "@shop/ui-kit"),
+    ("t-library-symbol", "Models subclass `BaseModel`.", "BaseModel"),
 ]
 
 
@@ -115,7 +121,7 @@ def build_staleness_set(folder: Path) -> StalenessSet:
     """Build the repository and write its labels (JSONL) in `folder`."""
     repo = _Repo(folder / "shop")
     start_lines = [line for _, line, *_ in STALE_AT_START + TRUE_AT_START]
-    repo.write("CLAUDE.md", "# Shop\n\n" + "".join(f"- {line}\n" for line in start_lines))
+    repo.write("CLAUDE.md", "# Shop\n\n" + "".join(f"- {line}\n" for line in start_lines))  # the agent's memory
     repo.write("README.md", "# Shop\n\nCarts total their items; `apply_discount` takes a percentage.\n")
     repo.write("pyproject.toml", '[project]\nname = "shop"\nrequires-python = ">=3.10"\n')
     repo.write("Makefile", MAKEFILE.format(lint="lint"))
@@ -132,6 +138,10 @@ def build_staleness_set(folder: Path) -> StalenessSet:
     repo.write("docs/deploy.md", "# Deploy\n\nPush to main.\n")
     repo.write("docs/old.md", "# Old notes\n")
     repo.write("config/settings.toml", "currency = 'EUR'\n")
+    repo.write("docs/release.md", "# Release\n\nRun `twine upload dist/*` from your laptop.\n")
+    repo.write("src/shop/models.py", "from pydantic import BaseModel\n\n\nclass Item(BaseModel):\n    name: str\n")
+    repo.write("packages/api/src/server.ts", "export function serve(): void {}\n")
+    repo.write("packages/admin/src/app.ts", "import { Button } from '@shop/ui-kit';\n")
     commits = {"start": repo.commit("Initial shop")}
     repo.git("mv", "src/shop/utils.py", "src/shop/helpers.py")
     repo.write("src/shop/cart.py", CART.format(helpers="helpers", discount="apply_discount"))
@@ -148,7 +158,8 @@ def build_staleness_set(folder: Path) -> StalenessSet:
     commits["python-3.12"] = repo.commit("Require Python 3.12")
     repo.write("docs/deploy.md", "# Deploy\n\nPush to main; the pipeline tags a release.\n\nRoll back with the "
                                  "previous tag.\n")
-    commits["edit-deploy"] = repo.commit("Expand the deploy notes")
+    repo.write("docs/release.md", "# Release\n\nReleases are published by CI with trusted publishing.\n")
+    commits["edit-deploy"] = repo.commit("Expand the deploy notes; releases go through CI")
     repo.write("Makefile", MAKEFILE.format(lint="check"))
     commits["lint-to-check"] = repo.commit("Rename the lint target to check")
     repo.write("src/shop/settings.py", SETTINGS.format(debug=""))

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import fnmatch
+from dataclasses import replace
 
 from memrev.core.check.context import MAX_LISTED_COMMITS, EntryContext, repo_relative, result, short
+from memrev.core.check.git_history import PathEvent
 from memrev.core.check.model import RefStatus, ReferenceCheck
+from memrev.core.check.path_context import folder_fate, readings, tree_parents
 from memrev.core.check.references import Reference
 from memrev.core.check.stated_change import lost_words, statement_around
 
@@ -113,8 +116,53 @@ def _gone(ref: Reference, ctx: EntryContext, path: str) -> ReferenceCheck:
         return result(ref, RefStatus.MISSING, f"{before}deleted in {short(deleted)}", None, (*steps, deleted))
     if history.events.get(path) or renames:
         return result(ref, RefStatus.MISSING, f"{final} is deleted in the working tree (not committed)")
+    fate = folder_fate(index, path)
+    if fate is not None:
+        return _folder_gone(ref, ctx, path, *fate)
+    tree = tree_parents(ctx.entry.text, ref.start)
+    read = _in_context(ref, ctx, path, tree)
+    if read is not None:
+        return read
     if path in index.ignored([path]):
         return result(ref, RefStatus.UNVERIFIABLE, f"{path} is ignored by git (a build output or local file)")
     if index.shallow:
         return result(ref, RefStatus.UNVERIFIABLE, f"{path} is not here, and this shallow clone lacks older history")
-    return result(ref, RefStatus.MISSING, f"{path} is not in the repository and never was in HEAD's history")
+    where = "drawn in a tree, and no folder above it or elsewhere holds it" if tree is not None else \
+        "read from the root, from a folder the entry names or from any package root"
+    return result(ref, RefStatus.UNVERIFIABLE, f"{path} is not in the repository and never was in HEAD's history, "
+                   f"{where}: what it refers to cannot be told")
+
+
+def _folder_gone(ref: Reference, ctx: EntryContext, path: str, new: str | None, moves: list[PathEvent],
+                 deletion: PathEvent | None) -> ReferenceCheck:
+    """A folder that is gone: renamed when its files went to one new folder, else deleted (by its last commit)."""
+    history = ctx.index.history
+    if new is not None:
+        ctx.current.add(new)
+        first = history.commit_info(moves[0].commit, moves[0])
+        suggestion = new + ("/" if ref.value.endswith("/") else "")
+        return result(ref, RefStatus.RENAMED, f"folder renamed to {new}/ in {short(first)} ({len(moves)} file(s) "
+                       "moved with it)", suggestion, (first,), path=new)
+    if deletion is not None:
+        deleted = history.commit_info(deletion.commit, deletion)
+        return result(ref, RefStatus.MISSING, f"folder {path}/ is gone: its files were deleted or moved apart (the "
+                       f"last deleted in {short(deleted)})", None, (deleted,))
+    return result(ref, RefStatus.MISSING, f"folder {path}/ is gone: its files were moved apart")
+
+
+def _in_context(ref: Reference, ctx: EntryContext, path: str, tree: list[str] | None) -> ReferenceCheck | None:
+    """The path read as a person would (under a tree's folders, a folder named earlier, any package root), checked
+    there; None when no reading finds it."""
+    index = ctx.index
+    folders = {p for p in ctx.cited if p in index.folders}
+    folders |= {p.rsplit("/", 1)[0] for p in ctx.cited if "/" in p and p in index.files}
+    found = readings(index, path, sorted(folders - {path}), tree)
+    if not found:
+        return None
+    where, how = found[0]
+    ctx.current.add(where)
+    if where in index.folders:
+        held = result(ref, RefStatus.OK, f"folder {where}/ exists", path=where)
+    else:
+        held = _changed_since(ref, ctx, where)
+    return replace(held, evidence=f"read as {where} ({how}); {held.evidence}")

@@ -35,7 +35,7 @@ brew apt apt-get dnf yum systemctl journalctl openssl jq psql mysql redis-cli aw
 """Commands whose flags belong to the tool, not to the repository, so the repository cannot check them."""
 
 _RUNNER = re.compile(r"^(?:sudo\s+)?(?:(?:uv|poetry|pdm|hatch|pipenv)\s+run\s+|npx\s+|uvx\s+|pipx\s+run\s+|"
-                     r"python3?\s+-m\s+)?(?P<tool>[\w.-]+)")
+                     r"python3?\s+-m\s+)?(?:--?[A-Za-z][\w-]*\s+)*(?P<tool>\w[\w.-]*)")
 
 
 def check_reference(ref: Reference, ctx: EntryContext) -> ReferenceCheck:

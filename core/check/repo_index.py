@@ -71,6 +71,7 @@ class RepoIndex:
         self.files: set[str] = set()
         self.folders: set[str] = set()
         self.by_basename: dict[str, list[str]] = {}
+        self.folder_by_basename: dict[str, list[str]] = {}
         self.names: dict[str, FileNames] = {}
         self.stats: dict[str, tuple[int, int]] = {}
         self.token_count: Counter[str] = Counter()
@@ -191,6 +192,10 @@ class RepoIndex:
                 cut = folder.rfind("/")
         self.folders = folders
         self.by_basename = by_basename
+        folder_names: dict[str, list[str]] = {}
+        for folder in folders:
+            folder_names.setdefault(folder.rsplit("/", 1)[-1], []).append(folder)
+        self.folder_by_basename = folder_names
 
     def update_files(self, paths: Iterable[str], *, only_if_modified: bool = False) -> set[str]:
         """Re-read these files' names (a vanished one, or a symlink, is forgotten); return those whose names changed."""

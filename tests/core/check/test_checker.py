@@ -209,7 +209,8 @@ def test_a_bare_name_is_checked_only_when_it_matches_one_file(history):
                     entry(history, "See __init__.py twice.", entry_id="amb"),
                     entry(history, "See requirements.txt.", entry_id="none"))
     assert only(results["one"], "path").status is RefStatus.OK
-    assert only(results["none"], "path").status is RefStatus.MISSING
+    never = only(results["none"], "path")
+    assert never.status is RefStatus.UNVERIFIABLE and "never was in HEAD's history" in never.evidence
 
 
 def test_ignored_build_outputs_and_outside_paths_are_unverifiable(history):
@@ -267,7 +268,7 @@ def test_a_repository_with_no_commits_checks_the_working_tree(tmp_path: Path):
     checker.close()
     assert any("no commits" in note for note in results["a"].notes)
     statuses = {r.text: r.status for r in results["a"].references}
-    assert statuses["notes.md"] is RefStatus.OK and statuses["gone.md"] is RefStatus.MISSING
+    assert statuses["notes.md"] is RefStatus.OK and statuses["gone.md"] is RefStatus.UNVERIFIABLE
 
 
 def test_a_detached_head_is_checked(history, tmp_path: Path):

@@ -52,15 +52,16 @@ def test_every_label_is_checked_at_its_own_commit(labelled: StalenessSet, outcom
 def test_the_figures_on_the_synthetic_set(outcomes: list[Outcome]) -> None:
     stale = sum(o.label.stale for o in outcomes)
     true = len(outcomes) - stale
-    assert (stale, true) == (9, 9)
-    assert figure(outcomes, "recall") == (stale, stale)
-    assert figure(outcomes, "recall_on_reference") == (stale, stale)
+    assert (stale, true) == (10, 14)
+    assert figure(outcomes, "recall") == (stale - 1, stale)  # the rewritten release doc is `changed`, not stale
+    assert figure(outcomes, "recall_on_reference") == (stale - 1, stale)
     assert figure(outcomes, "false_stale") == (0, true)
     assert figure(outcomes, "changed_on_true") == (0, true)
-    assert figure(outcomes, "unverifiable") == (1, len(outcomes))
-    assert figure(outcomes, "unverifiable_true") == (1, true)
-    assert figure(outcomes, "renames_right") == (2, 2)
-    assert figure(outcomes, "renames_offered") == (2, 3)
+    assert figure(outcomes, "unverifiable") == (3, len(outcomes))
+    assert figure(outcomes, "unverifiable_true") == (3, true)  # a preference, a skill, a package: nothing to check
+    assert figure(outcomes, "renames_right") == (3, 3)
+    assert figure(outcomes, "renames_offered") == (3, 3)
+    assert ids(outcomes, "misses (stale lines not called stale)") == {"s-release-doc"}
 
 
 def forced(outcomes: list[Outcome], label_id: str, verdict: str) -> list[Outcome]:

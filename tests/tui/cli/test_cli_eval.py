@@ -24,32 +24,34 @@ def test_the_command_prints_every_figure_and_each_miss_with_its_evidence(labelle
     result = run(db, "eval", "staleness", str(labelled.labels_file), "--repo", str(labelled.repo))
     assert result.exit_code == 0, result.stderr
     lines = result.stdout.splitlines()
-    assert lines[0] == "18 label(s): 9 stale, 9 true"
+    assert lines[0] == "24 label(s): 10 stale, 14 true"
     figures = {line[:34].strip(): line[34:].split() for line in lines[1:10]}
-    assert figures["recall of stale lines"] == ["9/9", "1.00"]
-    assert figures["stale on true lines"] == ["0/9", "0.00"]
-    assert figures["changed on true lines"] == ["0/9", "0.00"]
-    assert figures["unverifiable lines"] == ["1/18", "0.06"]
-    assert figures["renames right when offered"] == ["2/2", "1.00"]
-    assert figures["renames offered when git knows"] == ["2/3", "0.67"]
+    assert figures["recall of stale lines"] == ["9/10", "0.90"]
+    assert figures["stale on true lines"] == ["0/14", "0.00"]
+    assert figures["changed on true lines"] == ["0/14", "0.00"]
+    assert figures["unverifiable lines"] == ["3/24", "0.12"]
+    assert figures["renames right when offered"] == ["3/3", "1.00"]
+    assert figures["renames offered when git knows"] == ["3/3", "1.00"]
     text = result.stdout
-    assert "misses (stale lines not called stale)" not in text
-    assert "changed on true lines:" not in text
-    assert "renames not offered (git knows the new path): 1" in text
-    assert "s-renamed-folder  expected stale, got stale (git: -> src/shop/web)" in text
-    assert "src/shop/api/ [path] missing: " in text
+    assert "misses (stale lines not called stale): 1" in text
+    assert "s-release-doc  expected stale, got changed: Release with `twine upload` from a laptop" in text
+    assert "docs/release.md [path] changed: docs/release.md no longer has laptop, twine, upload" in text
+    assert "false alarms" not in text and "changed on true lines:" not in text
 
 
 def test_json_holds_the_figures_and_every_label(labelled: StalenessSet, db: Path) -> None:
     result = run(db, "eval", "staleness", str(labelled.labels_file), "--repo", str(labelled.repo), "--json")
     assert result.exit_code == 0, result.stderr
     report = json.loads(result.stdout)
-    assert report["figures"]["recall"] == {"hits": 9, "total": 9, "rate": 1.0}
+    assert report["figures"]["recall"] == {"hits": 9, "total": 10, "rate": 0.9}
     assert len(report["labels"]) == len(labelled.labels)
     renamed = next(row for row in report["labels"] if row["label"]["id"] == "s-renamed-file")
     assert renamed["verdict"] == "stale"
     assert renamed["references"][0]["suggestion"] == "src/shop/helpers.py"
     assert report["sections"]["false alarms (true lines called stale)"] == []
+    assert report["sections"]["misses (stale lines not called stale)"] == ["s-release-doc"]
+    folder = next(row for row in report["labels"] if row["label"]["id"] == "s-renamed-folder")
+    assert folder["references"][0]["status"] == "renamed" and folder["references"][0]["suggestion"] == "src/shop/web/"
 
 
 def test_bad_labels_and_a_folder_that_is_no_repository_are_one_line_errors(tmp_path: Path, db: Path) -> None:
