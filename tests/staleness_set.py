@@ -99,6 +99,7 @@ STALE_AT_START = [  # (id, line, reference, new path); verified at the first com
     ("s-renamed-function", "Discounts go through `apply_discount()`.", "apply_discount()", None),
     ("s-renamed-folder", "API handlers live in src/shop/api/.", "src/shop/api/", "src/shop/web"),
     ("s-release-doc", "Release with `twine upload` from a laptop (docs/release.md).", "docs/release.md", None),
+    ("s-renamed-but-mocked", "VAT comes from `vat_rate()`.", "vat_rate()", None),
 ]
 TRUE_AT_START = [  # (id, line, reference); verified at the first commit, checked at HEAD
     ("t-symbol-in-edited-file", "Cart totals come from `Cart.total()` in src/shop/cart.py.", "src/shop/cart.py"),
@@ -142,6 +143,9 @@ def build_staleness_set(folder: Path) -> StalenessSet:
     repo.write("src/shop/models.py", "from pydantic import BaseModel\n\n\nclass Item(BaseModel):\n    name: str\n")
     repo.write("packages/api/src/server.ts", "export function serve(): void {}\n")
     repo.write("packages/admin/src/app.ts", "import { Button } from '@shop/ui-kit';\n")
+    repo.write("src/shop/tax.py", "def vat_rate(country):\n    return 20\n")
+    repo.write("tests/test_tax.py", "from unittest.mock import patch\n\n\n@patch('shop.tax.vat_rate')\n"
+                                    "def test_vat(rate):\n    pass\n")
     commits = {"start": repo.commit("Initial shop")}
     repo.git("mv", "src/shop/utils.py", "src/shop/helpers.py")
     repo.write("src/shop/cart.py", CART.format(helpers="helpers", discount="apply_discount"))
@@ -161,7 +165,8 @@ def build_staleness_set(folder: Path) -> StalenessSet:
     repo.write("docs/release.md", "# Release\n\nReleases are published by CI with trusted publishing.\n")
     commits["edit-deploy"] = repo.commit("Expand the deploy notes; releases go through CI")
     repo.write("Makefile", MAKEFILE.format(lint="check"))
-    commits["lint-to-check"] = repo.commit("Rename the lint target to check")
+    repo.write("src/shop/tax.py", "def tax_rate(country):\n    return 20\n")
+    commits["lint-to-check"] = repo.commit("Rename the lint target to check and vat_rate to tax_rate")
     repo.write("src/shop/settings.py", SETTINGS.format(debug=""))
     commits["drop-debug"] = repo.commit("Drop SHOP_DEBUG")
     repo.git("mv", "src/shop/api", "src/shop/web")

@@ -16,6 +16,11 @@ from memrev.core.check.model import EntryCheck
 from memrev.core.model import Entry, EntryType, Provenance, Source
 
 
+REMOVAL_BUDGET_S = 10.0
+"""Per commit checked, at most this long is spent on the history lookups `memrev check` also makes (the commit
+that removed a name, where a name was defined when verified)."""
+
+
 class EvalError(RuntimeError):
     """The scorer cannot run (a repository that is not one, git failing); the message is one line."""
 
@@ -72,6 +77,7 @@ def _run_repository(source: Path, labels: list[Label]) -> list[Outcome]:
                     checker.index.refresh(rescan=False)
                 entries = [_entry(label, commits[label.verified], clone) for label in by_commit[sha]]
                 checks = checker.check_all(entries)
+                checks.update(checker.find_removals(budget=REMOVAL_BUDGET_S))
                 outcomes.extend(Outcome(label, checks[label.id]) for label in by_commit[sha])
         finally:
             if checker is not None:

@@ -8,6 +8,7 @@ from typing import Callable
 
 from memrev.core.check.claim_checks import check_command_claim, check_version_claim
 from memrev.core.check.context import EntryContext, result, short, unverifiable
+from memrev.core.check.file_kinds import is_prose
 from memrev.core.check.git_history import PathEvent
 from memrev.core.check.model import RefStatus, ReferenceCheck
 from memrev.core.check.path_checks import check_path
@@ -56,7 +57,7 @@ def check_symbol(ref: Reference, ctx: EntryContext) -> ReferenceCheck:
         return result(ref, RefStatus.UNVERIFIABLE, f"{ref.value} is a language built-in")
     where = index.definitions.get(name, {})
     if where:
-        cited_files = ctx.current | {p for p in ctx.cited if p not in index.folders}
+        cited_files = {p for p in ctx.current | ctx.cited if p not in index.folders and not is_prose(p)}
         if cited_files and not cited_files & where.keys():
             target = sorted(where)[0]
             named = ", ".join(sorted(cited_files))
@@ -83,6 +84,10 @@ def check_symbol(ref: Reference, ctx: EntryContext) -> ReferenceCheck:
         return result(ref, RefStatus.OK, f"{ref.value} is a module or package of the repository")
     if not index.files:
         return unverifiable(ref, ctx)
+    owner = parts[0]
+    if len(parts) > 1 and owner[:1].islower() and owner not in index.definitions and not _module_exists(index, owner):
+        return result(ref, RefStatus.UNVERIFIABLE, f"{ref.value} is called on {owner}, which this repository does not "
+                       "define: the class it belongs to cannot be told")
     docs = index.doc_sample.get(name) or index.doc_sample.get(ref.value)
     mentioned = f" (only documentation mentions it: {docs})" if docs else ""
     if not marked_as_code(ref, ctx.entry.text):

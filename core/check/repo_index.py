@@ -84,6 +84,8 @@ class RepoIndex:
         self.doc_sample: dict[str, str] = {}
         self.prose: set[str] = set()
         """The files read as documentation or agent instructions, whose definitions do not count."""
+        self.definitions_then: dict[tuple[str, str], tuple[str, ...]] = {}
+        """The code files defining a name at an older commit, asked once per (commit, name)."""
         self.blob_tokens: dict[tuple[str, str], frozenset[str] | None] = {}
         """The tokens of a file as one commit had it, read once per (commit, path): commits never change."""
         self.definitions: dict[str, dict[str, int]] = {}

@@ -106,3 +106,40 @@ def test_names_still_in_code_hold_and_a_dotted_package_path_is_a_module(shop) ->
     assert statuses["compute_discount()"] is RefStatus.OK and statuses["--verbose"] is RefStatus.OK
     assert statuses["shop.web.routes"] is RefStatus.OK
     assert result.verdict is Verdict.FRESH
+
+
+def test_a_function_renamed_while_a_test_still_names_it_is_missing_after_the_history_lookup(tmp_path) -> None:
+    repo = GitRepo(tmp_path / "shop")
+    repo.write("src/shop/cart.py", "from pydantic import BaseModel\n\n\nclass Cart(BaseModel):\n    items: list\n\n\n"
+                                   "def legacy_total(cart):\n    return len(cart.items)\n")
+    repo.write("tests/test_cart.py", "from unittest.mock import patch\n\n\n"
+                                     "@patch('shop.cart.legacy_total')\ndef test_total(total):\n    pass\n")
+    start = repo.commit("Initial cart")
+    repo.write("src/shop/cart.py", (repo.path / "src/shop/cart.py").read_text().replace("legacy_total", "total_of"))
+    repo.commit("Rename legacy_total to total_of")
+    entries = [Entry(id="renamed", text="Totals come from `legacy_total()`.", verified_commit=start),
+               Entry(id="library", text="Models subclass `BaseModel`.", verified_commit=start)]
+    checker = Checker(repo.path, clock=lambda: NOW)
+    try:
+        first = checker.check_all(entries)
+        assert first["renamed"].references[0].evidence == "used in tests/test_cart.py (defined outside this repository)"
+        updated = checker.find_removals(budget=30.0)
+    finally:
+        checker.close()
+    renamed = updated["renamed"]
+    assert renamed.verdict is Verdict.STALE and renamed.references[0].status is RefStatus.MISSING
+    assert renamed.references[0].evidence == ("legacy_total was defined in src/shop/cart.py when verified and no "
+                                              "code file defines it now (still named in tests/test_cart.py)")
+    assert "library" not in updated and first["library"].verdict is Verdict.FRESH
+
+
+def test_a_symbol_next_to_a_linked_doc_is_not_expected_in_the_doc(shop) -> None:
+    result = check_one(shop, "`compute_discount()` rounds down; see [the API notes](docs/api.md).", source=None)
+    statuses = {ref.text: ref.status for ref in result.references}
+    assert statuses["compute_discount()"] is RefStatus.OK and result.verdict is Verdict.FRESH
+
+
+def test_a_method_called_on_a_variable_is_unverifiable_not_missing(shop) -> None:
+    result = check_one(shop, "Call `client.callTool()` with the tool's name.", source=None)
+    ref = result.references[0]
+    assert ref.status is RefStatus.UNVERIFIABLE and "called on client" in ref.evidence

@@ -24,12 +24,12 @@ def test_the_command_prints_every_figure_and_each_miss_with_its_evidence(labelle
     result = run(db, "eval", "staleness", str(labelled.labels_file), "--repo", str(labelled.repo))
     assert result.exit_code == 0, result.stderr
     lines = result.stdout.splitlines()
-    assert lines[0] == "24 label(s): 10 stale, 14 true"
+    assert lines[0] == "25 label(s): 11 stale, 14 true"
     figures = {line[:34].strip(): line[34:].split() for line in lines[1:10]}
-    assert figures["recall of stale lines"] == ["9/10", "0.90"]
+    assert figures["recall of stale lines"] == ["10/11", "0.91"]
     assert figures["stale on true lines"] == ["0/14", "0.00"]
     assert figures["changed on true lines"] == ["0/14", "0.00"]
-    assert figures["unverifiable lines"] == ["3/24", "0.12"]
+    assert figures["unverifiable lines"] == ["3/25", "0.12"]
     assert figures["renames right when offered"] == ["3/3", "1.00"]
     assert figures["renames offered when git knows"] == ["3/3", "1.00"]
     text = result.stdout
@@ -43,7 +43,7 @@ def test_json_holds_the_figures_and_every_label(labelled: StalenessSet, db: Path
     result = run(db, "eval", "staleness", str(labelled.labels_file), "--repo", str(labelled.repo), "--json")
     assert result.exit_code == 0, result.stderr
     report = json.loads(result.stdout)
-    assert report["figures"]["recall"] == {"hits": 9, "total": 10, "rate": 0.9}
+    assert report["figures"]["recall"] == {"hits": 10, "total": 11, "rate": 0.909}
     assert len(report["labels"]) == len(labelled.labels)
     renamed = next(row for row in report["labels"] if row["label"]["id"] == "s-renamed-file")
     assert renamed["verdict"] == "stale"
