@@ -8,7 +8,6 @@ from typing import Callable
 
 from memrev.core.check.claim_checks import check_command_claim, check_version_claim
 from memrev.core.check.context import EntryContext, result, short, unverifiable
-from memrev.core.check.file_kinds import is_prose
 from memrev.core.check.git_history import PathEvent
 from memrev.core.check.model import RefStatus, ReferenceCheck
 from memrev.core.check.path_checks import check_path
@@ -57,7 +56,8 @@ def check_symbol(ref: Reference, ctx: EntryContext) -> ReferenceCheck:
         return result(ref, RefStatus.UNVERIFIABLE, f"{ref.value} is a language built-in")
     where = index.definitions.get(name, {})
     if where:
-        cited_files = {p for p in ctx.current | ctx.cited if p not in index.folders and not is_prose(p)}
+        cited_files = {p for p in ctx.current | ctx.cited
+                       if p not in index.folders and p not in index.prose and not p.endswith(_DOC_SUFFIXES)}
         if cited_files and not cited_files & where.keys():
             target = sorted(where)[0]
             named = ", ".join(sorted(cited_files))
@@ -105,6 +105,8 @@ def marked_as_code(ref: Reference, text: str) -> bool:
     return text.count("`", line_start, ref.start) % 2 == 1
 
 
+_DOC_SUFFIXES = (".md", ".mdx", ".rst", ".txt", ".adoc")
+"""Documents a symbol is never expected in, even when they are gone."""
 _CODE_SUFFIXES = (".py", ".pyi", ".js", ".mjs", ".cjs", ".ts", ".tsx", ".jsx", ".go", ".rs", ".rb", ".java", ".kt",
                   ".swift", ".c", ".h", ".cc", ".cpp", ".hpp", ".cs", ".php", ".scala", ".ex", ".exs", ".lua", ".sh")
 

@@ -4,6 +4,7 @@ a file that lost what the entry says about it is what `changed` means."""
 
 from __future__ import annotations
 
+import functools
 import re
 
 from memrev.core.check.code_tokens import scan_bytes
@@ -26,27 +27,27 @@ MAX_BLOB_TOKENS_CACHED = 20_000
 """At most this many old file versions are remembered (their tokens); the oldest are dropped past it."""
 
 
+@functools.lru_cache(maxsize=65_536)
 def stated_words(text: str) -> frozenset[str]:
-    """The words and names an entry states, without paths, short words and common English."""
+    """The words and names an entry states, without paths, short words and common English (remembered: a warm
+    check reads the same statements again)."""
     plain = _PATHLIKE.sub(" ", text)
     return frozenset(word for word in _WORD.findall(plain) if len(word) >= 3 and word.lower() not in _STOP)
 
 
 def tokens_at(index: RepoIndex, sha: str, path: str) -> frozenset[str] | None:
     """The tokens of `path` as commit `sha` had it (None when it had no such file, or a binary one); read through
-    GitPython's long-running `cat-file`, once per (commit, path)."""
+    GitPython's long-running `cat-file --batch`, once per (commit, path)."""
     key = (sha, path)
     cache = index.blob_tokens
     if key in cache:
         return cache[key]
     try:
-        blob = index.repo.commit(sha).tree / path
-        data = blob.data_stream.read()
-    except Exception:  # noqa: BLE001 - not in that commit, or not a file: nothing to compare with
-        found = None
-    else:
-        names = scan_bytes(data)
-        found = names.tokens if names is not None else None
+        _, kind, _, data = index.repo.git.get_object_data(f"{sha}:{path}")
+    except Exception:  # noqa: BLE001 - not in that commit: nothing to compare with
+        kind, data = None, b""
+    names = scan_bytes(data) if kind == b"blob" or kind == "blob" else None
+    found = names.tokens if names is not None else None
     if len(cache) >= MAX_BLOB_TOKENS_CACHED:
         del cache[next(iter(cache))]
     cache[key] = found
