@@ -44,7 +44,8 @@ def scan_text(text: str) -> FileNames:
     """Every token and definition in one file's text."""
     tokens = frozenset(_TOKEN.findall(text))
     definitions: list[tuple[str, int]] = []
-    if "=" in text or "def" in text or "class" in text or "fn" in text or "func" in text:
+    if "=" in text or "def" in text or "class" in text or "fn" in text or "func" in text or "struct" in text \
+            or "enum" in text or "trait" in text or "interface" in text or "type" in text or "module" in text:
         line, last = 1, 0
         for match in _DEFINITION.finditer(text):
             name = next(value for value in match.groupdict().values() if value)

@@ -68,16 +68,30 @@ def _run_repository(source: Path, labels: list[Label]) -> list[Outcome]:
         checker: Checker | None = None
         try:
             for sha in sorted(by_commit, key=lambda sha: _when(commits, sha)):
-                _git(clone, "checkout", "--quiet", "--force", "--detach", sha)
+                try:
+                    _git(clone, "checkout", "--quiet", "--force", "--detach", sha)
+                except EvalError as error:  # a blob the clone lacks: these labels cannot be checked
+                    outcomes.extend(Outcome(label, None, f"cannot check out {sha[:12]}: {error}")
+                                    for label in by_commit[sha])
+                    continue
                 when = datetime.fromtimestamp(_when(commits, sha), timezone.utc)
-                if checker is None:
-                    checker = Checker(clone, clock=lambda when=when: when)
-                else:
-                    checker.clock = lambda when=when: when
-                    checker.index.refresh(rescan=False)
-                entries = [_entry(label, commits[label.verified], clone) for label in by_commit[sha]]
-                checks = checker.check_all(entries)
-                checks.update(checker.find_removals(budget=REMOVAL_BUDGET_S))
+                try:
+                    if checker is None:
+                        checker = Checker(clone, clock=lambda when=when: when)
+                    else:
+                        checker.clock = lambda when=when: when
+                        checker.index.refresh(rescan=False)
+                    entries = [_entry(label, commits[label.verified], clone) for label in by_commit[sha]]
+                    checks = checker.check_all(entries)
+                    checks.update(checker.find_removals(budget=REMOVAL_BUDGET_S))
+                except Exception as error:  # noqa: BLE001 - one commit the checker cannot read is reported, not fatal
+                    why = " ".join(str(error).split())[-160:]
+                    outcomes.extend(Outcome(label, None, f"the check failed at {sha[:12]}: {why}")
+                                    for label in by_commit[sha])
+                    if checker is not None:
+                        checker.close()
+                    checker = None
+                    continue
                 outcomes.extend(Outcome(label, checks[label.id]) for label in by_commit[sha])
         finally:
             if checker is not None:

@@ -8,7 +8,7 @@ from dataclasses import replace
 from memrev.core.check.context import MAX_LISTED_COMMITS, EntryContext, repo_relative, result, short
 from memrev.core.check.git_history import PathEvent
 from memrev.core.check.model import RefStatus, ReferenceCheck
-from memrev.core.check.path_context import folder_fate, readings, tree_parents
+from memrev.core.check.path_context import folder_fate, folder_files, historic_matches, readings, tree_parents
 from memrev.core.check.references import Reference
 from memrev.core.check.stated_change import lost_words, statement_around
 
@@ -51,7 +51,9 @@ def check_path(ref: Reference, ctx: EntryContext) -> ReferenceCheck:
         return result(ref, RefStatus.UNVERIFIABLE, problem or "cannot be checked")
     if path == "":
         return result(ref, RefStatus.OK, "the repository's own folder")
-    if path not in index.files and (path.rsplit("/", 1)[-1] in _AGENT_FILES or path.split("/", 1)[0] in _AGENT_FOLDERS):
+    if path not in index.files and path not in index.folders and (
+            path.rsplit("/", 1)[-1] in _AGENT_FILES or path.split("/", 1)[0] in _AGENT_FOLDERS) and not (
+            index.history.events.get(path) or folder_files(index.history, path)):  # a skill the repository had is its own
         return result(ref, RefStatus.UNVERIFIABLE, f"{path} is an agent's own memory file, not a repository file")
     ctx.cited.add(path)
     if path in index.folders:
@@ -123,6 +125,11 @@ def _gone(ref: Reference, ctx: EntryContext, path: str) -> ReferenceCheck:
     read = _in_context(ref, ctx, path, tree)
     if read is not None:
         return read
+    then = historic_matches(history, path)
+    if len(then) == 1 and then[0] != path and tree is None:
+        gone = _gone(ref, ctx, then[0])
+        return replace(gone, evidence=f"read as {then[0]} (the one path under another folder that ends so, in the "
+                       f"history); {gone.evidence}")
     if path in index.ignored([path]):
         return result(ref, RefStatus.UNVERIFIABLE, f"{path} is ignored by git (a build output or local file)")
     if index.shallow:

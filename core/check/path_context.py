@@ -107,3 +107,24 @@ def folder_fate(index: RepoIndex, folder: str) -> tuple[str | None, list[PathEve
         if new in index.folders:
             return new, sorted(renames, key=lambda e: e.commit), deletion
     return None, [], deletion
+
+
+def historic_matches(history: History, path: str) -> list[str]:
+    """Paths HEAD's history ever had (files, or folders holding files) that end with `/path`, remembered per path
+    until the history grows."""
+    cache = history.folder_cache
+    if cache.get("") != len(history.shas):
+        cache.clear()
+        cache[""] = len(history.shas)
+    key = "\x00" + path
+    if key not in cache:
+        ending, inner = "/" + path, "/" + path + "/"
+        found: set[str] = set()
+        for known in history.events:
+            if known.endswith(ending):
+                found.add(known)
+            cut = known.find(inner)
+            if cut >= 0:
+                found.add(known[:cut + len(inner) - 1])
+        cache[key] = sorted(found)
+    return cache[key]  # type: ignore[return-value]

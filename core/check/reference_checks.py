@@ -13,6 +13,7 @@ from memrev.core.check.model import RefStatus, ReferenceCheck
 from memrev.core.check.path_checks import check_path
 from memrev.core.check.references import Reference
 from memrev.core.check.repo_index import RepoIndex
+from memrev.core.check.stated_change import defined_then
 
 _BUILTINS = frozenset(dir(builtins)) | frozenset("""
 self cls this super console JSON Math Object Array String Number Promise window document process require module
@@ -58,7 +59,8 @@ def check_symbol(ref: Reference, ctx: EntryContext) -> ReferenceCheck:
     if where:
         cited_files = {p for p in ctx.current | ctx.cited
                        if p not in index.folders and p not in index.prose and not p.endswith(_DOC_SUFFIXES)}
-        if cited_files and not cited_files & where.keys():
+        if cited_files and not cited_files & where.keys() and defined_then(index, ctx.since, name, cited_files) \
+                is not False:  # it moved only if the file the entry names defined it when the entry was verified
             target = sorted(where)[0]
             named = ", ".join(sorted(cited_files))
             return result(ref, RefStatus.MOVED, f"{name} is defined in {target}:{where[target]}, not in {named}",
@@ -76,7 +78,8 @@ def check_symbol(ref: Reference, ctx: EntryContext) -> ReferenceCheck:
     if used > 0:
         sample = index.token_sample.get(name) or index.token_sample.get(ref.value)
         named = sorted(p for p in ctx.current if p in index.files and _is_code(p))
-        if named:  # the entry says where it is defined, and no file defines it any more
+        if named and defined_then(index, ctx.since, name, set(named) | ctx.cited) is not False:
+            # the entry says where it is defined (and it was, when verified), and no file defines it any more
             return result(ref, RefStatus.MISSING, f"{name} is no longer defined in {', '.join(named)} or anywhere "
                            f"else (still mentioned in {sample})" + _touched_files(ctx))
         return result(ref, RefStatus.OK, f"used in {sample} (defined outside this repository)")

@@ -86,8 +86,8 @@ class RepoIndex:
         """The files read as documentation or agent instructions, whose definitions do not count."""
         self.definitions_then: dict[tuple[str, str], tuple[str, ...]] = {}
         """The code files defining a name at an older commit, asked once per (commit, name)."""
-        self.blob_tokens: dict[tuple[str, str], frozenset[str] | None] = {}
-        """The tokens of a file as one commit had it, read once per (commit, path): commits never change."""
+        self.blob_tokens: dict[tuple[str, str], FileNames | None] = {}
+        """The names of a file as one commit had it, read once per (commit, path): commits never change."""
         self.definitions: dict[str, dict[str, int]] = {}
         """Defined name -> {path: line} for every file that defines it."""
         self.refs = RefSet()

@@ -7,7 +7,7 @@ from __future__ import annotations
 import functools
 import re
 
-from memrev.core.check.code_tokens import scan_bytes
+from memrev.core.check.code_tokens import FileNames, scan_bytes
 from memrev.core.check.repo_index import RepoIndex
 
 _WORD = re.compile(r"(?<![\w-])--?[A-Za-z][\w-]*[\w]|[A-Za-z_]\w*")
@@ -35,9 +35,9 @@ def stated_words(text: str) -> frozenset[str]:
     return frozenset(word for word in _WORD.findall(plain) if len(word) >= 3 and word.lower() not in _STOP)
 
 
-def tokens_at(index: RepoIndex, sha: str, path: str) -> frozenset[str] | None:
-    """The tokens of `path` as commit `sha` had it (None when it had no such file, or a binary one); read through
-    GitPython's long-running `cat-file --batch`, once per (commit, path)."""
+def names_at(index: RepoIndex, sha: str, path: str) -> FileNames | None:
+    """The names `path` mentioned and defined as commit `sha` had it (None when it had no such file, or a binary
+    one); read through GitPython's long-running `cat-file --batch`, once per (commit, path)."""
     key = (sha, path)
     cache = index.blob_tokens
     if key in cache:
@@ -46,12 +46,33 @@ def tokens_at(index: RepoIndex, sha: str, path: str) -> frozenset[str] | None:
         _, kind, _, data = index.repo.git.get_object_data(f"{sha}:{path}")
     except Exception:  # noqa: BLE001 - not in that commit: nothing to compare with
         kind, data = None, b""
-    names = scan_bytes(data) if kind == b"blob" or kind == "blob" else None
-    found = names.tokens if names is not None else None
+    found = scan_bytes(data) if kind == b"blob" or kind == "blob" else None
     if len(cache) >= MAX_BLOB_TOKENS_CACHED:
         del cache[next(iter(cache))]
     cache[key] = found
     return found
+
+
+def tokens_at(index: RepoIndex, sha: str, path: str) -> frozenset[str] | None:
+    """The tokens of `path` as commit `sha` had it (see `names_at`)."""
+    names = names_at(index, sha, path)
+    return names.tokens if names is not None else None
+
+
+def defined_then(index: RepoIndex, since: int | None, name: str, paths: set[str]) -> bool | None:
+    """Whether one of `paths` defined `name` at position `since` of the history; None when that cannot be told."""
+    if since is None or since < 0 or since >= len(index.history.shas):
+        return None
+    sha = index.history.shas[since]
+    known = False
+    for path in paths:
+        names = names_at(index, sha, path)
+        if names is None:
+            continue
+        known = True
+        if any(defined == name for defined, _ in names.definitions):
+            return True
+    return False if known else None
 
 
 def statement_around(text: str, start: int, end: int) -> str:

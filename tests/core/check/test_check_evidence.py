@@ -143,3 +143,43 @@ def test_a_method_called_on_a_variable_is_unverifiable_not_missing(shop) -> None
     result = check_one(shop, "Call `client.callTool()` with the tool's name.", source=None)
     ref = result.references[0]
     assert ref.status is RefStatus.UNVERIFIABLE and "called on client" in ref.evidence
+
+
+def test_a_type_named_beside_a_file_that_never_defined_it_has_not_moved(tmp_path) -> None:
+    repo = GitRepo(tmp_path / "agent")
+    repo.write("src/executor.rs", "pub fn run() {}\n")
+    repo.write("src/hooks.rs", "pub struct GuardHook;\n\npub fn install_all_the_hooks() {}\n")
+    repo.write("src/store.rs", "pub struct Record;\n")
+    start = repo.commit("Initial agent")
+    repo.write("src/store.rs", "pub struct Record;\npub struct Audit;\n")
+    repo.write("src/hooks.rs", "pub fn install_all_the_hooks() {}\n")
+    repo.write("src/guards.rs", "pub struct GuardHook;\n")
+    repo.commit("Move GuardHook to guards.rs")
+    checker = Checker(repo.path, clock=lambda: NOW)
+    try:
+        beside = checker.check_all([Entry(id="e", text="Components: `GuardHook`, `Record`, `executor.rs`.",
+                                          verified_commit=start)])["e"]
+        moved = checker.check_all([Entry(id="m", text="`GuardHook` is defined in `src/hooks.rs`.",
+                                         verified_commit=start)])["m"]
+    finally:
+        checker.close()
+    assert beside.verdict is Verdict.FRESH, beside.references
+    guard = next(ref for ref in moved.references if ref.text == "GuardHook")
+    assert guard.status is RefStatus.MOVED and guard.suggestion == "src/guards.rs"
+
+
+def test_a_skill_file_the_repository_deleted_is_missing_not_an_agent_file(tmp_path) -> None:
+    repo = GitRepo(tmp_path / "skills")
+    repo.write(".codex/skills/verify/SKILL.md", "# Verify\n")
+    repo.write("src/app.py", "print(1)\n")
+    start = repo.commit("Add the verify skill")
+    repo.rm(".codex/skills/verify/SKILL.md")
+    repo.commit("Drop the verify skill")
+    checker = Checker(repo.path, clock=lambda: NOW)
+    try:
+        result = checker.check_all([Entry(id="e", text="Run the skill in `.codex/skills/verify/SKILL.md` first.",
+                                          verified_commit=start)])["e"]
+    finally:
+        checker.close()
+    ref = result.references[0]
+    assert ref.status is RefStatus.MISSING and ref.evidence.startswith("deleted in ")

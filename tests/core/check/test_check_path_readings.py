@@ -90,3 +90,12 @@ def test_a_path_no_reading_finds_is_unverifiable_with_the_reason(monorepo) -> No
     tree = check(monorepo, "```\npackages/\n└── mobile/\n```")
     mobile = next(r for r in tree.references if r.text == "mobile/")
     assert mobile.status is RefStatus.UNVERIFIABLE and "drawn in a tree" in mobile.evidence
+
+
+def test_a_path_under_a_package_root_that_is_gone_now_is_read_in_the_history(monorepo) -> None:
+    result = check(monorepo, "Buttons: `src/components/Button.tsx`.")
+    ref = result.references[0]
+    assert ref.status is RefStatus.RENAMED and ref.suggestion == "packages/web/src/ui/Button.tsx"
+    assert ref.evidence.startswith("read as packages/web/src/components/Button.tsx (the one path under another folder")
+    legacy = check(monorepo, "Old build scripts: `legacy/build.sh`.").references[0]
+    assert legacy.status is RefStatus.MISSING and "deleted in" in legacy.evidence

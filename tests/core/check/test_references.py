@@ -215,3 +215,12 @@ def test_five_megabytes_finish(demo_build) -> None:
 ])
 def test_kinds_that_are_not_what_they_look_like(text: str, expected: list[tuple[str, str]]) -> None:
     assert [(ref.kind, ref.value) for ref in extract_references(text)] == expected
+
+
+def test_types_alone_in_a_file_are_definitions() -> None:
+    from memrev.core.check.code_tokens import scan_text
+
+    rust = scan_text("pub struct GuardHook;\npub enum Mode { A }\npub trait Hook {}\n")
+    typescript = scan_text("export interface Options {\n  retries: number\n}\nexport type Id = string\n")
+    assert [name for name, _ in rust.definitions] == ["GuardHook", "Mode", "Hook"]
+    assert [name for name, _ in typescript.definitions] == ["Options", "Id"]
