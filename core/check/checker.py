@@ -15,7 +15,7 @@ from memrev.core.check.model import STALE_STATUSES, EntryCheck, RefStatus, Refer
 from memrev.core.check.reference_checks import check_reference
 from memrev.core.check.references import Reference, extract_references
 from memrev.core.check.repo_index import RepoIndex, is_fact_file
-from memrev.core.check.symbol_history import defined_at
+from memrev.core.check.symbol_history import defined_at, used_at
 from memrev.core.model import STOPPED, Entry, Project, Status, utc_now
 
 MAX_TEXT_CHECKED = 256_000
@@ -23,6 +23,7 @@ MAX_TEXT_CHECKED = 256_000
 
 _NAME_KINDS = frozenset({"symbol", "flag", "env"})
 _OUTSIDE = " (defined outside this repository)"
+_NOWHERE = "is not defined or used anywhere in the repository's code"
 """How a symbol's evidence ends when the code uses a name no file defines."""
 
 
@@ -159,7 +160,8 @@ class Checker:
         updated: dict[str, EntryCheck] = {}
         history = self.index.history
         for entry_id, result in list(self.results.items()):
-            if not any(r.kind == "symbol" and r.status is RefStatus.OK and r.evidence.endswith(_OUTSIDE)
+            if not any(r.kind == "symbol" and (r.status is RefStatus.OK and r.evidence.endswith(_OUTSIDE)
+                                               or r.status is RefStatus.MISSING and _NOWHERE in r.evidence)
                        for r in result.references):
                 continue
             entry = self.entries[entry_id]
@@ -168,7 +170,14 @@ class Checker:
                 continue
             references = []
             for ref in result.references:
-                if ref.kind == "symbol" and ref.status is RefStatus.OK and ref.evidence.endswith(_OUTSIDE) \
+                if ref.kind == "symbol" and ref.status is RefStatus.MISSING and _NOWHERE in ref.evidence \
+                        and time.monotonic() < deadline:
+                    name = ref.value.rsplit(".", 1)[-1]
+                    if not used_at(self.index, history.shas[since], name):
+                        ref = replace(ref, status=RefStatus.UNVERIFIABLE, commits=(), evidence=f"{name} is not in the "
+                                      f"code now, nor when {label.split(' ', 1)[0]}: it names something outside the "
+                                      "repository's code")
+                elif ref.kind == "symbol" and ref.status is RefStatus.OK and ref.evidence.endswith(_OUTSIDE) \
                         and time.monotonic() < deadline:
                     name = ref.value.rsplit(".", 1)[-1]
                     then = defined_at(self.index, history.shas[since], name)

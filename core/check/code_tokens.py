@@ -19,7 +19,7 @@ _DEFINITION = re.compile(
       | (?:export[ \t]+)?(?:const|let|var)[ \t]+(?P<jsv>\w+)[ \t]*(?::[^=]+)?=  # JavaScript bindings
       | func[ \t]+(?:\([^)]*\)[ \t]*)?(?P<go>\w+)                               # Go functions and methods
       | type[ \t]+(?P<gotype>\w+)[ \t]+(?:struct|interface)                     # Go types
-      | (?:pub(?:\([^)]*\))?[ \t]+)?(?:fn|struct|enum|trait|mod)[ \t]+(?P<rs>\w+)  # Rust items
+      | (?:pub(?:\([^)]*\))?[ \t]+)?(?:(?:async|const|unsafe)[ \t]+)*(?:fn|struct|enum|trait|mod)[ \t]+(?P<rs>\w+)  # Rust
       | (?:export[ \t]+)?(?:interface|enum|type)[ \t]+(?P<ts>\w+)               # TypeScript types
       | module[ \t]+(?P<rb>[A-Z]\w*)                                            # Ruby modules
       | (?P<const>[A-Za-z_]\w*)[ \t]*(?::[^=\n]+)?=(?!=)                          # top-level assignments

@@ -57,10 +57,13 @@ def check_symbol(ref: Reference, ctx: EntryContext) -> ReferenceCheck:
         return result(ref, RefStatus.UNVERIFIABLE, f"{ref.value} is a language built-in")
     where = index.definitions.get(name, {})
     if where:
-        cited_files = {p for p in ctx.current | ctx.cited
-                       if p not in index.folders and p not in index.prose and not p.endswith(_DOC_SUFFIXES)}
-        if cited_files and not cited_files & where.keys() and defined_then(index, ctx.since, name, cited_files) \
-                is not False:  # it moved only if the file the entry names defined it when the entry was verified
+        folders = {p for p in ctx.current if p in index.folders}
+        cited_files = {p for p in ctx.current | ctx.cited if (p in index.files or "." in p.rsplit("/", 1)[-1])
+                       and p not in index.prose and not p.endswith(_DOC_SUFFIXES)}
+        inside = any(path.startswith(folder + "/") for folder in folders for path in where)
+        if cited_files and not cited_files & where.keys() and not inside and defined_then(
+                index, ctx.since, name, cited_files) is not False:
+            # it moved only if the file the entry names defined it when the entry was verified
             target = sorted(where)[0]
             named = ", ".join(sorted(cited_files))
             return result(ref, RefStatus.MOVED, f"{name} is defined in {target}:{where[target]}, not in {named}",
@@ -250,6 +253,13 @@ def check_claim(ref: Reference, ctx: EntryContext) -> ReferenceCheck:
         claim = check_command_claim(ref.value, index.facts, index.files)
     else:
         claim = check_version_claim(ref.value, index.facts)
+    if ref.kind == "command" and claim.status == "missing" and claim.evidence.startswith("no "):
+        kind = "package.json" if ref.value.startswith("script:") else "Makefile" if ref.value.startswith("make:") \
+            else None
+        nested = sorted(index.by_basename.get(kind, ()))[:2] if kind else []
+        if nested:  # the command runs in a package folder, not at the root
+            return result(ref, RefStatus.UNVERIFIABLE, f"{claim.evidence} at its root; it may run in a package "
+                           f"folder ({', '.join(nested)}), which one is unclear", facts=tuple(claim.facts))
     return result(ref, RefStatus(claim.status), claim.evidence, claim.suggestion, facts=tuple(claim.facts))
 
 

@@ -37,3 +37,21 @@ def defined_at(index: RepoIndex, sha: str, name: str) -> tuple[str, ...]:
                 found.append(path)
     cache[key] = tuple(sorted(found))
     return cache[key]
+
+
+def used_at(index: RepoIndex, sha: str, name: str) -> tuple[str, ...]:
+    """The code files that named `name` (as a whole word) at commit `sha`, documentation left out, asked once."""
+    key = (sha, "\x00" + name)
+    cache = index.definitions_then
+    if key in cache:
+        return cache[key]
+    result = subprocess.run(["git", "-C", str(index.root), "grep", "-l", "-I", "-w", "-F", "-e", name, sha, "--"],
+                            capture_output=True, check=False)
+    found = []
+    if result.returncode == 0:
+        for line in result.stdout.decode("utf-8", "replace").splitlines():
+            path = line.split(":", 1)[1] if line.startswith(sha + ":") else line
+            if not is_prose(path):
+                found.append(path)
+    cache[key] = tuple(sorted(found))
+    return cache[key]

@@ -183,3 +183,33 @@ def test_a_skill_file_the_repository_deleted_is_missing_not_an_agent_file(tmp_pa
         checker.close()
     ref = result.references[0]
     assert ref.status is RefStatus.MISSING and ref.evidence.startswith("deleted in ")
+
+
+def test_names_never_in_the_code_folders_and_package_commands_are_not_false_alarms(tmp_path) -> None:
+    repo = GitRepo(tmp_path / "mono")
+    repo.write("services/bridge/app/utils/json_safe.py", "def json_safe(value):\n    return value\n")
+    repo.write("backend/package.json", '{"scripts": {"test:e2e": "jest"}}\n')
+    repo.write("crates/core/src/store.rs", "impl Store {\n    pub async fn upsert_record(&self) {}\n}\n")
+    repo.write("docs/deploy.md", "Uses CloudFront.\n")
+    start = repo.commit("Initial monorepo")
+    repo.write("crates/core/src/store.rs", "impl Store {\n    pub async fn upsert_record(&self) -> bool { true }\n}\n")
+    repo.commit("Return whether it was stored")
+    entries = [Entry(id="folder", text="- `app/utils/` — helpers such as `json_safe`", verified_commit=start),
+               Entry(id="script", text="Run `npm run test:e2e` from backend/.", verified_commit=start),
+               Entry(id="rust", text="`upsert_record` stores a record.", verified_commit=start),
+               Entry(id="prose", text="Static files go through `CloudFront`; copy them with `cp`.",
+                     verified_commit=start)]
+    checker = Checker(repo.path, clock=lambda: NOW)
+    try:
+        checks = checker.check_all(entries)
+        checks.update(checker.find_removals(budget=30.0))
+    finally:
+        checker.close()
+    assert checks["folder"].verdict is Verdict.FRESH, checks["folder"].references
+    script = checks["script"].references[0]
+    assert script.status is RefStatus.UNVERIFIABLE and "backend/package.json" in script.evidence
+    assert checks["rust"].references[0].evidence.startswith("defined in crates/core/src/store.rs:2")
+    prose = {ref.text: ref for ref in checks["prose"].references}
+    assert checks["prose"].verdict is Verdict.UNVERIFIABLE
+    assert prose["CloudFront"].evidence == ("CloudFront is not in the code now, nor when verified: it names something "
+                                            "outside the repository's code")
