@@ -10,17 +10,21 @@ from dataclasses import replace
 from datetime import datetime
 from typing import Callable, Iterable, Iterator
 
-from memrev.core.check.context import EntryContext, baseline
+from memrev.core.check.context import EntryContext, baseline, own_file
 from memrev.core.check.model import STALE_STATUSES, EntryCheck, RefStatus, ReferenceCheck, Verdict
 from memrev.core.check.reference_checks import check_reference
 from memrev.core.check.references import Reference, extract_references
 from memrev.core.check.repo_index import RepoIndex, is_fact_file
+from memrev.core.check.symbol_history import defined_at, used_at
 from memrev.core.model import STOPPED, Entry, Project, Status, utc_now
 
 MAX_TEXT_CHECKED = 256_000
 """References are read from at most this many characters of an entry; a longer entry says so in its notes."""
 
 _NAME_KINDS = frozenset({"symbol", "flag", "env"})
+_OUTSIDE = " (defined outside this repository)"
+_NOWHERE = "is not defined or used anywhere in the repository's code"
+"""How a symbol's evidence ends when the code uses a name no file defines."""
 
 
 @contextmanager
@@ -147,6 +151,45 @@ class Checker:
                 references.append(ref)
             if tuple(references) != result.references:
                 updated[entry_id] = self.results[entry_id] = replace(result, references=tuple(references))
+        updated.update(self._find_lost_definitions(deadline))
+        return updated
+
+    def _find_lost_definitions(self, deadline: float) -> dict[str, EntryCheck]:
+        """A name the code still uses but no file defines, that a code file defined when the entry was verified,
+        was renamed or removed here (a stale test still naming it is no definition): `missing`, with where it was."""
+        updated: dict[str, EntryCheck] = {}
+        history = self.index.history
+        for entry_id, result in list(self.results.items()):
+            if not any(r.kind == "symbol" and (r.status is RefStatus.OK and r.evidence.endswith(_OUTSIDE)
+                                               or r.status is RefStatus.MISSING and _NOWHERE in r.evidence)
+                       for r in result.references):
+                continue
+            entry = self.entries[entry_id]
+            since, label = baseline(entry, self.index)
+            if since is None or since < 0:
+                continue
+            references = []
+            for ref in result.references:
+                if ref.kind == "symbol" and ref.status is RefStatus.MISSING and _NOWHERE in ref.evidence \
+                        and time.monotonic() < deadline:
+                    name = ref.value.rsplit(".", 1)[-1]
+                    if not used_at(self.index, history.shas[since], name):
+                        ref = replace(ref, status=RefStatus.UNVERIFIABLE, commits=(), evidence=f"{name} is not in the "
+                                      f"code now, nor when {label.split(' ', 1)[0]}: it names something outside the "
+                                      "repository's code")
+                elif ref.kind == "symbol" and ref.status is RefStatus.OK and ref.evidence.endswith(_OUTSIDE) \
+                        and time.monotonic() < deadline:
+                    name = ref.value.rsplit(".", 1)[-1]
+                    then = defined_at(self.index, history.shas[since], name)
+                    if then:
+                        used = ref.evidence.removeprefix("used in ").removesuffix(_OUTSIDE)
+                        ref = replace(ref, status=RefStatus.MISSING, evidence=f"{name} was defined in {then[0]} when "
+                                      f"{label.split(' ', 1)[0]} and no code file defines it now (still named in {used})")
+                references.append(ref)
+            if tuple(references) != result.references:
+                verdict, confidence, reason = _verdict(entry, references, label, self.clock())
+                updated[entry_id] = self.results[entry_id] = replace(
+                    result, references=tuple(references), verdict=verdict, confidence=confidence, reason=reason)
         return updated
 
     def _last_change_of(self, name: str, since: int) -> int | None:
@@ -204,7 +247,8 @@ class Checker:
             return EntryCheck(entry.id, Verdict.OUT_OF_SCOPE, entry.confidence, reason, (), head, now, notes)
         since, label = baseline(entry, index)
         ctx = EntryContext(entry, index, since, label, commits={r.value: commits.get(r.value) for r in refs
-                                                                  if r.kind == "commit"})
+                                                                  if r.kind == "commit"},
+                           own_file=own_file(entry, index))
         ordered = sorted(refs, key=lambda r: r.kind != "path")  # paths first: symbol checks use where they went
         checks = {id(ref): check_reference(ref, ctx) for ref in ordered}
         results = [checks[id(ref)] for ref in refs]

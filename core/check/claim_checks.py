@@ -98,10 +98,24 @@ def _lookup(names: list[str], table: dict[str, str], what: str, where: str, comm
         source = table.get(names[0], where)
         return ClaimCheck("ok", one_line(f"{source} defines {what} {', '.join(map(repr, names))}", 120),
                           facts=(memory, ("repository", ",".join(names), source)))
-    close = difflib.get_close_matches(absent[0], list(table), n=1, cutoff=0.6)
-    evidence = f"{where} has no {what} {absent[0]!r}" + (f"; closest is {close[0]!r}" if close else "")
-    found = (("repository", close[0], table[close[0]]),) if close else ()
-    return ClaimCheck("missing", one_line(evidence, 120), command(close[0]) if close else None, (memory, *found))
+    near = nearest(absent[0], list(table))
+    evidence = f"{where} has no {what} {absent[0]!r}" + (f"; closest is {near[0]!r} ({near[1]})" if near else "")
+    found = (("repository", near[0], table[near[0]]),) if near else ()
+    return ClaimCheck("missing", one_line(evidence, 120), command(near[0]) if near else None, (memory, *found))
+
+
+def nearest(name: str, names: list[str]) -> tuple[str, str] | None:
+    """The defined name close enough to offer in place of a missing one, with how close: one that shares a word
+    (`lint` and `lint:fix`) or is at least 80% alike (`tests` and `test`); `publint` is not offered for `lint`."""
+    words = {word for word in re.split(r"[:._-]+", name.lower()) if len(word) >= 3}
+    scored = sorted(((difflib.SequenceMatcher(None, name, other).ratio(), other) for other in names), reverse=True)
+    for ratio, other in scored:
+        shared = sorted(words & set(re.split(r"[:._-]+", other.lower())))
+        if shared:
+            return other, f"shares {shared[0]!r}"
+        if ratio >= 0.8:
+            return other, f"{ratio:.0%} alike"
+    return None
 
 
 def check_command_claim(value: str, facts: RepoFacts, tracked: Collection[str]) -> ClaimCheck:

@@ -19,7 +19,7 @@ _DEFINITION = re.compile(
       | (?:export[ \t]+)?(?:const|let|var)[ \t]+(?P<jsv>\w+)[ \t]*(?::[^=]+)?=  # JavaScript bindings
       | func[ \t]+(?:\([^)]*\)[ \t]*)?(?P<go>\w+)                               # Go functions and methods
       | type[ \t]+(?P<gotype>\w+)[ \t]+(?:struct|interface)                     # Go types
-      | (?:pub(?:\([^)]*\))?[ \t]+)?(?:fn|struct|enum|trait|mod)[ \t]+(?P<rs>\w+)  # Rust items
+      | (?:pub(?:\([^)]*\))?[ \t]+)?(?:(?:async|const|unsafe)[ \t]+)*(?:fn|struct|enum|trait|mod)[ \t]+(?P<rs>\w+)  # Rust
       | (?:export[ \t]+)?(?:interface|enum|type)[ \t]+(?P<ts>\w+)               # TypeScript types
       | module[ \t]+(?P<rb>[A-Z]\w*)                                            # Ruby modules
       | (?P<const>[A-Za-z_]\w*)[ \t]*(?::[^=\n]+)?=(?!=)                          # top-level assignments
@@ -44,7 +44,8 @@ def scan_text(text: str) -> FileNames:
     """Every token and definition in one file's text."""
     tokens = frozenset(_TOKEN.findall(text))
     definitions: list[tuple[str, int]] = []
-    if "=" in text or "def" in text or "class" in text or "fn" in text or "func" in text:
+    if "=" in text or "def" in text or "class" in text or "fn" in text or "func" in text or "struct" in text \
+            or "enum" in text or "trait" in text or "interface" in text or "type" in text or "module" in text:
         line, last = 1, 0
         for match in _DEFINITION.finditer(text):
             name = next(value for value in match.groupdict().values() if value)

@@ -27,6 +27,8 @@ class EntryContext:
     """Where those paths are now (themselves, or their rename targets)."""
     commits: dict[str, str | None] = field(default_factory=dict)
     """Commit names in the entry, resolved to full SHAs (None when unknown)."""
+    own_file: str | None = None
+    """The repository file the entry itself comes from (a CLAUDE.md line), which never counts as evidence."""
 
 
 def baseline(entry: Entry, index: RepoIndex) -> tuple[int | None, str]:
@@ -39,6 +41,15 @@ def baseline(entry: Entry, index: RepoIndex) -> tuple[int | None, str]:
         if when is not None and len(history):
             return history.index_at_or_before(when), f"{label} on {when:%Y-%m-%d}"
     return None, "never verified"
+
+
+def own_file(entry: Entry, index: RepoIndex) -> str | None:
+    """The repository file an entry was read from, when its source lies inside the repository."""
+    file = entry.source.file
+    if not file:
+        return None
+    relative = repo_relative(file, entry, index) if file.startswith("/") else file
+    return relative if relative and relative in index.files else None
 
 
 def repo_relative(value: str, entry: Entry, index: RepoIndex) -> str | None:

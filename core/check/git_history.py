@@ -42,6 +42,8 @@ class History:
     basenames: dict[str, set[str]] = field(default_factory=dict)
     """Every path that ever existed, by its last part, to resolve a bare name that is gone now."""
     head: str | None = None
+    folder_cache: dict[str, object] = field(default_factory=dict, repr=False)
+    """Paths ever under a folder, per folder asked about (see `path_context.folder_files`)."""
     _running_max: list[int] = field(default_factory=list, repr=False)
 
     def __len__(self) -> int:

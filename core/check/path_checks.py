@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import fnmatch
+from dataclasses import replace
 
 from memrev.core.check.context import MAX_LISTED_COMMITS, EntryContext, repo_relative, result, short
+from memrev.core.check.git_history import PathEvent
 from memrev.core.check.model import RefStatus, ReferenceCheck
+from memrev.core.check.path_context import folder_fate, folder_files, historic_matches, readings, tree_parents
 from memrev.core.check.references import Reference
+from memrev.core.check.stated_change import lost_words, statement_around
 
 _AGENT_FILES = frozenset("MEMORY.md USER.md memory.md memory_summary.md raw_memories.md".split())
 _AGENT_FOLDERS = frozenset("rollout_summaries sessions memories memory skills .codex .claude .hermes .openclaw".split())
@@ -47,7 +51,9 @@ def check_path(ref: Reference, ctx: EntryContext) -> ReferenceCheck:
         return result(ref, RefStatus.UNVERIFIABLE, problem or "cannot be checked")
     if path == "":
         return result(ref, RefStatus.OK, "the repository's own folder")
-    if path not in index.files and (path.rsplit("/", 1)[-1] in _AGENT_FILES or path.split("/", 1)[0] in _AGENT_FOLDERS):
+    if path not in index.files and path not in index.folders and (
+            path.rsplit("/", 1)[-1] in _AGENT_FILES or path.split("/", 1)[0] in _AGENT_FOLDERS) and not (
+            index.history.events.get(path) or folder_files(index.history, path)):  # a skill the repository had is its own
         return result(ref, RefStatus.UNVERIFIABLE, f"{path} is an agent's own memory file, not a repository file")
     ctx.cited.add(path)
     if path in index.folders:
@@ -60,7 +66,8 @@ def check_path(ref: Reference, ctx: EntryContext) -> ReferenceCheck:
 
 
 def _changed_since(ref: Reference, ctx: EntryContext, path: str) -> ReferenceCheck:
-    """An existing file: `changed` when commits touched it after the entry's baseline, else `ok`."""
+    """An existing file: `changed` when a cited line range may have moved or what the entry states about the file
+    left it after the entry's baseline; a file merely edited since is `ok`, with the edits as a note."""
     index = ctx.index
     names = index.names.get(path)
     if ref.line and names is not None and names.lines and ref.line > names.lines:
@@ -74,11 +81,23 @@ def _changed_since(ref: Reference, ctx: EntryContext, path: str) -> ReferenceChe
     commits = tuple(index.history.commit_info(e.commit, e) for e in reversed(events))
     added = sum(c.added or 0 for c in commits)
     removed = sum(c.removed or 0 for c in commits)
-    evidence = (f"{path} changed in {len(commits)} commit(s) since {ctx.since_label}: +{added} -{removed} lines "
-                f"(latest {short(commits[0])})")
+    edits = (f"changed in {len(commits)} commit(s) since {ctx.since_label}: +{added} -{removed} lines "
+             f"(latest {short(commits[0])})")
     base = index.history.shas[ctx.since] if ctx.since >= 0 else None
     hint = f"git diff {base[:12]} HEAD -- {path}" if base else f"git log -- {path}"
-    return result(ref, RefStatus.CHANGED, evidence, hint, commits[:MAX_LISTED_COMMITS], path=path)
+    listed = commits[:MAX_LISTED_COMMITS]
+    if ref.line:
+        return result(ref, RefStatus.CHANGED, f"{path} {edits}; the cited lines may have moved", hint, listed,
+                       path=path)
+    lost = lost_words(index, statement_around(ctx.entry.text, ref.start, ref.end), path, ctx.since)
+    if lost is None:
+        return result(ref, RefStatus.CHANGED, f"{path} {edits}", hint, listed, path=path)
+    if lost:
+        shown = ", ".join(lost[:5]) + (f" and {len(lost) - 5} more" if len(lost) > 5 else "")
+        return result(ref, RefStatus.CHANGED, f"{path} no longer has {shown}, which the entry states; {edits}",
+                       hint, listed, path=path)
+    return result(ref, RefStatus.OK, f"{path} exists; what the entry states is still there (note: {edits})",
+                   commits=listed, path=path)
 
 
 def _gone(ref: Reference, ctx: EntryContext, path: str) -> ReferenceCheck:
@@ -99,8 +118,58 @@ def _gone(ref: Reference, ctx: EntryContext, path: str) -> ReferenceCheck:
         return result(ref, RefStatus.MISSING, f"{before}deleted in {short(deleted)}", None, (*steps, deleted))
     if history.events.get(path) or renames:
         return result(ref, RefStatus.MISSING, f"{final} is deleted in the working tree (not committed)")
+    fate = folder_fate(index, path)
+    if fate is not None:
+        return _folder_gone(ref, ctx, path, *fate)
+    tree = tree_parents(ctx.entry.text, ref.start)
+    read = _in_context(ref, ctx, path, tree)
+    if read is not None:
+        return read
+    then = historic_matches(history, path)
+    if len(then) == 1 and then[0] != path and tree is None:
+        gone = _gone(ref, ctx, then[0])
+        return replace(gone, evidence=f"read as {then[0]} (the one path under another folder that ends so, in the "
+                       f"history); {gone.evidence}")
     if path in index.ignored([path]):
         return result(ref, RefStatus.UNVERIFIABLE, f"{path} is ignored by git (a build output or local file)")
     if index.shallow:
         return result(ref, RefStatus.UNVERIFIABLE, f"{path} is not here, and this shallow clone lacks older history")
-    return result(ref, RefStatus.MISSING, f"{path} is not in the repository and never was in HEAD's history")
+    where = "drawn in a tree, and no folder above it or elsewhere holds it" if tree is not None else \
+        "read from the root, from a folder the entry names or from any package root"
+    return result(ref, RefStatus.UNVERIFIABLE, f"{path} is not in the repository and never was in HEAD's history, "
+                   f"{where}: what it refers to cannot be told")
+
+
+def _folder_gone(ref: Reference, ctx: EntryContext, path: str, new: str | None, moves: list[PathEvent],
+                 deletion: PathEvent | None) -> ReferenceCheck:
+    """A folder that is gone: renamed when its files went to one new folder, else deleted (by its last commit)."""
+    history = ctx.index.history
+    if new is not None:
+        ctx.current.add(new)
+        first = history.commit_info(moves[0].commit, moves[0])
+        suggestion = new + ("/" if ref.value.endswith("/") else "")
+        return result(ref, RefStatus.RENAMED, f"folder renamed to {new}/ in {short(first)} ({len(moves)} file(s) "
+                       "moved with it)", suggestion, (first,), path=new)
+    if deletion is not None:
+        deleted = history.commit_info(deletion.commit, deletion)
+        return result(ref, RefStatus.MISSING, f"folder {path}/ is gone: its files were deleted or moved apart (the "
+                       f"last deleted in {short(deleted)})", None, (deleted,))
+    return result(ref, RefStatus.MISSING, f"folder {path}/ is gone: its files were moved apart")
+
+
+def _in_context(ref: Reference, ctx: EntryContext, path: str, tree: list[str] | None) -> ReferenceCheck | None:
+    """The path read as a person would (under a tree's folders, a folder named earlier, any package root), checked
+    there; None when no reading finds it."""
+    index = ctx.index
+    folders = {p for p in ctx.cited if p in index.folders}
+    folders |= {p.rsplit("/", 1)[0] for p in ctx.cited if "/" in p and p in index.files}
+    found = readings(index, path, sorted(folders - {path}), tree)
+    if not found:
+        return None
+    where, how = found[0]
+    ctx.current.add(where)
+    if where in index.folders:
+        held = result(ref, RefStatus.OK, f"folder {where}/ exists", path=where)
+    else:
+        held = _changed_since(ref, ctx, where)
+    return replace(held, evidence=f"read as {where} ({how}); {held.evidence}")

@@ -13,6 +13,7 @@ from memrev.core.check.model import RefStatus, ReferenceCheck
 from memrev.core.check.path_checks import check_path
 from memrev.core.check.references import Reference
 from memrev.core.check.repo_index import RepoIndex
+from memrev.core.check.stated_change import defined_then
 
 _BUILTINS = frozenset(dir(builtins)) | frozenset("""
 self cls this super console JSON Math Object Array String Number Promise window document process require module
@@ -35,7 +36,7 @@ brew apt apt-get dnf yum systemctl journalctl openssl jq psql mysql redis-cli aw
 """Commands whose flags belong to the tool, not to the repository, so the repository cannot check them."""
 
 _RUNNER = re.compile(r"^(?:sudo\s+)?(?:(?:uv|poetry|pdm|hatch|pipenv)\s+run\s+|npx\s+|uvx\s+|pipx\s+run\s+|"
-                     r"python3?\s+-m\s+)?(?P<tool>[\w.-]+)")
+                     r"python3?\s+-m\s+)?(?:--?[A-Za-z][\w-]*\s+)*(?P<tool>\w[\w.-]*)")
 
 
 def check_reference(ref: Reference, ctx: EntryContext) -> ReferenceCheck:
@@ -56,8 +57,13 @@ def check_symbol(ref: Reference, ctx: EntryContext) -> ReferenceCheck:
         return result(ref, RefStatus.UNVERIFIABLE, f"{ref.value} is a language built-in")
     where = index.definitions.get(name, {})
     if where:
-        cited_files = ctx.current | {p for p in ctx.cited if p not in index.folders}
-        if cited_files and not cited_files & where.keys():
+        folders = {p for p in ctx.current if p in index.folders}
+        cited_files = {p for p in ctx.current | ctx.cited if (p in index.files or "." in p.rsplit("/", 1)[-1])
+                       and p not in index.prose and not p.endswith(_DOC_SUFFIXES)}
+        inside = any(path.startswith(folder + "/") for folder in folders for path in where)
+        if cited_files and not cited_files & where.keys() and not inside and defined_then(
+                index, ctx.since, name, cited_files) is not False:
+            # it moved only if the file the entry names defined it when the entry was verified
             target = sorted(where)[0]
             named = ", ".join(sorted(cited_files))
             return result(ref, RefStatus.MOVED, f"{name} is defined in {target}:{where[target]}, not in {named}",
@@ -70,20 +76,31 @@ def check_symbol(ref: Reference, ctx: EntryContext) -> ReferenceCheck:
                            target)
         preferred = sorted(where, key=lambda p: (p not in cited_files, p))[0]
         return result(ref, RefStatus.OK, f"defined in {preferred}:{where[preferred]}")
-    if index.token_count.get(name) or index.token_count.get(ref.value):
+    besides = ctx.own_file
+    used = max(index.code_uses(name, besides=besides), index.code_uses(ref.value, besides=besides))
+    if used > 0:
         sample = index.token_sample.get(name) or index.token_sample.get(ref.value)
         named = sorted(p for p in ctx.current if p in index.files and _is_code(p))
-        if named:  # the entry says where it is defined, and no file defines it any more
+        if named and defined_then(index, ctx.since, name, set(named) | ctx.cited) is not False:
+            # the entry says where it is defined (and it was, when verified), and no file defines it any more
             return result(ref, RefStatus.MISSING, f"{name} is no longer defined in {', '.join(named)} or anywhere "
                            f"else (still mentioned in {sample})" + _touched_files(ctx))
         return result(ref, RefStatus.OK, f"used in {sample} (defined outside this repository)")
+    if len(parts) > 1 and parts[0].islower() and _module_exists(index, "/".join(parts)):
+        return result(ref, RefStatus.OK, f"{ref.value} is a module or package of the repository")
     if not index.files:
         return unverifiable(ref, ctx)
+    owner = parts[0]
+    if len(parts) > 1 and owner[:1].islower() and owner not in index.definitions and not _module_exists(index, owner):
+        return result(ref, RefStatus.UNVERIFIABLE, f"{ref.value} is called on {owner}, which this repository does not "
+                       "define: the class it belongs to cannot be told")
+    docs = index.doc_sample.get(name) or index.doc_sample.get(ref.value)
+    mentioned = f" (only documentation mentions it: {docs})" if docs else ""
     if not marked_as_code(ref, ctx.entry.text):
-        return result(ref, RefStatus.UNVERIFIABLE, f"{ref.value} is not in the repository, and the entry does not "
-                       "mark it as code")
-    return result(ref, RefStatus.MISSING, f"{ref.value} is not defined or used anywhere in the repository"
-                   + _touched_files(ctx))
+        return result(ref, RefStatus.UNVERIFIABLE, f"{ref.value} is not in the repository's code, and the entry "
+                       f"does not mark it as code{mentioned}")
+    return result(ref, RefStatus.MISSING, f"{ref.value} is not defined or used anywhere in the repository's code"
+                   + mentioned + _touched_files(ctx))
 
 
 def marked_as_code(ref: Reference, text: str) -> bool:
@@ -94,6 +111,8 @@ def marked_as_code(ref: Reference, text: str) -> bool:
     return text.count("`", line_start, ref.start) % 2 == 1
 
 
+_DOC_SUFFIXES = (".md", ".mdx", ".rst", ".txt", ".adoc")
+"""Documents a symbol is never expected in, even when they are gone."""
 _CODE_SUFFIXES = (".py", ".pyi", ".js", ".mjs", ".cjs", ".ts", ".tsx", ".jsx", ".go", ".rs", ".rb", ".java", ".kt",
                   ".swift", ".c", ".h", ".cc", ".cpp", ".hpp", ".cs", ".php", ".scala", ".ex", ".exs", ".lua", ".sh")
 
@@ -146,11 +165,13 @@ def check_flag(ref: Reference, ctx: EntryContext) -> ReferenceCheck:
     scripts = index.facts.scripts
     if tool and tool in _EXTERNAL_TOOLS and tool not in scripts:
         return result(ref, RefStatus.UNVERIFIABLE, f"a flag of {tool}, not of this repository")
-    if index.token_count.get(ref.value):
-        return result(ref, RefStatus.OK, f"{ref.value} appears in {index.token_sample.get(ref.value)}")
+    held = _mentioned(ref, ctx)
+    if held is not None:
+        return held
     if not ref.value.startswith("--"):
         return result(ref, RefStatus.UNVERIFIABLE, f"{ref.value} is too short to look for")
-    return result(ref, RefStatus.MISSING, f"no file in the repository mentions {ref.value}" + _touched_files(ctx))
+    return result(ref, RefStatus.MISSING, f"no code or configuration file in the repository mentions {ref.value}"
+                   + _touched_files(ctx))
 
 
 def check_env(ref: Reference, ctx: EntryContext) -> ReferenceCheck:
@@ -158,9 +179,24 @@ def check_env(ref: Reference, ctx: EntryContext) -> ReferenceCheck:
     index = ctx.index
     if ref.value in _WELL_KNOWN_ENV:
         return result(ref, RefStatus.UNVERIFIABLE, f"{ref.value} is a standard environment variable")
-    if index.token_count.get(ref.value):
+    held = _mentioned(ref, ctx)
+    if held is not None:
+        return held
+    return result(ref, RefStatus.MISSING, f"no code or configuration file in the repository reads or sets "
+                   f"{ref.value}" + _touched_files(ctx))
+
+
+def _mentioned(ref: Reference, ctx: EntryContext) -> ReferenceCheck | None:
+    """`ok` when code or configuration mentions the name; `unverifiable` when only documentation does (it may
+    describe what is gone); None when nothing but agents' instructions, or nothing at all, mentions it."""
+    index = ctx.index
+    if index.code_uses(ref.value, besides=ctx.own_file) > 0:
         return result(ref, RefStatus.OK, f"{ref.value} appears in {index.token_sample.get(ref.value)}")
-    return result(ref, RefStatus.MISSING, f"no file in the repository reads or sets {ref.value}" + _touched_files(ctx))
+    docs = index.doc_sample.get(ref.value)
+    if docs is not None and docs != ctx.own_file:
+        return result(ref, RefStatus.UNVERIFIABLE, f"only documentation mentions {ref.value} ({docs}); no code or "
+                       "configuration file does")
+    return None
 
 
 # -- commits and refs --------------------------------------------------------------------------------
@@ -217,6 +253,13 @@ def check_claim(ref: Reference, ctx: EntryContext) -> ReferenceCheck:
         claim = check_command_claim(ref.value, index.facts, index.files)
     else:
         claim = check_version_claim(ref.value, index.facts)
+    if ref.kind == "command" and claim.status == "missing" and claim.evidence.startswith("no "):
+        kind = "package.json" if ref.value.startswith("script:") else "Makefile" if ref.value.startswith("make:") \
+            else None
+        nested = sorted(index.by_basename.get(kind, ()))[:2] if kind else []
+        if nested:  # the command runs in a package folder, not at the root
+            return result(ref, RefStatus.UNVERIFIABLE, f"{claim.evidence} at its root; it may run in a package "
+                           f"folder ({', '.join(nested)}), which one is unclear", facts=tuple(claim.facts))
     return result(ref, RefStatus(claim.status), claim.evidence, claim.suggestion, facts=tuple(claim.facts))
 
 

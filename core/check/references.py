@@ -60,7 +60,7 @@ _TOKEN = re.compile(rf"""
    |{_B}(?P<remote>(?:origin|upstream)/[\w./-]*[\w]))
 | (?P<command>\b(?:npm|pnpm|yarn|bun)\s+run\s+(?P<script>[\w:.-]*[\w])
    |\b(?:npm|pnpm|yarn|bun)\s+(?P<jstest>test|start)\b
-   |\b(?:uv|poetry|pdm|hatch|pipenv)\s+run\s+(?P<runner>[\w.-]*\w)
+   |\b(?:uv|poetry|pdm|hatch|pipenv)\s+run\s+(?:--?[A-Za-z][\w-]*\s+)*(?P<runner>\w[\w.-]*\w|\w)
    |\b(?P<envtool>tox|nox)\s+-[es]\s*(?P<toxenv>[\w,.-]*\w))
 | (?P<lang>\b(?P<langname>[Pp]ython|[Nn]ode(?:\.?[Jj][Ss])?)\s*(?:version\s+|v)?(?P<op>[<>=~!^]=?)?\s*
    (?P<num>\d+(?:\.\d+){{0,2}})(?![\w.]?\d)(?P<plus>\+|\s+or\s+(?:newer|later|higher|above))?)
@@ -161,6 +161,8 @@ def _reference(match: re.Match[str], text: str, in_code: bool) -> Reference | No
     if kind in ("url", "email", "nodejs"):
         return None
     if kind == "env":
+        if whole[1:2] != "{" and text[end:end + 1] == "-" and text[end + 1:end + 2].isalnum():
+            return None  # `$skill-name` invokes an agent skill; a variable name has no dash
         name = re.match(r"\$\{?(\w+)", whole)
         return Reference("env", whole, start, end, name.group(1) if name else whole)
     if kind == "envname":
@@ -239,6 +241,8 @@ def _path(match: re.Match[str]) -> Reference | None:
     """A file or folder path (with an optional line or range), or None for prose, numbers and hosts."""
     body, start = match.group(0), match.start()
     if body.startswith("@") and len(body) > 1:  # a Claude file mention: @src/app.py
+        if re.fullmatch(r"@[a-z0-9][\w.-]*/[a-z0-9][\w.-]*", body) and _extension(body) not in _EXTENSIONS:
+            return None  # an npm scoped package: @scope/name
         body, start = body[1:], start + 1
     suffix = body.find(":") if ":" in body else body.find("#L")
     path = body if suffix < 0 else body[:suffix]

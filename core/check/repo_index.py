@@ -12,6 +12,7 @@ from typing import Iterable
 
 from memrev.core.check.code_tokens import EMPTY, FileNames, scan_bytes
 from memrev.core.check.facts import RepoFacts
+from memrev.core.check.file_kinds import is_memory_file, is_prose
 from memrev.core.check.git_history import History, read_history
 from memrev.core.check.project import identify_project
 from memrev.core.check.repo_facts import read_facts
@@ -70,10 +71,23 @@ class RepoIndex:
         self.files: set[str] = set()
         self.folders: set[str] = set()
         self.by_basename: dict[str, list[str]] = {}
+        self.folder_by_basename: dict[str, list[str]] = {}
         self.names: dict[str, FileNames] = {}
         self.stats: dict[str, tuple[int, int]] = {}
         self.token_count: Counter[str] = Counter()
         self.token_sample: dict[str, str] = {}
+        """A file mentioning each token, code or configuration before documentation."""
+        self.doc_count: Counter[str] = Counter()
+        """How many documentation files (not agents' instruction files) mention each token."""
+        self.memory_count: Counter[str] = Counter()
+        """How many agents' instruction files (CLAUDE.md, AGENTS.md…) mention each token."""
+        self.doc_sample: dict[str, str] = {}
+        self.prose: set[str] = set()
+        """The files read as documentation or agent instructions, whose definitions do not count."""
+        self.definitions_then: dict[tuple[str, str], tuple[str, ...]] = {}
+        """The code files defining a name at an older commit, asked once per (commit, name)."""
+        self.blob_tokens: dict[tuple[str, str], FileNames | None] = {}
+        """The names of a file as one commit had it, read once per (commit, path): commits never change."""
         self.definitions: dict[str, dict[str, int]] = {}
         """Defined name -> {path: line} for every file that defines it."""
         self.refs = RefSet()
@@ -180,6 +194,10 @@ class RepoIndex:
                 cut = folder.rfind("/")
         self.folders = folders
         self.by_basename = by_basename
+        folder_names: dict[str, list[str]] = {}
+        for folder in folders:
+            folder_names.setdefault(folder.rsplit("/", 1)[-1], []).append(folder)
+        self.folder_by_basename = folder_names
 
     def update_files(self, paths: Iterable[str], *, only_if_modified: bool = False) -> set[str]:
         """Re-read these files' names (a vanished one, or a symlink, is forgotten); return those whose names changed."""
@@ -214,19 +232,33 @@ class RepoIndex:
         return changed
 
     def _remember(self, path: str, names: FileNames) -> None:
-        """Add one file's names to the lookups."""
+        """Add one file's names to the lookups (a documentation file's definitions are examples, not code)."""
         self.names[path] = names
+        prose, memory = is_prose(path), is_memory_file(path)
+        counts = self.memory_count if memory else self.doc_count if prose else None
+        if prose:
+            self.prose.add(path)
         for token in names.tokens:
             self.token_count[token] += 1
-            self.token_sample.setdefault(token, path)
-        for name, line in names.definitions:
-            self.definitions.setdefault(name, {}).setdefault(path, line)
+            sample = self.token_sample.get(token)
+            if sample is None or not prose and sample in self.prose:
+                self.token_sample[token] = path
+            if counts is not None:
+                counts[token] += 1
+                if not memory:
+                    self.doc_sample.setdefault(token, path)
+        if not prose:
+            for name, line in names.definitions:
+                self.definitions.setdefault(name, {}).setdefault(path, line)
 
     def _forget(self, path: str) -> None:
         """Remove one file's names from the lookups."""
         names = self.names.pop(path, None)
         if names is None:
             return
+        prose = path in self.prose
+        self.prose.discard(path)
+        counts = self.memory_count if is_memory_file(path) else self.doc_count if prose else None
         for token in names.tokens:
             left = self.token_count[token] - 1
             if left <= 0:
@@ -235,13 +267,38 @@ class RepoIndex:
             else:
                 self.token_count[token] = left
                 if self.token_sample.get(token) == path:
-                    self.token_sample[token] = next((p for p, n in self.names.items() if token in n.tokens), path)
+                    self.token_sample[token] = self._another(token, path, prose=False)
+            if counts is not None:
+                _decrement(counts, token)
+                if self.doc_sample.get(token) == path:
+                    other = self._another(token, path, prose=True)
+                    if other != path and other in self.prose and not is_memory_file(other):
+                        self.doc_sample[token] = other
+                    else:
+                        del self.doc_sample[token]
         for name, _ in names.definitions:
             where = self.definitions.get(name)
             if where is not None:
                 where.pop(path, None)
                 if not where:
                     del self.definitions[name]
+
+    def _another(self, token: str, gone: str, *, prose: bool) -> str:
+        """Another file mentioning `token`: documentation when `prose`, else code first; `gone` when none is left."""
+        found = None
+        for other, names in self.names.items():
+            if token in names.tokens and (other in self.prose) == prose and (not prose or not is_memory_file(other)):
+                return other
+            if found is None and token in names.tokens:
+                found = other
+        return gone if prose or found is None else found
+
+    def code_uses(self, token: str, *, besides: str | None = None) -> int:
+        """How many code or configuration files mention `token` (never documentation or agents' instructions)."""
+        count = self.token_count.get(token, 0) - self.doc_count.get(token, 0) - self.memory_count.get(token, 0)
+        if besides is not None and besides not in self.prose and token in self.names.get(besides, EMPTY).tokens:
+            count -= 1
+        return count
 
     def apply_working_tree_changes(self, paths: Iterable[str]) -> set[str]:
         """Take in files that changed, appeared or vanished on disk; return the paths whose names or existence changed."""
@@ -310,6 +367,15 @@ class RepoIndex:
             found = self._ignored(wanted)
             self.ignore_lookup.update((path, path in found) for path in wanted)
         return {path for path in paths if self.ignore_lookup.get(path)}
+
+
+def _decrement(counts: Counter[str], token: str) -> None:
+    """One mention fewer, the key removed at zero."""
+    left = counts[token] - 1
+    if left <= 0:
+        del counts[token]
+    else:
+        counts[token] = left
 
 
 _READ_LIMIT = 1_000_001

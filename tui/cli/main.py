@@ -14,6 +14,7 @@ from memrev.tui.cli.check import check_command
 from memrev.tui.cli.conflicts import conflicts_command, resolve_command
 from memrev.tui.cli.demo import demo_command
 from memrev.tui.cli.entries import export_command, list_command, log_command, show_command
+from memrev.tui.cli.evaluate import eval_group
 from memrev.tui.cli.freeze import freeze_command, freezes_command, rollback_command
 from memrev.tui.cli.hooks import hook_group
 from memrev.tui.cli.purge import purge_command
@@ -83,6 +84,7 @@ cli.add_command(show_command)
 cli.add_command(log_command)
 cli.add_command(demo_command)
 cli.add_command(bench_group)
+cli.add_command(eval_group)
 cli.add_command(confirm_command)
 cli.add_command(revoke_command)
 cli.add_command(edit_command)

@@ -130,7 +130,8 @@ def test_a_symbol_still_defined_in_a_changed_file_keeps_the_entry_fresh(history)
     result = check(history, entry(history, "`parse` is defined in src/app/helpers/text.py.", verified="rename-2"))["e"]
     assert only(result, "symbol").status is RefStatus.OK
     path = only(result, "path")
-    assert path.status is RefStatus.OK and "still defined there" in path.evidence
+    assert path.status is RefStatus.OK and "what the entry states is still there" in path.evidence
+    assert [c.sha for c in path.commits] == [history["shas"]["move-helper"]]
     assert result.verdict is Verdict.FRESH
 
 
@@ -150,12 +151,20 @@ def test_a_deleted_file_names_the_deleting_commit(history):
     assert "Delete the old docs" in ref.evidence
 
 
-def test_a_changed_file_lists_commits_since_verification_with_a_diff_summary(history):
+def test_a_file_merely_edited_since_verification_holds_with_the_edits_as_a_note(history):
     result = check(history, entry(history, "The guide is docs/guide.md."))["e"]
     ref = only(result, "path")
-    assert ref.status is RefStatus.CHANGED
+    assert ref.status is RefStatus.OK and "note: changed in 1 commit(s) since verified" in ref.evidence
     assert [c.sha for c in ref.commits] == [history["shas"]["edit-guide"]]
     assert ref.commits[0].added == 1 and ref.commits[0].removed == 1
+    assert result.verdict is Verdict.FRESH
+
+
+def test_a_cited_line_in_an_edited_file_is_changed_with_a_diff_summary(history):
+    result = check(history, entry(history, "The intro is docs/guide.md:3."))["e"]
+    ref = only(result, "path")
+    assert ref.status is RefStatus.CHANGED and "the cited lines may have moved" in ref.evidence
+    assert [c.sha for c in ref.commits] == [history["shas"]["edit-guide"]]
     assert ref.suggestion == f"git diff {history['shas']['initial'][:12]} HEAD -- docs/guide.md"
     assert result.verdict is Verdict.CHANGED
 
@@ -200,7 +209,8 @@ def test_a_bare_name_is_checked_only_when_it_matches_one_file(history):
                     entry(history, "See __init__.py twice.", entry_id="amb"),
                     entry(history, "See requirements.txt.", entry_id="none"))
     assert only(results["one"], "path").status is RefStatus.OK
-    assert only(results["none"], "path").status is RefStatus.MISSING
+    never = only(results["none"], "path")
+    assert never.status is RefStatus.UNVERIFIABLE and "never was in HEAD's history" in never.evidence
 
 
 def test_ignored_build_outputs_and_outside_paths_are_unverifiable(history):
@@ -234,7 +244,7 @@ def test_an_entry_of_several_megabytes_is_checked_with_a_note_and_others_still_a
     huge = "The guide is docs/guide.md. " + "lorem ipsum " * 500_000
     results = check(history, entry(history, huge, entry_id="huge"),
                     entry(history, "History is in docs/old.md.", entry_id="small"))
-    assert results["huge"].verdict is Verdict.CHANGED
+    assert results["huge"].verdict is Verdict.FRESH
     assert any("characters were checked" in note for note in results["huge"].notes)
     assert results["small"].verdict is Verdict.STALE
 
@@ -258,7 +268,7 @@ def test_a_repository_with_no_commits_checks_the_working_tree(tmp_path: Path):
     checker.close()
     assert any("no commits" in note for note in results["a"].notes)
     statuses = {r.text: r.status for r in results["a"].references}
-    assert statuses["notes.md"] is RefStatus.OK and statuses["gone.md"] is RefStatus.MISSING
+    assert statuses["notes.md"] is RefStatus.OK and statuses["gone.md"] is RefStatus.UNVERIFIABLE
 
 
 def test_a_detached_head_is_checked(history, tmp_path: Path):

@@ -203,3 +203,24 @@ def test_five_megabytes_finish(demo_build) -> None:
     text = (text * (5_000_000 // len(text) + 1))[:5_000_000]
     found = extract_references(text)
     assert found and all(text[ref.start:ref.end] == ref.text for ref in found[:1000])
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("Draft it with `$draft-changelog`.", []),
+    ("Run $release-notes first, with $HOME set.", [("env", "HOME")]),
+    ("The UI uses `@shop/ui-kit` and @types/node.", []),
+    ("Read @src/app.py and @docs/ first.", [("path", "src/app.py"), ("path", "docs/")]),
+    ("Test with `uv run --frozen pytest`.", [("command", "run:pytest")]),
+    ("poetry run --quiet mypy src", [("command", "run:mypy")]),
+])
+def test_kinds_that_are_not_what_they_look_like(text: str, expected: list[tuple[str, str]]) -> None:
+    assert [(ref.kind, ref.value) for ref in extract_references(text)] == expected
+
+
+def test_types_alone_in_a_file_are_definitions() -> None:
+    from memrev.core.check.code_tokens import scan_text
+
+    rust = scan_text("pub struct GuardHook;\npub enum Mode { A }\npub trait Hook {}\n")
+    typescript = scan_text("export interface Options {\n  retries: number\n}\nexport type Id = string\n")
+    assert [name for name, _ in rust.definitions] == ["GuardHook", "Mode", "Hook"]
+    assert [name for name, _ in typescript.definitions] == ["Options", "Id"]

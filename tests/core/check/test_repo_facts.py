@@ -576,3 +576,21 @@ def test_default_branch_only_when_given(tmp_path: Path) -> None:
     assert facts_of(tmp_path, {}).first("default-branch") is None
     assert facts_of(tmp_path, {}, default_branch="trunk").first("default-branch") == Fact(
         "default-branch", "trunk", "git")
+
+
+@pytest.mark.parametrize("missing, defined, offered", [
+    ("lint", ["publint", "test"], None),
+    ("lint", ["lint:fix", "test"], "lint:fix"),
+    ("tests", ["test", "build"], "test"),
+    ("typecheck", ["check"], None),
+])
+def test_the_nearest_script_is_offered_only_when_close_in_name(tmp_path: Path, missing, defined, offered) -> None:
+    package = json.dumps({"name": "web", "scripts": {name: "node x.js" for name in defined}})
+    facts = facts_of(tmp_path, {"package.json": package})
+    claim = check_command_claim(f"script:{missing}", facts, {"package.json"})
+    assert claim.status == "missing"
+    assert claim.suggestion == (f"npm run {offered}" if offered else None)
+    if offered:
+        assert f"closest is {offered!r} (" in claim.evidence
+    else:
+        assert "closest" not in claim.evidence
