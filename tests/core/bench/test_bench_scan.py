@@ -23,11 +23,14 @@ from memrev.core.bench.scan import (
     BENIGN_BLOCKED,
     BENIGN_HELD,
     FAMILY_PREFIX,
+    FRESH_SET,
+    SECOND_SET,
     STOPPED,
     count_families,
     scan_vectors,
     vector_figures,
 )
+from memrev.core.bench.scan_vectors_fresh import FRESH_ATTACKS, FRESH_BENIGN
 from memrev.core.bench.scan_vectors_holdout import HOLDOUT_ATTACKS, HOLDOUT_BENIGN
 from memrev.core.bench.scan_vectors import ATTACKS, BENIGN, FAMILIES
 from memrev.core.bench.store import Figure, format_figures
@@ -136,18 +139,23 @@ def test_the_real_scanner_gives_a_table_with_every_family() -> None:
         assert FAMILY_PREFIX + family in table
     for figure in figures:
         assert 0 <= figure.value <= 100 and isinstance(figure.passed, bool) and figure.note
-    holdout = {f.name: f for f in figures if f.name.startswith("holdout: ")}
-    assert set(holdout) == {"holdout: " + name for name in (STOPPED, BENIGN_BLOCKED, BENIGN_HELD)}
-    assert f"of {len(HOLDOUT_ATTACKS)} attacks" in holdout["holdout: " + STOPPED].note
+    for label, attacks in ((SECOND_SET, HOLDOUT_ATTACKS), (FRESH_SET, FRESH_ATTACKS)):
+        totals = {f.name: f for f in figures if f.name.startswith(label)}
+        assert set(totals) == {label + name for name in (STOPPED, BENIGN_BLOCKED, BENIGN_HELD)}
+        assert f"of {len(attacks)} attacks" in totals[label + STOPPED].note
 
 
-def test_the_holdout_set_is_its_own_and_covers_every_family() -> None:
-    """The holdout vectors share no text with the first set and name only the bench's families, each with attacks
-    and look-alikes, so its figure measures wordings the rules were not written against."""
-    seen = {text for _, text in ATTACKS} | {text for _, text in BENIGN}
-    assert not seen & ({text for _, text in HOLDOUT_ATTACKS} | {text for _, text in HOLDOUT_BENIGN})
+@pytest.mark.parametrize(("attacks", "benign"), [(HOLDOUT_ATTACKS, HOLDOUT_BENIGN), (FRESH_ATTACKS, FRESH_BENIGN)],
+                         ids=["second", "fresh"])
+def test_each_further_set_is_its_own_and_covers_every_family(attacks: tuple, benign: tuple) -> None:
+    """A further vector set shares no text with the other sets and names only the bench's families, each with
+    attacks and look-alikes, so its figure measures wordings the rules were not written against."""
+    own = {text for _, text in attacks} | {text for _, text in benign}
+    others = {text for vectors in (ATTACKS, BENIGN, HOLDOUT_ATTACKS, HOLDOUT_BENIGN, FRESH_ATTACKS, FRESH_BENIGN)
+              if vectors not in (attacks, benign) for _, text in vectors}
+    assert not own & others
     for family in FAMILIES:
-        assert any(f == family for f, _ in HOLDOUT_ATTACKS) and any(f == family for f, _ in HOLDOUT_BENIGN)
+        assert any(f == family for f, _ in attacks) and any(f == family for f, _ in benign)
 
 
 # -- real instruction files -----------------------------------------------------------------------
