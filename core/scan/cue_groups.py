@@ -15,6 +15,21 @@ def phrases(text: str) -> tuple[str, ...]:
     return tuple(p.strip() for p in text.split("|") if p.strip())
 
 
+_COMMON = frozenset(
+    "a all an and any are as at be by do don't down every for from i if in is it me my no not now of on or our out "
+    "so the then this that to up we when with you your after before check checks output results test tests user "
+    "users fails fail file files code run".split())
+"""Words too common in developers' notes to pick a phrase's sentences by: a phrase is looked for where its rarest
+other word appears."""
+
+
+def _rarest(phrase: str) -> str:
+    """The word of a phrase that picks the fewest sentences: the longest one not in `_COMMON`, else the longest."""
+    words = re.findall(r"[\w'-]+", phrase) or [phrase]
+    rare = [word for word in words if word not in _COMMON]
+    return max(rare or words, key=len)
+
+
 class CueGroup(NamedTuple):
     """One group of cues: single words looked up in the sentence's word set, longer phrases by one regex, which runs
     only when the sentence's word set holds one of their `keys` or, for a cue in a script without spaces, the
@@ -37,7 +52,7 @@ class CueGroup(NamedTuple):
         longer = sorted((c for c in cues if c not in words), key=len, reverse=True)
         pattern = re.compile(r"(?<![\w'])(?:%s)(?![\w'-])" % "|".join(re.escape(c).replace(r"\ ", r"\s+")
                                                                   for c in longer)) if longer else None
-        keys = frozenset(max(re.findall(r"[\w'-]+", c) or [c], key=len) for c in longer)  # the longest word: rarest
+        keys = frozenset(_rarest(c) for c in longer)
         return cls(words, pattern, keys)
 
     @classmethod
