@@ -23,31 +23,23 @@ def definition_pattern(name: str) -> str:
 
 def defined_at(index: RepoIndex, sha: str, name: str) -> tuple[str, ...]:
     """The code files that defined `name` at commit `sha` (documentation never counts), asked once per pair."""
-    key = (sha, name)
-    cache = index.definitions_then
-    if key in cache:
-        return cache[key]
-    result = subprocess.run(["git", "-C", str(index.root), "grep", "-l", "-I", "-E", "-e", definition_pattern(name),
-                             sha, "--"], capture_output=True, check=False)
-    found: list[str] = []
-    if result.returncode == 0:
-        for line in result.stdout.decode("utf-8", "replace").splitlines():
-            path = line.split(":", 1)[1] if line.startswith(sha + ":") else line
-            if not is_prose(path):
-                found.append(path)
-    cache[key] = tuple(sorted(found))
-    return cache[key]
+    return _code_files_matching(index, sha, name, ["-E", "-e", definition_pattern(name)])
 
 
 def used_at(index: RepoIndex, sha: str, name: str) -> tuple[str, ...]:
     """The code files that named `name` (as a whole word) at commit `sha`, documentation left out, asked once."""
-    key = (sha, "\x00" + name)
+    return _code_files_matching(index, sha, "\x00" + name, ["-w", "-F", "-e", name])
+
+
+def _code_files_matching(index: RepoIndex, sha: str, key_name: str, pattern: list[str]) -> tuple[str, ...]:
+    """The non-prose files at commit `sha` that `git grep` finds with `pattern`, cached per (commit, key)."""
+    key = (sha, key_name)
     cache = index.definitions_then
     if key in cache:
         return cache[key]
-    result = subprocess.run(["git", "-C", str(index.root), "grep", "-l", "-I", "-w", "-F", "-e", name, sha, "--"],
+    result = subprocess.run(["git", "-C", str(index.root), "grep", "-l", "-I", *pattern, sha, "--"],
                             capture_output=True, check=False)
-    found = []
+    found: list[str] = []
     if result.returncode == 0:
         for line in result.stdout.decode("utf-8", "replace").splitlines():
             path = line.split(":", 1)[1] if line.startswith(sha + ":") else line
