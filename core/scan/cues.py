@@ -40,8 +40,8 @@ _WORD = re.compile(r"[\w'-]+")
 _PART = re.compile(r"[^\W_]+(?:'[^\W_]+)?")
 _FLAG = re.compile(r"(?<![\w-])-{1,2}([a-z][\w-]*)")
 _SENTENCE = re.compile(r"[^\n.!?。！？]+(?:[.!?](?![\s\n]|$)[^\n.!?。！？]*)*[。！？]?")
-"""A sentence: text up to a full stop, question or exclamation mark or semicolon followed by a space, or a line end
-(a dot inside `CLAUDE.md` or `v1.2` does not end one)."""
+"""A sentence: text up to a full stop, question or exclamation mark followed by a space, a CJK full stop, or a line
+end (a dot inside `CLAUDE.md` or `v1.2` does not end one; a semicolon joins two clauses of one sentence)."""
 
 
 def _words(sentence: str) -> frozenset[str]:
