@@ -106,8 +106,8 @@ EXFIL_RULES: tuple[Rule, ...] = (
          rf"|<\s*(?:img|a|iframe|script|link|source)\b[^>]{{0,300}}?(?:src|href)\s*=\s*['\"]?(?:https?:)?//"
          rf"[^\s'\">]{{0,400}}?{_TEMPLATE}"),
     Rule("possible_img_exfil", _X, HOLD, "an image URL with query parameters (can leak data when rendered)",
-         r"<\s*img\s[^>]{0,2048}?src\s*=\s*[\"']?https?://\S{1,2048}?[?&]"
-         r"|!\[(?:(?!!\[)[^\]]){0,2048}\]\(https?://[^\s)]{1,2048}?[?&]"),
+         r"<\s*img\s[^>]{0,2048}?src\s*=\s*[\"']?https?://\S{0,2048}?[?&]"
+         r"|!\[(?:(?!!\[)[^\]]){0,2048}\]\(https?://[^\s)]{0,2048}?[?&]"),
     Rule("leak_system_prompt", _X, BLOCK, "asks the agent to reveal its system prompt",
          r"\b(?:output|print|reveal|show|display|repeat|dump|leak|disclose|echo|recite|expose|share|send|paste|copy"
          r"|tell\s+(?:me|us)|write\s+out|give\s+me)\s+(?:(?:me|us|your|the|my|its|full|entire|complete|exact|initial"

@@ -171,3 +171,10 @@ def test_every_hermes_id_is_covered() -> None:
     """The data names Hermes's 36 ids of the bounded version and the 15 the unbounded one adds (51 in all)."""
     assert len({rule for rule, _ in BOUNDED}) == 36
     assert len({rule for rule, _ in UNBOUNDED} - {rule for rule, _ in BOUNDED}) == 15
+
+
+@pytest.mark.parametrize("text", ["![](http://\u0300?)", '<img src="http://\u0301?x">'])
+def test_an_image_url_whose_host_folds_away_is_still_held(text: str) -> None:
+    """A host made only of combining marks is empty once folded; Hermes still flags the query, so memrev holds it."""
+    assert any(hermes_flags(pattern, text) for name, pattern in PATTERNS if "img_src_exfil" in name)
+    assert scan(text).outcome is Outcome.HOLD
