@@ -39,6 +39,9 @@ class CueGroup(NamedTuple):
     phrases: re.Pattern[str] | None
     keys: frozenset[str]
     scripts: tuple[str, ...] = ()
+    needs: tuple[tuple[str, ...], ...] = ()
+    """For each phrase, the words a text must hold for it to be there (its key first): all of its words, or the first
+    of a stem phrase."""
 
     @classmethod
     def of(cls, text: str) -> "CueGroup":
@@ -46,14 +49,16 @@ class CueGroup(NamedTuple):
         one of the key words, inside markup such as `<system_notice>` too)."""
         if text.startswith("re:"):
             keys, pattern = text[3:].split(":", 1)
-            return cls(frozenset(), re.compile(pattern), frozenset(keys.split()))
+            return cls(frozenset(), re.compile(pattern), frozenset(keys.split()), (),
+                       tuple((key,) for key in keys.split()))
         cues = phrases(text)
         words = frozenset(c for c in cues if re.fullmatch(r"[\w'-]+", c))
         longer = sorted((c for c in cues if c not in words), key=len, reverse=True)
         pattern = re.compile(r"(?<![\w'])(?:%s)(?![\w'-])" % "|".join(re.escape(c).replace(r"\ ", r"\s+")
                                                                   for c in longer)) if longer else None
         keys = frozenset(_rarest(c) for c in longer)
-        return cls(words, pattern, keys)
+        needs = tuple((_rarest(c),) + tuple(w for w in re.findall(r"[\w'-]+", c) if w != _rarest(c)) for c in longer)
+        return cls(words, pattern, keys, (), needs)
 
     @classmethod
     def spelled(cls, *texts: str) -> "CueGroup":
@@ -71,7 +76,8 @@ class CueGroup(NamedTuple):
                 keys.add(first.group())
             else:
                 scripts.append(cue.split()[0])
-        return cls(frozenset(), re.compile("|".join(parts)), frozenset(keys), tuple(scripts))
+        return cls(frozenset(), re.compile("|".join(parts)), frozenset(keys), tuple(scripts),
+                   tuple((key,) for key in sorted(keys)))
 
     def found(self, sentence: str, words: frozenset[str]) -> bool:
         """Whether the sentence holds a cue of this group (`words` is the sentence's set of words)."""

@@ -16,6 +16,7 @@ import re
 from typing import NamedTuple, Sequence
 
 from memrev.core.scan.cue_groups import CueRule
+from memrev.core.scan.cue_index import CueIndex
 from memrev.core.scan.cue_words import ENGLISH_RULES
 from memrev.core.scan.cue_words_lang import OTHER_LANGUAGE_RULES
 
@@ -106,14 +107,21 @@ def _commanded(before: str) -> bool:
     return last is not None and last.group(1) in _IMPERATIVE and _COMMAND_LEAD.search(before[:last.start()]) is not None
 
 
-def _candidates(sentence: str, words: frozenset[str]) -> list[CueRule]:
-    """The rules whose first group the sentence holds a cue of."""
-    found: list[CueRule] = []
-    for word in words & _FIRST_WORDS:
-        found.extend(r for r in _ANCHORS[word] if r not in found and r.groups[0].found(sentence, words))
-    if not sentence.isascii():
-        found.extend(r for r in _SCRIPT_RULES if r not in found and r.groups[0].found(sentence, words))
-    return found
+def _candidates(sentence: str, words: frozenset[str], possible: list[CueRule]) -> list[CueRule]:
+    """The rules, of those `possible` in the whole text, whose first group the sentence holds a cue of."""
+    return [rule for rule in possible if rule.groups[0].found(sentence, words)]
+
+
+_INDEX = CueIndex(CUE_RULES)
+
+
+def _possible(lower: str) -> list[CueRule]:
+    """The rules that may meet somewhere in the text: each of their groups has a cue in it (a text where no rule can
+    meet is never split into sentences)."""
+    words = _words(lower)
+    if "://" in lower:
+        words |= {"url"}  # what prose reads a URL as
+    return _INDEX.possible(lower, words)
 
 
 _CODE = re.compile(r"^[ \t]*(```|~~~)[^\n]*\n.*?(?:^[ \t]*\1[^\n]*$|\Z)|`[^`\n]*`|^[ \t]*\|[^\n]*$"
@@ -163,6 +171,9 @@ def cue_hits(lower: str) -> Sequence[CueHit]:
     """Every prose sentence of a lowercased text where a cue rule's groups all meet, one hit per rule and
     sentence."""
     hits: list[CueHit] = []
+    possible = _possible(lower)
+    if not possible:
+        return hits
     text = prose(lower)
     ascii_only = text.isascii()
     for match in _SENTENCE.finditer(text):
@@ -170,7 +181,7 @@ def cue_hits(lower: str) -> Sequence[CueHit]:
         words = _words(sentence)
         if not words & _FIRST_WORDS and (ascii_only or sentence.isascii()):
             continue  # no rule's first cue here: most sentences of a text that has one somewhere
-        for rule in _candidates(sentence, words):
+        for rule in _candidates(sentence, words, possible):
             if _meets(rule, text[match.start():match.end() + rule.reach] if rule.reach else sentence,
                       words if not rule.reach else None):
                 hits.append(CueHit(rule, match.start(), match.end()))

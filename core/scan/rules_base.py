@@ -58,9 +58,10 @@ HOME_SECRETS = (r"(?:\.ssh/(?:id_|[\w.-]{0,40}\.pem|[\w.-]{0,40}_key\b)|\.ssh/?(
                 r"|(?:login|keychain)s?\.(?:db|keychain(?:-db)?)\b|\.mozilla/firefox|google-chrome/default)")
 """Secrets that live in a home folder: keys, cloud and CLI credentials, shell history, password stores."""
 URL = r"(?:(?:https?|ftp|wss?|gopher)://|\d{1,3}(?:\.\d{1,3}){3}\b)"
-LOOPBACK = (r"(?:(?<=[/@\s'\"=])(?:localhost|127\.\d{1,3}\.\d{1,3}\.\d{1,3}|0\.0\.0\.0|\[::1\]"
+LOOPBACK = (r"(?=[.01\[hl])(?:(?<=[/@\s'\"=])(?:localhost|127\.\d{1,3}\.\d{1,3}\.\d{1,3}|0\.0\.0\.0|\[::1\]"
             r"|host\.docker\.internal)\b|\.(?:local|internal|test|localhost)\b)")
-"""Hosts on this machine or a private network: sending a token there is a developer calling their own service."""
+"""Hosts on this machine or a private network: sending a token there is a developer calling their own service (the
+first character is tested first, so a long window costs one test at most places)."""
 DATA = (r"(?:results?|outputs?|data|contents?|conversations?|context|history|files?|secrets?|keys?|tokens?"
         r"|credentials|passwords?|env(?:ironment)?|variables|logs?|memory|memories|everything|all|it|this|them"
         r"|information|info|responses?|answers?|transcripts?|messages?|chats?|summar(?:y|ies)|code|source"

@@ -30,6 +30,9 @@ _CURL, _WGET = r"\bcurl\b", r"\bwget\b"
 _HAS_VAR = r"(?=[^\n]{0,400}?(?:[$@`]|--(?:post|body|upload)))"
 """A quick test first: the line has a variable, a file upload (`@file`) or a command substitution at all."""
 _HAS_PIPE = r"(?=[^\n]{0,300}?\|)"
+_SENDS = r"(?=[-/$`\dfghw])"
+"""What can start a URL, a data or upload flag, or a command substitution: tried first at each place of a window, so
+a place that starts none of them costs one character test (a curl line with a token would otherwise try them all)."""
 _IN_URL = rf"(?:{URL}|//){_OWN_HOST}[^\s'\"]{{0,300}}?{SECRET_VAR}"
 _IN_DATA = (rf"(?:-d|--data[a-z-]*|-f|--form|--json|--post-data|--body-data|--header|-h)[\s=]+['\"]?"
             rf"(?!authorization:|x-api-key:|api-key:|private-token:|x-auth-token:|x-goog-api-key:)[^'\"\n]{{0,200}}?"
@@ -67,12 +70,12 @@ _G_PIPE = gap(2048, r"\b(?:curl|wget)\s")
 
 EXFIL_RULES: tuple[Rule, ...] = (
     Rule("exfil_curl", _X, BLOCK, "curl sending secrets, environment or a sensitive file to another host",
-         rf"{_CURL}{_HAS_VAR}{LOCAL_LINE}{gap(200, _CURL)}(?:{_IN_URL}|{_IN_DATA}|{_UPLOAD}|{_ENV_OUT})"),
+         rf"{_CURL}{_HAS_VAR}{LOCAL_LINE}{gap(200, _CURL)}{_SENDS}(?:{_IN_URL}|{_IN_DATA}|{_UPLOAD}|{_ENV_OUT})"),
     Rule("possible_exfil_curl", _X, HOLD, "curl with a secret-named variable (held for a person)",
          rf"{_CURL}\s(?=[^\n]{{0,2048}}?\$){gap(2048, _CURL)}\$\{{?[\w']{{0,64}}?(?:key|token|secret|password|credential"
          rf"|api)|{_CURL}(?=[^\n]{{0,300}}?@){gap(200, _CURL)}{_UPLOAD}"),
     Rule("exfil_wget", _X, BLOCK, "wget sending secrets or a sensitive file to another host",
-         rf"{_WGET}{_HAS_VAR}{LOCAL_LINE}{gap(200, _WGET)}(?:{_IN_URL}|{_IN_DATA}|{_UPLOAD}|\$\((?:env|printenv"
+         rf"{_WGET}{_HAS_VAR}{LOCAL_LINE}{gap(200, _WGET)}{_SENDS}(?:{_IN_URL}|{_IN_DATA}|{_UPLOAD}|\$\((?:env|printenv"
          rf"|history)\b)"),
     Rule("possible_exfil_wget", _X, HOLD, "wget with a secret-named variable (held for a person)",
          rf"{_WGET}\s(?=[^\n]{{0,2048}}?\$){gap(2048, _WGET)}\$\{{?[\w']"

@@ -1,0 +1,42 @@
+"""The cue index only skips texts where no cue rule can meet: reading every sentence of every text gives the same
+holds as reading only the texts the index lets through."""
+
+from __future__ import annotations
+
+import pytest
+
+from memrev.core.bench.scan import mixed_memory_text
+from memrev.core.bench.scan_vectors import ATTACKS, BENIGN
+from memrev.core.bench.scan_vectors_holdout import HOLDOUT_ATTACKS, HOLDOUT_BENIGN
+from memrev.core.scan import cues
+from memrev.core.scan.cues import CUE_RULES, cue_hits
+
+_TEXTS = [text for _, text in ATTACKS + BENIGN + HOLDOUT_ATTACKS + HOLDOUT_BENIGN] + mixed_memory_text(60_000)
+
+
+def _ids(text: str) -> list[tuple[str, int, int]]:
+    """The holds of a text as (rule, start, end)."""
+    return [(hit.rule.id, hit.start, hit.end) for hit in cue_hits(text.lower())]
+
+
+def test_the_index_skips_no_text_a_rule_would_hold(monkeypatch: pytest.MonkeyPatch) -> None:
+    indexed = [_ids(text) for text in _TEXTS]
+    monkeypatch.setattr(cues, "_possible", lambda lower: list(CUE_RULES))
+    unindexed = [_ids(text) for text in _TEXTS]
+    assert indexed == unindexed
+    assert sum(map(bool, indexed)) > 50  # the texts do reach cue rules
+
+
+@pytest.mark.parametrize("rule", CUE_RULES, ids=lambda rule: rule.id)
+def test_a_sentence_with_a_cue_of_every_group_is_read(rule: cues.CueRule) -> None:
+    """A text made of one cue of each group (a whole phrase's words, or a single cue word) is let through."""
+    parts = []
+    for group in rule.groups:
+        if group.words:
+            parts.append(sorted(group.words)[0])
+        elif group.needs:
+            parts.append(" ".join(group.needs[0]))
+        else:
+            parts.append(group.scripts[0])
+    text = " ".join(parts)
+    assert rule in cues._possible(text)
