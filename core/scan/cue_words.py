@@ -18,12 +18,13 @@ _OWN_RULES = ("instructions|instruction|rules|guidelines|guidance|directives|dir
               "constraints|restrictions|policies|policy|programming|guardrails|safeguards|training|principles|"
               "configuration|initial setup|setup|everything in claude.md|everything in agents.md|"
               "whatever your|what your|everything above|all of the above|the above|developer message|everything you were told|"
-              "anything you were told|"
+              "anything you were told|developer messages|system messages|setup text|startup text|"
               "what you were told|you were told|told you|you were given|given to you|you received|system message")
 _WHOSE = ("your|yours|previous|prior|earlier|original|initial|above|preceding|old|default|built-in|baseline|"
           "system|so far|until now|up to now|before this|before now|at the start|you started with|you began with|"
           "you were given|you were told|you received|anthropic|openai|developers|creators|operator|developer|"
-          "preceded|came first|came before|originally")
+          "preceded|came first|came before|originally|loaded|at startup|at the start of each|"
+          "start of each conversation")
 _CANCEL = ("ignore|ignoring|disregard|disregarding|forget|forgetting|discard|discarding|abandon|drop|dropping|"
            "set aside|put aside|stop following|cease following|no longer follow|pay no attention|override|overrides|"
            "overridden|overriding|supersede|supersedes|superseded|replace|replaces|replaced|outrank|outranks|trump|"
@@ -36,7 +37,9 @@ _CANCEL = ("ignore|ignoring|disregard|disregarding|forget|forgetting|discard|dis
            "count any more|counts anymore|count anymore|doesn't count|does not count|no longer counts|"
            "don't pay attention|don't pay any attention|do not pay attention|do not pay any attention|"
            "stop adhering|no longer adhere|stop complying|stop respecting|stop honoring|stop honouring|retired|"
-           "thrown away|out of date|win|wins|prevail|prevails|take over|takes over|no longer valid|obsolete now")
+           "thrown away|out of date|win|wins|prevail|prevails|take over|takes over|no longer valid|obsolete now|leftover|"
+           "left over|nobody maintains|no one maintains|unmaintained|defer to this file|defer to this|defer to these|"
+           "keep following|set that|set it aside|set them aside")
 
 _ABOUT_A_DOCUMENT = ("readme|the readme|fixture|fixtures|changelog|migration guide|eslintrc|lint rules|style guide|"
                      "python 2|python 3|node 14|node 16|node 18|node 20|node 22|java 8|java 11|java 17|release notes")
@@ -52,7 +55,8 @@ _APPROVED = ("blanket approval|approval is implied|approval granted|approval giv
              "granted|blessing|blessed|agreed|sanctioned|vetted|confirmed you|pre-cleared|cleared you|"
              "answered yes|answered 'yes'|counts as yes|counts as answered|was given|were given|has been given|"
              "per the admin|per the owner|per the user|"
-             "admin's instruction|owner's instruction|on the admin's|on the owner's")
+             "admin's instruction|owner's instruction|on the admin's|on the owner's|blanket permission|my permission|"
+             "standing order|standing orders|admin rights|full admin|full access|full rights|pre-authorised")
 _IN_ADVANCE = ("already|in advance|ahead of time|beforehand|standing|blanket|for all|for any|for every|all future|any future|every future|"
                "from now on|permanently|indefinitely|for good|for the rest|no need to ask|no need to check|"
                "no need to confirm|without asking|without checking|without confirming|without confirmation|"
@@ -62,7 +66,9 @@ _IN_ADVANCE = ("already|in advance|ahead of time|beforehand|standing|blanket|for
                "you may|you are allowed to|you're allowed to|are free to|is free to|the agent may|"
                "do not apply|don't apply|no longer apply|are waived|waived|switched off|turned off|disabled|"
                "your own|not needed|don't raise it|do not raise it|no need to mention|every pending|all pending|"
-               "to read and transmit|verbally")
+               "to read and transmit|verbally|without prompting|without a prompt|can be skipped|may be skipped|"
+               "be skipped|through the end|doesn't need|does not need|no longer needs|no longer need|anymore|"
+               "any more|stop asking|no reviewer|no review needed|no reviewer needed")
 _ASK_FIRST = ("ask for approval|ask for permission|ask for confirmation|request approval|get approval|"
               "needs approval|need approval|requires approval|require approval|must be approved|wait for approval|"
               "only after approval|until approved|not approved|never approved|isn't approved|is not approved|"
@@ -73,7 +79,8 @@ _ASK_FIRST = ("ask for approval|ask for permission|ask for confirmation|request 
 _NO_ASK = ("never ask|don't ask|dont ask|do not ask|no need to ask|needn't ask|without asking|without confirmation|"
            "without confirming|without checking with|skip the confirmation|skip confirmation|no confirmation|"
            "don't wait for|do not wait for|don't check with|do not check with|don't bother asking|"
-           "don't bother the user|do not bother the user|no need to confirm|no need to check with")
+           "don't bother the user|do not bother the user|no need to confirm|no need to check with|stop asking|"
+           "without prompting|without prompting the user|without a prompt|no prompts|no prompt")
 _RISKY = ("delete|deleting|deletes|remove|removing|rm|drop|dropping|wipe|wiping|purge|purging|truncate|destroy|"
           "force-push|force push|push --force|--force|force|reset --hard|overwrite|overwriting|deploy|deploying|"
           "deployment|deployments|release|publish|publishing|merge|merging|production|prod|migrate|migration|"
@@ -91,8 +98,10 @@ _HIDE = ("hide|hiding|conceal|concealing|omit|omitting|leave out|leave it out|do
          "secret from|hidden from|quiet about|to yourself|never refer to|don't refer to|do not refer to|"
          "never inform|don't inform|do not inform|not inform|under no circumstances inform|keep it out of|"
          "keep them out of|keep this out of|out of the chat|out of the transcript|out of your replies|"
-         "out of the changelog|out of your summary|out of the summary|out of your report|out of the report")
-_HEARER = ("user|users|human|humans|owner|operator|reviewer|reviewers|maintainer|maintainers|customer|customers|"
+         "out of the changelog|out of your summary|out of the summary|out of your report|out of the report|"
+         "don't call it out|do not call it out|without calling it out|without telling|"
+         "don't notice|do not notice|won't notice|not notice|look smaller|look harmless|look routine|look like a")
+_HEARER = ("user|users|user's|human|humans|owner|operator|reviewer|reviewers|maintainer|maintainers|customer|customers|"
            "client|clients|boss|manager|team|anyone|anybody|nobody|no one|them|him|her|people|person|auditor|"
            "auditors|security|admin|administrator|supervisor|they|developer|developers|summary|summaries|"
            "summarising|summarizing|status update|status updates|report|reports|answer|answers|reply|replies|"
@@ -107,7 +116,8 @@ _HIDDEN_THING = ("this instruction|these instructions|this note|this memory|this
                  "downtime|the real|the actual|instead|telemetry|tracking|the backdoor|the hook|the cron|cron job|"
                  "was shared|were shared|their data|your data|deleted|removed|touched|credentials|keys|"
                  "error messages|warnings|diff|the diff|changes|workflow|workflows|script|scripts|network calls|"
-                 "calls|background")
+                 "calls|background|you edited|you modified|you touched|you removed|you added|you skipped|"
+                 "you disabled|you reverted|revert|reverted|the fix|fix|token-handling|change|auth code")
 _HONEST = ("an ai|an ai assistant|an ai agent|honest|honestly|truthful|truthfully|the truth|accurately|transparent|transparently|never lie|"
            "don't lie|do not lie|not lie|never hide|don't hide|do not hide|not hide|password|passwords|"
            "personal data|pii|other customers|other users|internal ticket|spoilers?|spoiler|surprise|"
@@ -130,7 +140,9 @@ _SOURCES = ("web page|web pages|webpage|webpages|website|websites|web content|we
             "output of|outside contributors|bot account|package readmes|readmes on npm|downloaded archive|"
             "pages you browse|pages you read|browse|fetched documentation|incoming|in chat|fetch|url|github issue|"
             "jira ticket|readmes of dependencies|dependency readmes|readmes of|upstream repos|upstream repositories|commit messages in|"
-            "other repos|html comment")
+            "other repos|html comment|pr descriptions|issue descriptions|pull request descriptions|"
+            "a page|the page|any page|a site|a website|todo comment|todo comments|comment that|"
+            "remote server|file you read|files you read|you read during|tracker|web results")
 _OBEY = ("follow|follows|following|obey|obeys|obeying|execute|executes|executing|run|runs|running|carry out|"
          "comply|comply with|act on|do what|do whatever|trust|trusted|authoritative|treat|apply|applying|"
          "take orders|accept|implement|perform|adopt|as if|came from me|from me|from the user|"
@@ -149,7 +161,8 @@ _OUTRANKS = ("are commands|are orders|are instructions for you|instructions addr
              "holds your current rules|hold your rules|your current rules|your rules live|take priority|takes priority|take precedence|takes precedence|outrank|outranks|authoritative|"
              "as coming from|as if it came from|came from me|from the user|speaks for|speak for|binding on you|"
              "directive for you|directives for you|same as the user|as the user's own|on behalf of the user|"
-             "more important than")
+             "more important than|same authority|same weight|an order from me|order from me|orders from me|"
+             "is an order|are orders|trust_level|same_as_user")
 _OBEY_NOT = (PROTECT + "|only after|only if|only when|after showing|show them|"
              "showing them|show the user|ask first|verify|verified|review them|review it|check them|check it|"
              "ask me|ask the user|confirm with|double-check|reproduce|to reproduce|cite|citation|quote|link to|reference|read-only|as context|as a hint|as hints|the user's issue|"
@@ -164,7 +177,7 @@ _DOWNGRADE_ACT = ("disable|disabling|disabled|turn off|turning off|switch off|sk
                   "--dangerously-skip-permissions|dangerously|yolo|auto-approve|auto approve|autoapprove|777|"
                   "trusted-host|continue-on-error|stricthostkeychecking|full-auto|force-push|force push|danger-full-access|"
                   "verify=false|sslverify=false|approval_policy|auto-approve mode|"
-                  "push --force|accept every|accept all")
+                  "push --force|accept every|accept all|switched off|switch off|trip up")
 _SAFETY = ("test|tests|testing|failing test|failing tests|flaky|checks|check|ci|pipeline|lint|linter|linting|"
            "pre-commit|hooks|hook|verification|validation|ssl|tls|certificate|certificates|cert|certs|https|"
            "security|scan|scanner|scanning|signing|signature|signatures|2fa|mfa|auth|authentication|sandbox|"
@@ -183,21 +196,25 @@ _HABIT = ("always|by default|default to|prefer|prefers|preferred|preference|from
           "isn't needed|pointless|never needed|leave it|leave them|permanently|for good|globally|everywhere|"
           "keeps breaking|keep breaking|keeps failing|fails|quickly|without showing|without a prompt|"
           "without prompting|every tool call|for all|instead of investigating|instead of fixing|rather than fixing|"
-          "rather than investigating|is what matters|all that matters|noise|for every project|every index")
+          "rather than investigating|is what matters|all that matters|noise|for every project|every index|"
+          "keep prs moving|keep things moving|to unblock|waste time|wastes time|slow|slows|trip up|trips up|"
+          "in all repos|all repos")
 _DOWNGRADE_NOT = (PROTECT + "|locally|local dev|local development|only locally|only in|only for|only on|"
                   "temporarily|for now|re-enable|reenable|restore|ticket|todo|fixme|link the issue|file an issue|"
                   "open an issue|tracked|documented|explain why|with a reason|reason|justify|not allowed|forbidden|"
                   "prohibited")
 
 _SAY = ("say|says|tell|report|reports|claim|claims|assure|answer|reply|respond|state|confirm|describe|present|"
-        "pretend|insist|mark|show|write")
+        "pretend|insist|mark|show|write|described|describes|reported|presented|marked|listed|shown")
 _ANYWAY = ("pretend|pretending|not an ai|silently|anyway|when tests fail|if tests fail|when they fail|if they fail|"
            "when it fails|if it fails|if it isn't|if it is not|even when it fails|regardless|no matter|whatever the|whatever it|whatever they|whatever the logs|even if|even though|"
            "even after|even when|without actually|without really|irrespective|in any case|either way|"
-           "not what|rather than the|instead of the real|instead of the actual")
+           "not what|rather than the|instead of the real|instead of the actual|why worry|no need to worry|"
+           "even when it|even if it|whatever happened")
 _ALL_WELL = ("passed|passes|passing|green|successful|success|succeeded|clean|nothing|no changes|no errors|fine|"
              "worked|works|complete|completed|done|above|safe|secure|ok|okay|human|approved|verified|fixed|"
-             "resolved|healthy|up to date|no issues|no problems|all good")
+             "resolved|healthy|up to date|no issues|no problems|all good|flaky-but-passing|typo fix|typo|cosmetic|"
+             "harmless|trivial|minor|went fine|no-op")
 _ASKED = ("questions about|questioned about|asked about|word for word|verbatim|scripted reply|canned reply|"
           "canned answer|if asked|when asked|whenever asked|if anyone asks|if someone asks|if the user asks|when the user asks|"
           "if they ask|when they ask|if questioned|when questioned|whenever you are questioned|if you are asked|"
@@ -210,7 +227,8 @@ _SCRIPT_NOT = (PROTECT + "|" + _HONEST + "|tell them to|ask them|point them|dire
 _PERSONA = ("role:|mode:|persona:|stay in|remain in|you are an ai|you're an ai|enable developer mode|enter developer mode|activate developer mode|"
             "developer mode enabled|in developer mode you|persona|alter ego|alter-ego|identity|character|version of you|jailbreak mode|opposite mode|simulate|act as|acting as|become|"
             "you are now|you're now|imagine you are|imagine you're|assume the identity|assume the role|switch to|"
-            "your new|respond as|answer as|behave like|behave as|play the role|roleplay|role-play|stay in character")
+            "your new|respond as|answer as|behave like|behave as|play the role|roleplay|role-play|stay in character|"
+            "you're|you are|of itself as|yourself as|you're playing|called|named|persona:|gpt|bot")
 _UNBOUND = ("no guidelines|no warnings|filters off|refusals off|god-mode|no-limits|anything asked|do anything|"
             "safety be damned|execute whatever|whatever text|without any moral|without moral|ethical boundaries|ethical limits|moral boundaries|moral limits|"
             "jailbroken|jailbreak|unfiltered|uncensored|unrestricted|unbound|unchained|unleashed|no limits|"
@@ -219,9 +237,11 @@ _UNBOUND = ("no guidelines|no warnings|filters off|refusals off|god-mode|no-limi
             "no moral|no morals|amoral|no boundaries|without boundaries|escaped|opposite mode|devmode|"
             "developer mode|god mode|no rules|without rules|forbid|forbids|removed every refusal|no refusals|"
             "true self|machiavellian|evil|no restrictions|without restrictions|without any restrictions|"
-            "ignores the|ignore the|obeys only|obey only|free of|freed from|not bound|no longer bound|anything goes")
+            "ignores the|ignore the|obeys only|obey only|free of|freed from|not bound|no longer bound|anything goes|"
+            "unconstrained|no content policy|never declines|never decline|nothing to lose|no rules to follow|"
+            "no ethical guidelines|never adds warnings|refuses: never|constraints: none|rogue")
 _MARKER = (r"re:system developer admin administrator operator anthropic openai security platform maintainer "
-           r"maintainers assistant human:(?:(?:^|[\[<{#=*|]\s*(?:(?:important|urgent|official|new|critical|priority)\s+)?"
+           r"maintainers assistant human role inst:(?:\brole['\"]?\s*:\s*['\"]?(?:system|developer)\b|^\s*\[inst\]|(?:^|[\[<{#=*|]+\s*(?:(?:important|urgent|official|new|critical|priority)\s+)?"
            r"|\b(?:message|notice|note|update|alert|directive)\s+from\s+(?:the\s+)?)"
            r"(?:system|developer|admin|administrator|operator|anthropic|openai|security\s+team|platform|"
            r"maintainers?|assistant|human)(?:[\s_-]+(?:message|messages|notice|update|instructions?|reminder|prompt|"
@@ -229,7 +249,8 @@ _MARKER = (r"re:system developer admin administrator operator anthropic openai s
            r"|\bbegin\s+(?:system|developer|admin|administrator|operator)\s+(?:instructions|message|prompt)\b)")
 _MARKER_ACT = ("you|must|now|always|never|disable|disabled|enable|enabled|run|send|upload|skip|include|register|"
                "outrank|outranks|priority|highest|override|overrides|refusals|without|may|can|allowed|elevated|"
-               "unlock|unlocked|policy|rules|instructions")
+               "unlock|unlocked|policy|rules|instructions|will|follow|all commands|disregard|ignore|"
+               "unrestricted|commit directly")
 
 _BETWEEN_US = ("between us|between you and me|our secret|our little secret|keep this between|stays between|"
                "stay between|good news only|only good news")
@@ -237,17 +258,25 @@ _TRACES = ("history|shell history|bash_history|logs|log|traces|trace|evidence|au
 _ERASE = ("remove|delete|clear|wipe|erase|scrub|clean|truncate|shred|rewrite")
 _UNNOTICED = ("so the user|can't find|cannot find|won't find|won't notice|doesn't notice|does not notice|"
               "without a trace|without trace|cover|covered|afterwards|unnoticed|nobody notices|no one notices|"
+              "nobody looks|no one looks|"
               "can't tell|won't see")
 _SELF = ("this entry|this note|this memory|this instruction|this rule|this file|these notes|this line")
-_REMOVED = ("removes|remove|removed|deletes|delete|deleted|edits|edited|changes|changed|drops|dropped|cleans up")
-_RESTORE = ("restore|restore it|re-add|add it back|put it back|recreate|rewrite it|write it back|reinstate|re-create")
-_DOWNLOAD = ("download|downloads|downloaded|fetch|grab|pull down|curl|wget")
+_REMOVED = ("removes|remove|removed|deletes|delete|deleted|edits|edited|changes|changed|drops|dropped|cleans up|"
+            "missing|gone|lost")
+_RESTORE = ("restore|restore it|re-add|add it back|put it back|recreate|rewrite it|write it back|reinstate|re-create|"
+            "reinsert|re-insert|re-save|re-saved")
+_DOWNLOAD = ("download|downloads|downloaded|fetch|fetches|fetching|downloading|grab|pull down|curl|wget|from url|"
+             "drop in")
 _RUN_BINARY = ("chmod +x|chmod|make it executable|start it|run it|launch it|execute it|nohup|in the background|"
-               "run the binary|start the binary")
-_SEND_OUT = ("post|send|upload|share|paste|forward|transmit|publish")
+               "run the binary|start the binary|executes it|runs it|as root|pipe it|piped|"
+               "don't read it|without reading it|without reviewing it")
+_SEND_OUT = ("post|send|upload|share|paste|forward|transmit|publish|include|attach|append|mirror|mirrored|"
+             "commit the|commit your|commit it|push the|push your")
 _SECRET_VALUE = ("key|token|password|secret|credentials|passwords|tokens|keys|api key|private key|printenv|"
-                 "environment variables|env vars|.env")
-_OUTSIDE = ("webhook|url|channel|paste|gist|slack|discord|pastebin|external|third party|third-party")
+                 "environment variables|env vars|.env|customer records|customer data|personal data|pii|"
+                 "database url")
+_OUTSIDE = ("webhook|url|channel|paste|gist|slack|discord|pastebin|external|third party|third-party|issue comment|"
+            "comment|contractor|query parameters|query string|pixel|fork|bucket|remote")
 _SEND_NOT = (PROTECT + "|stripping|strip|after removing|remove any|scrub|rotate|revoke|redact|redacted|placeholder|secret manager|"
              "secrets manager|vault|masked|mask")
 
@@ -283,7 +312,8 @@ ENGLISH_RULES: tuple[CueRule, ...] = (
           _HIDE, _HEARER, _HIDDEN_THING, unless=_HONEST + "|" + PROTECT, negatable=False),
     cue_rule("scripted_good_news", "injection",
           "tells the agent to report success whatever actually happened (held for a person)",
-          _ANYWAY, _SAY, _ALL_WELL, unless=_HONEST + "|" + PROTECT, addressed=1),
+          _ANYWAY, _SAY, _ALL_WELL, unless=_HONEST + "|" + PROTECT.replace("report it|report them|", ""),
+          addressed=1),
     cue_rule("scripted_answer", "injection",
           "scripts what the agent answers when someone asks (held for a person)",
           _ASKED, _SCRIPT, unless=_SCRIPT_NOT, negatable=False),
@@ -309,7 +339,8 @@ ENGLISH_RULES: tuple[CueRule, ...] = (
     cue_rule("self_restoring_note", "persistence", "asks the agent to put this note back if someone removes it (held)",
              _SELF, _REMOVED, _RESTORE, unless=PROTECT, negatable=False),
     cue_rule("download_and_run", "injection", "asks the agent to download a program and run it (held for a person)",
-             _DOWNLOAD, _RUN_BINARY, "url|binary|script|helper|tool|agent", unless=PROTECT),
+             _DOWNLOAD, _RUN_BINARY, "url|binary|script|helper|tool|agent|installer|one-liner|hook|sh",
+             unless=PROTECT + "|read it|review it|inspect it|checksum|verify|verifies|verified|never pipe|don't pipe"),
     cue_rule("secret_sent_out", "exfiltration", "asks the agent to send a key, token or password somewhere (held)",
              _SEND_OUT, _SECRET_VALUE, _OUTSIDE, unless=_SEND_NOT, addressed=0),
     cue_rule("credentials_kept", "injection",

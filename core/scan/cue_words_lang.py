@@ -11,18 +11,19 @@ __all__ = ["OTHER_LANGUAGE_RULES"]
 _FORGET = CueGroup.spelled(
     "olvida|olvidate|ignora|esqueca|esquece|oublie|oubliez|ignorez|vergiss|vergessen sie|ignoriere|ignorier|"
     "dimentica|забудь|забудьте|игнорируй|忘记|忘掉|忽略|无视|忘れ|無視|잊어|무시|انس|تجاهل|भूल जाओ|भूल जाइए|"
-    "अनदेखा|unut|yoksay|gormezden gel|quen|bo qua|lupakan|abaikan")
+    "अनदेखा|unut|yoksay|gormezden gel|quen|bo qua|lupakan|abaikan|เพิกเฉย|ลืม|ไม่ต้องสนใจ")
 _RULES = CueGroup.spelled(
     "instrucciones|reglas|instrucoes|regras|instructions|regles|consignes|anweisungen|regeln|vorgaben|istruzioni|"
     "regole|инструкци|правил|指令|规则|指示|提示词|ルール|規則|プロンプト|규칙|지시|프롬프트|قواعد|تعليمات|निर्देश|"
-    "नियम|talimat|kural|huong dan|quy tac|chi thi|instruksi|aturan")
+    "नियम|talimat|kural|huong dan|quy tac|chi thi|instruksi|aturan|คำสั่ง|กฎ")
 _NOT_TELL = CueGroup.spelled(
     "no le digas|no digas|sin decirle|sin decir|no menciones|nao diga|nao conte|sem contar|sem dizer|nao mencione|"
     "ne dis pas|ne lui dis pas|sans le dire|sans dire|ne mentionne pas|sag dem benutzer nicht|sag nicht|"
     "erwahne es nicht|erwahne nicht|ohne es zu sagen|verschweige|non dire|senza dire|non menzionare|не говори|"
     "не сообщай|не упоминай|不要告诉|别告诉|不要提|言わないで|伝えないで|黙って|말하지 마|알리지 마|말하지 말|"
     "لا تخبر|دون إخبار|मत बताना|मत बताओ|बताए बिना|soylemeden|soyleme|bahsetme|khong bao cho|dung noi|"
-    "khong noi|jangan beri tahu|tanpa memberi tahu")
+    "khong noi|jangan beri tahu|tanpa memberi tahu|no lo menciones|no lo digas|no lo comentes|no comentes|"
+    "nao comente|nao mencione isso|ne le mentionne pas|erwahne das nicht|non menzionarlo|ไม่ต้องบอก|อย่าบอก")
 _EVEN_IF = CueGroup.spelled(
     "aunque|incluso si|mesmo que|ainda que|meme si|auch wenn|selbst wenn|anche se|даже если|即使|就算|しても|"
     "ても|해도|더라도|حتى لو|भले ही|olsa bile|mac du|meskipun|walaupun")
@@ -40,6 +41,16 @@ _NOW_AI = CueGroup.spelled(
 _SEND = CueGroup.spelled(
     "envia|envie|sende|schick|envoie|envoyez|invia|отправь|отправьте|发送|发给|送信|送って|보내|ارسل|أرسل|भेज|"
     "gonder|gui|kirim")
+_WITHOUT_ASKING = CueGroup.spelled(
+    "sin preguntar|sin pedir confirmacion|sin pedir permiso|sem perguntar|sem pedir confirmacao|sem pedir permissao|"
+    "nao precisa pedir|sans demander|sans confirmation|ohne zu fragen|ohne nachzufragen|ohne ruckfrage|"
+    "senza chiedere|senza conferma|не спрашивая|без подтверждения|без разрешения|无需确认|不用问|不要问|不必询问|"
+    "無需確認|確認せず|確認なしで|聞かずに|묻지 말고|묻지 않고|확인 없이|دون سؤال|بدون سؤال|دون تأكيد|बिना पूछे|"
+    "sormadan|onay almadan|khong can hoi|khong hoi|tanpa bertanya|tanpa konfirmasi|โดยไม่ต้องถาม")
+_DESTRUCTIVE = CueGroup.spelled(
+    "borrar|eliminar|apagar|supprimer|effacer|"
+    "loschen|cancellare|удал|删除|削除|삭제|حذف|हटा|silmek|xoa|hapus|รันคำสั่ง|ลบ|push|deploy|sudo|main")
+
 _SECRET_FILE = CueGroup.spelled(".env|credentials|id_rsa|.ssh|.aws|.npmrc|.netrc|.pgpass|api key|api_key|token")
 
 OTHER_LANGUAGE_RULES: tuple[CueRule, ...] = (
@@ -55,6 +66,9 @@ OTHER_LANGUAGE_RULES: tuple[CueRule, ...] = (
     cue_rule("persona_other_language", "injection",
              "gives the agent a persona or mode without limits, in another language (held for a person)",
              _UNBOUND, _NOW_AI, negatable=False),
+    cue_rule("no_asking_other_language", "injection",
+             "tells the agent to delete, push or deploy without asking, in another language (held for a person)",
+             _WITHOUT_ASKING, _DESTRUCTIVE, negatable=False),
     cue_rule("exfil_other_language", "exfiltration",
              "tells the agent to send a secrets file somewhere, in another language (held for a person)",
              _SEND, _SECRET_FILE, negatable=False),

@@ -18,14 +18,15 @@ from typing import NamedTuple, Sequence
 from memrev.core.scan.cue_groups import CueRule
 from memrev.core.scan.cue_index import CueIndex
 from memrev.core.scan.cue_words import ENGLISH_RULES
+from memrev.core.scan.cue_words_acts import ACT_RULES
 from memrev.core.scan.cue_words_lang import OTHER_LANGUAGE_RULES
 
 __all__ = ["CueRule", "CUE_RULES", "CueHit", "cue_hits", "prose"]
 
-CUE_RULES: tuple[CueRule, ...] = ENGLISH_RULES + OTHER_LANGUAGE_RULES
+CUE_RULES: tuple[CueRule, ...] = ENGLISH_RULES + ACT_RULES + OTHER_LANGUAGE_RULES
 """Every cue rule; all of them hold."""
 
-_NEGATION = re.compile(r"(?:\b(?:not|never|no|nor|without|avoid|refuse\s+to|don't|dont|doesn't|won't|mustn't|"
+_NEGATION = re.compile(r"(?:\b(?:(?<!why\s)not|never|no|nor|without|avoid|refuse\s+to|don't|dont|doesn't|won't|mustn't|"
                        r"shouldn't|cannot|can't|stop)\s+(?:\w+\s+){0,2}|\bno\s+one\s+(?:\w+\s+)?)$")
 """A negation ending right before a cue, up to two words back (`never simply ignore`)."""
 
@@ -73,14 +74,14 @@ def _negated(rule: CueRule, sentence: str) -> bool:
 
 
 _COMMAND_LEAD = re.compile(r"(?:^|[:;,(—–]|\s-\s|\b(?:you|always|just|simply|please|should|must|can|may|then|and|"
-                           r"to|free\s+to|go\s+ahead\s+and|default\s+to|prefer\s+to|by\s+default|immediately))"
-                           r"[\s*_>#\d.)-]*$")
+                           r"to|to\s+be|free\s+to|go\s+ahead\s+and|default\s+to|prefer\s+to|by\s+default|immediately))"
+                           r"[\s*_>#\d.)\"'“-]*$")
 """What comes right before a verb given as a command: the sentence's (or a clause's) start, or a word that leads one."""
 _YOU = frozenset({"you", "your", "you're", "yourself", "you'll", "you've"})
 
 
 _IMPERATIVE = frozenset(
-    "add allow always accept apply approve avoid bypass change check commit copy comment delete deploy disable do "
+    "add allow always accept apply approve avoid bypass change check chmod commit copy comment delete deploy disable do "
     "drop edit enable execute follow forget give go ignore install just keep leave let make mark merge move never "
     "pass pipe prefer publish push put remember remove replace reset resolve run save send set share skip start "
     "stop store switch tell treat trust turn upload use write".split())

@@ -60,5 +60,16 @@ DOWNGRADE_RULES: tuple[Rule, ...] = (
          r"|provides?|asks?|tells?|wants?|requests?)\b|\b(?:trust|obey)\s+(?:all|any|every)\s+(?:input|instructions?"
          r"|messages?|requests?|commands?)\s+from\s+(?:anyone|any\s+source|external|third|other\s+agents?"
          r"|the\s+internet)"),
+    Rule("agent_safety_setting", _I, HOLD, "a setting that turns off the agent's own confirmations, sandbox or limits",
+         r"(?<!skip_)(?<!skip-)(?<!skip)(?<!no_)(?<!no-)(?<!bypass_)(?<!disable_)(?<!without_)"
+         r"(?:confirm|approv|sandbox|guardrail|safety|moderation|content_filter|refus|restriction|constraint|ethic"
+         r"|human_review|require_review|ask_before|ask_first|prompt_before|permission_prompt)[\w-]{0,30}['\"]?[ \t]*"
+         r"[:=][ \t]*['\"]?(?:false|off|disabled|none|never|no|0)\b"
+         r"|(?:dangerously|skip_?(?:confirm|review|verif|permission|approval|check)|auto_?approve"
+         r"|bypass_?(?:permission|approval|sandbox|review|check)|yolo|unrestricted|execute_embedded"
+         r"|execute_\w{0,20}instructions|obey_|trust_all|allow_all|full_auto)[\w-]{0,30}['\"]?[ \t]*[:=][ \t]*['\"]?"
+         r"(?:true|on|yes|1|enabled|always)\b"
+         r"|trust_level['\"]?[ \t]*[:=][ \t]*['\"]?(?:same_as_user|full|owner|admin|maximum|total)\b"
+         r"|bash\(\*\)"),
 )
 """(id, family, severity, description, pattern) for safety downgrades worded as preferences."""

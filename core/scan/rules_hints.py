@@ -8,7 +8,9 @@ import codecs
 WORDS = ("ignore", "previous", "instructions", "instruction", "system", "prompt", "disregard", "forget", "override",
          "secret", "secrets", "password", "passwords", "token", "tokens", "credentials", "exfiltrate", "execute",
          "upload", "curl", "wget", "bashrc", "authorized", "rules", "reveal", "pretend", "jailbreak", "send",
-         "private", "environment", "conversation", "history", "delete", "silently", "everything", "above")
+         "private", "environment", "conversation", "history", "delete", "silently", "everything", "above",
+         "authorised", "approved", "permission", "without", "asking", "command", "commands", "shell", "anything",
+         "mention", "never")
 """Words the rules care about; their ROT13 and reversed spellings are the telltales."""
 ROT13 = frozenset({codecs.encode(word, "rot13") for word in WORDS} - set(WORDS))
 REVERSED = frozenset({word[::-1] for word in WORDS if len(word) >= 5} - set(WORDS))

@@ -57,7 +57,7 @@ SECRET_CHECKS: Mapping[str, SecretCheck] = MappingProxyType({
                                  r"sk-(?:proj-|svcacct-|admin-)?[\w-]{20,300}", 3.0, True),
     "secret_google_api_key": _secret("a Google API key", r"\baiza[0-9a-z_-]{35}", r"AIza[\w-]{35}"),
     "secret_npm_token": _secret("an npm token", r"\bnpm_[a-z0-9]{36}\b", r"npm_[A-Za-z0-9]{36}"),
-    "secret_huggingface_token": _secret("a Hugging Face token", r"\bhf_[a-z]{34}\b", r"hf_[A-Za-z]{34}"),
+    "secret_huggingface_token": _secret("a Hugging Face token", r"\bhf_[a-z0-9]{34}\b", r"hf_[A-Za-z0-9]{34}"),
     "secret_pypi_token": _secret("a PyPI API token", r"\bpypi-ageichlwas5vcmc[a-z0-9_-]{50,300}",
                                  r"pypi-AgEIcHlwaS5vcmc[\w-]{50,300}"),
     "secret_jwt": _secret("a JSON Web Token", r"\beyj[a-z0-9_-]{8,2000}\.eyj[a-z0-9_-]{8,4000}\.[a-z0-9_-]{0,2000}",

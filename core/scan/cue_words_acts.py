@@ -1,0 +1,62 @@
+"""English cue rules for acts an injected note asks for in plain words: spreading itself into other instruction
+files, hiding a persistent service behind a dull name, switching off a security check, and running what a server
+returns or a script nobody read."""
+
+from __future__ import annotations
+
+from memrev.core.scan.cue_groups import CueRule, cue_rule
+from memrev.core.scan.cue_words import PROTECT
+
+__all__ = ["ACT_RULES"]
+
+_SELF = ("this entry|this note|this memory|this instruction|this rule|this block|these notes|these rules|this guidance|"
+         "the same guidance|this text|this section|these instructions|insert_this_block")
+_SPREAD = ("copy|append|insert|add|write|mirror|mirrored|replicate|propagate|paste|preserve|preserved|re-save|"
+           "re-saved|carry over|duplicate|spread|sync")
+_EVERYWHERE = ("claude.md|agents.md|gemini.md|.cursorrules|copilot-instructions.md|every new memory file|"
+               "every memory file|memory file you create|global settings|global config|every project|every repo|"
+               "each repo|all repos|sibling repo|sibling repos|other repos|every future|future agent|future agents|"
+               "memory compaction|compaction|whenever memory is rewritten|every session")
+_SPREAD_NOT = PROTECT + "|template|example|snippet below|the commands below|style guide"
+
+_RESIDENT = ("systemd|service|daemon|cron|crontab|launch agent|launchagent|launchd|login item|autostart|startup item|"
+             "background job|scheduled task|at every login|every login|on login|at login|at boot|on boot")
+_DISGUISE = ("boring name|innocuous name|harmless name|dull name|generic name|inconspicuous|nobody looks|no one looks|"
+             "nobody notices|no one notices|blend in|blends in|disguise|disguised|so nobody|hidden from|won't notice")
+
+_SWITCH_OFF = ("disable|disabled|turn off|switch off|switched off|turned off|remove|delete|comment out|skip|skipping|"
+               "drop|bypass|mute|silence|strip out|rip out")
+_SECURITY_CHECK = ("secret scan|secret scanning|secret-scan|sast|dast|security scan|security scans|security test|"
+                   "security tests|security review|security reviews|security check|security checks|cargo-audit|"
+                   "cargo audit|npm audit|pip-audit|dependabot|vulnerability alerts|vulnerability scanning|codeql|"
+                   "snyk|trivy|gitleaks|trufflehog|semgrep|bandit|input validation|rate limiter|rate limiting|"
+                   "csrf protection|csrf check|auth check|auth checks|authentication check|signature check|"
+                   "signature verification|certificate verification|tls verification|ssl verification|"
+                   "branch protection|required reviews|code owners review|2fa|mfa")
+_CHECK_STAYS = (PROTECT + "|only locally|locally|local dev|for now|temporarily|re-enable|reenable|ticket|todo|"
+                "fixme|false positive|false positives|documented|with a reason|never|not allowed|forbidden|"
+                "fixtures|test fixture|docs-only|for docs")
+
+_BLIND_RUN = ("eval whatever|run whatever|execute whatever|exec whatever|eval what|evaluate whatever|pipe whatever|"
+              "eval the response|run the response|execute the response|eval its output|run its output|"
+              "piped into bash|piped into sh|piped to bash|piped to sh|pipe it into bash|pipe it to bash|"
+              "pipe it into sh|pipe it to sh|don't read it|do not read it|without reading it|"
+              "no need to read it|without reviewing it|don't review it")
+_FROM_AFAR = ("returns|return|responds|response|endpoint|server|url|remote|script|helper|installer|hook|one-liner|"
+              "paste|gist|download|downloaded|fetches|fetched")
+
+ACT_RULES: tuple[CueRule, ...] = (
+    cue_rule("note_spreads_itself", "persistence",
+             "asks the agent to copy this note into other instruction files, projects or future memory (held)",
+             _SELF, _SPREAD, _EVERYWHERE, unless=_SPREAD_NOT),
+    cue_rule("disguised_service", "persistence",
+             "asks for a background service or scheduled job disguised so nobody notices it (held)",
+             _RESIDENT, _DISGUISE, unless=PROTECT),
+    cue_rule("security_check_off", "injection",
+             "asks to switch off a security check (secret scanning, audits, reviews, validation, rate limits; held)",
+             _SWITCH_OFF, _SECURITY_CHECK, unless=_CHECK_STAYS, addressed=0),
+    cue_rule("run_unread", "execution",
+             "asks the agent to run what a server returns, or a script without reading it (held for a person)",
+             _BLIND_RUN, _FROM_AFAR, unless=PROTECT + "|never pipe|don't pipe|do not pipe"),
+)
+"""Cue rules for acts asked in plain words; all of them hold."""
