@@ -15,6 +15,7 @@ from memrev.tui.cli.conflicts import conflicts_command, resolve_command
 from memrev.tui.cli.demo import demo_command
 from memrev.tui.cli.entries import export_command, list_command, log_command, show_command
 from memrev.tui.cli.evaluate import eval_group
+from memrev.tui.cli.recall import recall_command
 from memrev.tui.cli.freeze import freeze_command, freezes_command, rollback_command
 from memrev.tui.cli.hooks import hook_group
 from memrev.tui.cli.purge import purge_command
@@ -85,6 +86,7 @@ cli.add_command(log_command)
 cli.add_command(demo_command)
 cli.add_command(bench_group)
 cli.add_command(eval_group)
+cli.add_command(recall_command)
 cli.add_command(confirm_command)
 cli.add_command(revoke_command)
 cli.add_command(edit_command)
