@@ -90,6 +90,10 @@ def _changed_since(ref: Reference, ctx: EntryContext, path: str) -> ReferenceChe
         return result(ref, RefStatus.CHANGED, f"{path} {edits}; the cited lines may have moved", hint, listed,
                        path=path)
     lost = lost_words(index, statement_around(ctx.entry.text, ref.start, ref.end), path, ctx.since)
+    if lost is None and path in index.history.unreadable:
+        return result(ref, RefStatus.OK, f"{path} exists; whether what the entry states is still there cannot be "
+                       f"told: git cannot read the version {ctx.since_label} here (missing objects) (note: {edits})",
+                       commits=listed, path=path)
     if lost is None:
         return result(ref, RefStatus.CHANGED, f"{path} {edits}", hint, listed, path=path)
     if lost:
@@ -112,6 +116,9 @@ def _gone(ref: Reference, ctx: EntryContext, path: str) -> ReferenceCheck:
         where = f"renamed {len(renames)} times: {chain}" if len(renames) > 1 else f"renamed to {final}"
         return result(ref, RefStatus.RENAMED, f"{where} in {', '.join(short(c) for c in steps)}", final, steps,
                        path=final)
+    if deletion is not None and ({path, final} & history.unreadable):
+        return result(ref, RefStatus.UNVERIFIABLE, f"{final} is gone, but git cannot read its versions here (missing "
+                       "objects), so whether it was renamed or deleted cannot be told")
     if deletion is not None:
         deleted = history.commit_info(deletion.commit, deletion)
         before = f"renamed to {final}, then " if renames else ""
@@ -134,6 +141,8 @@ def _gone(ref: Reference, ctx: EntryContext, path: str) -> ReferenceCheck:
         return result(ref, RefStatus.UNVERIFIABLE, f"{path} is ignored by git (a build output or local file)")
     if index.shallow:
         return result(ref, RefStatus.UNVERIFIABLE, f"{path} is not here, and this shallow clone lacks older history")
+    if history.problem and not history.events:
+        return result(ref, RefStatus.UNVERIFIABLE, f"{path} is not in the repository, and {history.problem}")
     where = "drawn in a tree, and no folder above it or elsewhere holds it" if tree is not None else \
         "read from the root, from a folder the entry names or from any package root"
     return result(ref, RefStatus.UNVERIFIABLE, f"{path} is not in the repository and never was in HEAD's history, "

@@ -119,6 +119,8 @@ class RepoIndex:
         else:
             self.history = History()
             self.notes.append("the repository has no commits yet: only the working tree can be checked")
+        if self.history.problem:
+            self.notes.append(self.history.problem)
         if self.shallow:
             self.notes.append("shallow clone: renames, deletions and commits older than its boundary cannot be known")
         listed = self._list_files()
