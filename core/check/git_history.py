@@ -73,12 +73,17 @@ class History:
         """The changes to `path` made by commits after position `since`, oldest first."""
         return [event for event in self.events.get(path, ()) if event.commit > since]
 
-    def follow(self, path: str, since: int = -1) -> tuple[str, list[PathEvent], PathEvent | None]:
-        """Where `path` went after `since`: the final path, the renames on the way, and the deletion if it ended in one."""
+    def follow(self, path: str, since: int = -1, *,
+               first: bool = False) -> tuple[str, list[PathEvent], PathEvent | None]:
+        """Where `path` went after `since`: the final path, the renames on the way, and the deletion if it ended in one.
+
+        With `first`, the file that was at `path` at `since` is followed (its first exit after `since`, even when
+        another file took the name later); else the name's last exit, unless it was added back."""
         renames: list[PathEvent] = []
         current, after = path, since
         for _ in range(64):  # a chain longer than this is a cycle or a pathological history
-            step = _next_exit(self.events.get(current, ()), after)
+            events = self.events.get(current, ())
+            step = _first_exit(events, after) if first else _next_exit(events, after)
             if step is None:
                 return current, renames, None
             if step.status == "D":
@@ -86,6 +91,15 @@ class History:
             renames.append(step)
             current, after = step.other or current, step.commit
         return current, renames, None
+
+    def existed_at(self, path: str, position: int) -> bool:
+        """Whether `path` was in the tree at history position `position` (its last change by then kept it)."""
+        last: PathEvent | None = None
+        for event in self.events.get(path, ()):
+            if event.commit > position:
+                break
+            last = event
+        return last is not None and last.status not in ("R", "D")
 
     def extend(self, records: Iterable[tuple[str, int, str, list[tuple[str, str, str | None]], dict]]) -> None:
         """Append commits (oldest first) with their raw changes and line counts."""
@@ -109,6 +123,11 @@ class History:
         """Record one event for one path."""
         self.events.setdefault(path, []).append(event)
         self.basenames.setdefault(path.rsplit("/", 1)[-1], set()).add(path)
+
+
+def _first_exit(events: Iterable[PathEvent], after: int) -> PathEvent | None:
+    """The path's first rename-away or deletion after `after`."""
+    return next((event for event in events if event.commit > after and event.status in ("R", "D")), None)
 
 
 def _next_exit(events: Iterable[PathEvent], after: int) -> PathEvent | None:

@@ -8,7 +8,8 @@ from dataclasses import replace
 from memrev.core.check.context import MAX_LISTED_COMMITS, EntryContext, repo_relative, result, short
 from memrev.core.check.git_history import PathEvent
 from memrev.core.check.model import RefStatus, ReferenceCheck
-from memrev.core.check.path_context import folder_fate, folder_files, historic_matches, readings, tree_parents
+from memrev.core.check.path_context import (folder_fate, folder_files, historic_matches, meant_then, readings,
+                                            tree_parents)
 from memrev.core.check.references import Reference
 from memrev.core.check.stated_change import lost_words, statement_around
 
@@ -42,6 +43,12 @@ def check_path(ref: Reference, ctx: EntryContext) -> ReferenceCheck:
     """Does the file or folder still exist, where did it go, and did it change since the entry was verified?"""
     index = ctx.index
     path, problem = resolve_path(ref, ctx)
+    if path is not None or problem and " files are named " in problem:
+        meant = _bare_name_then(ref, ctx, path)
+        if isinstance(meant, ReferenceCheck):
+            return meant
+        if meant is not None:
+            path, problem = meant, None
     if path is None:
         if problem == "a pattern, not one file":
             relative = repo_relative(ref.value, ctx.entry, index) or ref.value
@@ -63,6 +70,25 @@ def check_path(ref: Reference, ctx: EntryContext) -> ReferenceCheck:
         ctx.current.add(path)
         return _changed_since(ref, ctx, path)
     return _gone(ref, ctx, path)
+
+
+def _bare_name_then(ref: Reference, ctx: EntryContext, path: str | None) -> str | ReferenceCheck | None:
+    """A bare file name read as the one file of that name the entry was verified with: that file when it is still
+    there (even when the name is now ambiguous), where it went when it was renamed or moved, or its deletion."""
+    name = ref.value.strip("/")
+    if ref.has_folder or "/" in name:
+        return path
+    then = meant_then(ctx.index, name, ctx.since)
+    if then is None or then == path:
+        return path
+    if then in ctx.index.files:
+        return then
+    gone = _gone(ref, ctx, then)
+    if gone.status not in (RefStatus.RENAMED, RefStatus.MISSING):
+        return path
+    now = ctx.index.by_basename.get(name, [])
+    also = f" (a file of that name is now at {now[0]})" if gone.status is RefStatus.MISSING and len(now) == 1 else ""
+    return replace(gone, evidence=f"{name} was {then} when {ctx.since_label}; {gone.evidence}{also}")
 
 
 def _changed_since(ref: Reference, ctx: EntryContext, path: str) -> ReferenceCheck:
@@ -109,6 +135,10 @@ def _gone(ref: Reference, ctx: EntryContext, path: str) -> ReferenceCheck:
     index = ctx.index
     history = index.history
     final, renames, deletion = history.follow(path)
+    if ctx.since is not None:  # the file the entry meant: the one at `path` when it was verified
+        then = history.follow(path, ctx.since, first=True)
+        if then[1] or then[2] is not None:
+            final, renames, deletion = then
     steps = tuple(history.commit_info(event.commit, event) for event in renames)
     if renames and final in index.files and deletion is None:
         ctx.current.add(final)
@@ -125,7 +155,7 @@ def _gone(ref: Reference, ctx: EntryContext, path: str) -> ReferenceCheck:
         return result(ref, RefStatus.MISSING, f"{before}deleted in {short(deleted)}", None, (*steps, deleted))
     if history.events.get(path) or renames:
         return result(ref, RefStatus.MISSING, f"{final} is deleted in the working tree (not committed)")
-    fate = folder_fate(index, path)
+    fate = folder_fate(index, path, ctx.since)
     if fate is not None:
         return _folder_gone(ref, ctx, path, *fate)
     tree = tree_parents(ctx.entry.text, ref.start)
@@ -150,8 +180,9 @@ def _gone(ref: Reference, ctx: EntryContext, path: str) -> ReferenceCheck:
 
 
 def _folder_gone(ref: Reference, ctx: EntryContext, path: str, new: str | None, moves: list[PathEvent],
-                 deletion: PathEvent | None) -> ReferenceCheck:
-    """A folder that is gone: renamed when its files went to one new folder, else deleted (by its last commit)."""
+                 deletion: PathEvent | None, apart: list[str]) -> ReferenceCheck:
+    """A folder that is gone: renamed when its files went to one new folder, else deleted (by its last commit) or
+    split (naming where its files went)."""
     history = ctx.index.history
     if new is not None:
         ctx.current.add(new)
@@ -159,11 +190,16 @@ def _folder_gone(ref: Reference, ctx: EntryContext, path: str, new: str | None, 
         suggestion = new + ("/" if ref.value.endswith("/") else "")
         return result(ref, RefStatus.RENAMED, f"folder renamed to {new}/ in {short(first)} ({len(moves)} file(s) "
                        "moved with it)", suggestion, (first,), path=new)
+    went = ""
+    if apart:
+        went = f"; they went to {', '.join(f + '/' for f in apart[:3])}" + (f" and {len(apart) - 3} more folder(s)"
+                                                                          if len(apart) > 3 else "")
     if deletion is not None:
         deleted = history.commit_info(deletion.commit, deletion)
-        return result(ref, RefStatus.MISSING, f"folder {path}/ is gone: its files were deleted or moved apart (the "
-                       f"last deleted in {short(deleted)})", None, (deleted,))
-    return result(ref, RefStatus.MISSING, f"folder {path}/ is gone: its files were moved apart")
+        how = "deleted or moved apart" if apart else "deleted"
+        return result(ref, RefStatus.MISSING, f"folder {path}/ is gone: its files were {how} (the last deleted in "
+                       f"{short(deleted)}){went}", None, (deleted,))
+    return result(ref, RefStatus.MISSING, f"folder {path}/ is gone: its files were moved apart{went}")
 
 
 def _in_context(ref: Reference, ctx: EntryContext, path: str, tree: list[str] | None) -> ReferenceCheck | None:
