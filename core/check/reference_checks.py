@@ -14,6 +14,7 @@ from memrev.core.check.path_checks import check_path
 from memrev.core.check.references import Reference
 from memrev.core.check.repo_index import RepoIndex
 from memrev.core.check.stated_change import defined_then
+from memrev.core.check.tool_checks import check_tool, tool_of
 
 _BUILTINS = frozenset(dir(builtins)) | frozenset("""
 self cls this super console JSON Math Object Array String Number Promise window document process require module
@@ -249,8 +250,17 @@ def check_ref(ref: Reference, ctx: EntryContext) -> ReferenceCheck:
 def check_claim(ref: Reference, ctx: EntryContext) -> ReferenceCheck:
     """A command or version claim against the repository's facts (current facts outrank memory)."""
     index = ctx.index
+    tool = tool_of(ref.value) if ref.kind == "command" else None
+    if tool is not None and ref.value.startswith("tool:"):
+        named = check_tool(ref, ctx, tool)
+        return named or result(ref, RefStatus.UNVERIFIABLE, f"{tool} is not configured in the repository now, nor "
+                               "when the entry was verified: it may run from outside the repository")
     if ref.kind == "command":
         claim = check_command_claim(ref.value, index.facts, index.files)
+        if tool is not None and claim.status == "unverifiable":
+            named = check_tool(ref, ctx, tool)
+            if named is not None and named.status is RefStatus.MISSING:
+                return named
     else:
         claim = check_version_claim(ref.value, index.facts)
     if ref.kind == "command" and claim.status == "missing" and claim.evidence.startswith("no "):

@@ -95,6 +95,10 @@ class RepoIndex:
         self.facts: RepoFacts = read_facts(lambda _: None, ())
         self.commit_lookup: dict[str, str | None] = {}
         self.default_branch: str | None = None
+        self.tools_then: dict[str, dict[str, list[str]]] = {}
+        """The tools each older commit configured, read once per commit."""
+        self.tools_now: tuple[tuple[str, int], dict[str, list[str]]] | None = None
+        """The tools the working tree configures, with the HEAD and facts they were read for."""
         self.ignore_lookup: dict[str, bool] = {}
         """Whether git ignores a (missing) path, asked once per path until the files or HEAD change."""
 
