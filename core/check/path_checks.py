@@ -5,9 +5,10 @@ from __future__ import annotations
 import fnmatch
 from dataclasses import replace
 
+from memrev.core.check.cited_lines import cited_fate, hunks_since
 from memrev.core.check.context import MAX_LISTED_COMMITS, EntryContext, repo_relative, result, short
 from memrev.core.check.git_history import PathEvent
-from memrev.core.check.model import RefStatus, ReferenceCheck
+from memrev.core.check.model import CommitInfo, RefStatus, ReferenceCheck
 from memrev.core.check.path_context import (folder_fate, folder_files, historic_matches, meant_then, readings,
                                             tree_parents)
 from memrev.core.check.references import Reference
@@ -113,8 +114,7 @@ def _changed_since(ref: Reference, ctx: EntryContext, path: str) -> ReferenceChe
     hint = f"git diff {base[:12]} HEAD -- {path}" if base else f"git log -- {path}"
     listed = commits[:MAX_LISTED_COMMITS]
     if ref.line:
-        return result(ref, RefStatus.CHANGED, f"{path} {edits}; the cited lines may have moved", hint, listed,
-                       path=path)
+        return _cited_lines(ref, ctx, path, edits, hint, listed)
     lost = lost_words(index, statement_around(ctx.entry.text, ref.start, ref.end), path, ctx.since)
     if lost is None and path in index.history.unreadable:
         return result(ref, RefStatus.OK, f"{path} exists; whether what the entry states is still there cannot be "
@@ -128,6 +128,31 @@ def _changed_since(ref: Reference, ctx: EntryContext, path: str) -> ReferenceChe
                        hint, listed, path=path)
     return result(ref, RefStatus.OK, f"{path} exists; what the entry states is still there (note: {edits})",
                    commits=listed, path=path)
+
+
+def _cited_lines(ref: Reference, ctx: EntryContext, path: str, edits: str, hint: str,
+                 listed: tuple[CommitInfo, ...]) -> ReferenceCheck:
+    """Cited lines of an edited file: `changed` only when an edit falls inside them; moved or kept lines hold, the
+    moved ones with where they are now."""
+    history = ctx.index.history
+    first, last = ref.line or 0, ref.line_end or ref.line or 0
+    since = ctx.since if ctx.since is not None else -1
+    hunks = hunks_since(ctx.index, history.shas[since], path) if 0 <= since and history.existed_at(path, since) \
+        else None
+    cited = f"line {first} is" if first == last else f"lines {first}-{last} are"
+    if hunks is None:
+        return result(ref, RefStatus.CHANGED, f"{path} {edits}; the cited lines may have moved", hint, listed,
+                       path=path)
+    fate = cited_fate(hunks, first, last)
+    if fate.touched:
+        return result(ref, RefStatus.CHANGED, f"{path} {edits}; the edits touch the cited {cited.rsplit(' ', 1)[0]}", hint, listed,
+                       path=path)
+    if fate.first != first:
+        now = f"line {fate.first}" if first == last else f"lines {fate.first}-{fate.last}"
+        return result(ref, RefStatus.OK, f"{path}: the cited {cited} unchanged, now at {now} (note: {edits})",
+                       f"{path}:{fate.first}" + (f"-{fate.last}" if first != last else ""), listed, path=path)
+    return result(ref, RefStatus.OK, f"{path}: the cited {cited} unchanged (note: {edits})", commits=listed,
+                   path=path)
 
 
 def _gone(ref: Reference, ctx: EntryContext, path: str) -> ReferenceCheck:

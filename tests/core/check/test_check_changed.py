@@ -76,7 +76,30 @@ def test_a_function_in_a_file_edited_elsewhere_is_fresh(edited) -> None:
     assert {ref.status for ref in result.references} == {RefStatus.OK}
 
 
-def test_cited_lines_of_an_edited_file_may_have_moved(edited) -> None:
+def test_cited_lines_an_edit_left_alone_hold(edited) -> None:
     result = check(edited, "The intro is at docs/guide.md:3.")
     ref = result.references[0]
-    assert ref.status is RefStatus.CHANGED and "the cited lines may have moved" in ref.evidence
+    assert ref.status is RefStatus.OK and result.verdict is Verdict.FRESH
+    assert ref.evidence.startswith("docs/guide.md: the cited line 3 is unchanged (note: changed in 1 commit(s)")
+
+
+def test_cited_lines_an_edit_touches_are_changed(edited) -> None:
+    result = check(edited, "Deploy steps: docs/deploy.md:3-4.")
+    ref = result.references[0]
+    assert ref.status is RefStatus.CHANGED and "the edits touch the cited lines 3-4" in ref.evidence
+
+
+def test_cited_lines_shifted_by_edits_above_hold_and_say_where_they_are(tmp_path) -> None:
+    repo = GitRepo(tmp_path / "shift")
+    repo.write("src/app.py", "import os\n\n\ndef main():\n    return os.getcwd()\n")
+    start = repo.commit("App")
+    repo.write("src/app.py", "import os\nimport sys\n\n\ndef main():\n    return os.getcwd()\n")
+    repo.commit("Import sys")
+    checker = Checker(repo.path, clock=lambda: NOW)
+    try:
+        result = checker.check_all([Entry(id="e", text="main is at src/app.py:4-5.", verified_commit=start)])["e"]
+    finally:
+        checker.close()
+    ref = result.references[0]
+    assert ref.status is RefStatus.OK and ref.suggestion == "src/app.py:5-6"
+    assert "the cited lines 4-5 are unchanged, now at lines 5-6" in ref.evidence
