@@ -97,6 +97,8 @@ class RepoIndex:
         self.default_branch: str | None = None
         self.line_diffs: dict[tuple[str, str, tuple[int, int] | None], list[tuple[int, int, int, int]] | None] = {}
         """The hunk positions of a file since an older commit, per (commit, path, file state)."""
+        self.texts_then: dict[tuple[str, str], str | None] = {}
+        """A file's text as an older commit had it, per (commit, path): commits never change."""
         self.tools_then: dict[str, dict[str, list[str]]] = {}
         """The tools each older commit configured, read once per commit."""
         self.tools_now: tuple[tuple[str, int], dict[str, list[str]]] | None = None
