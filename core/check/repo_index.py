@@ -95,6 +95,14 @@ class RepoIndex:
         self.facts: RepoFacts = read_facts(lambda _: None, ())
         self.commit_lookup: dict[str, str | None] = {}
         self.default_branch: str | None = None
+        self.line_diffs: dict[tuple[str, str, tuple[int, int] | None], list[tuple[int, int, int, int]] | None] = {}
+        """The hunk positions of a file since an older commit, per (commit, path, file state)."""
+        self.texts_then: dict[tuple[str, str], str | None] = {}
+        """A file's text as an older commit had it, per (commit, path): commits never change."""
+        self.tools_then: dict[str, dict[str, list[str]]] = {}
+        """The tools each older commit configured, read once per commit."""
+        self.tools_now: tuple[tuple[str, int], dict[str, list[str]]] | None = None
+        """The tools the working tree configures, with the HEAD and facts they were read for."""
         self.ignore_lookup: dict[str, bool] = {}
         """Whether git ignores a (missing) path, asked once per path until the files or HEAD change."""
 
@@ -119,6 +127,8 @@ class RepoIndex:
         else:
             self.history = History()
             self.notes.append("the repository has no commits yet: only the working tree can be checked")
+        if self.history.problem:
+            self.notes.append(self.history.problem)
         if self.shallow:
             self.notes.append("shallow clone: renames, deletions and commits older than its boundary cannot be known")
         listed = self._list_files()
