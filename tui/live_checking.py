@@ -70,7 +70,7 @@ class LiveChecking:
         counts = Counter(check.verdict.value for entry_id, check in checker.results.items()
                          if statuses.get(entry_id) in IN_PLAY)
         summary = " · ".join(f"{counts[v.value]} {v.value}" for v in Verdict if counts[v.value])
-        head = (checker.index.head or "no commits")[:8]
+        head = checker.index.head[:8] if checker.index.head else "no commits yet"
         mode = "● live" if self.live else "checked"
         self.post_message(ChecksUpdated(results, f"{mode} · {checker.index.project.name} @ {head} · {summary}",
                                         complete))

@@ -15,6 +15,7 @@ from memrev.core.model import utc_now
 from memrev.core.review.sensitive import mask, sensitive_ids
 from memrev.tui.cli.sources import HOME_OPTION, discover, import_native
 from memrev.tui.cli.support import EXIT_FINDINGS, EXIT_OK, InputError, open_store, store_errors
+from memrev.tui.describe import without_repeats
 
 
 REMOVAL_BUDGET_S = 3.0
@@ -42,6 +43,10 @@ def check_command(ctx: click.Context, repo: Path | None, as_json: bool, as_sarif
         raise InputError("choose one of --json and --sarif")
     kinds = parse_fail_on(fail_on)
     known = load_baseline(baseline) if baseline is not None else None
+    if repo is not None and not repo.exists():
+        raise InputError(f"{repo}: no such folder")
+    if repo is not None and not repo.is_dir():
+        raise InputError(f"{repo}: not a folder")
     try:
         checker = Checker(repo or Path.cwd())
     except RepositoryError as error:
@@ -55,6 +60,7 @@ def check_command(ctx: click.Context, repo: Path | None, as_json: bool, as_sarif
     entries = store.entries()
     checks = checker.check_all(entries)
     checks.update(checker.find_removals(budget=REMOVAL_BUDGET_S))
+    checks = {entry_id: without_repeats(check) for entry_id, check in checks.items()}
     store.save_checks(checks.values())
     for note in checker.index.notes:
         click.echo(f"memrev: note: {note}", err=True)

@@ -8,13 +8,13 @@ from pathlib import Path
 
 import click
 
-from memrev.core.check.humanize import format_age
 from memrev.core.check.visible import make_visible
 from memrev.core.model import utc_now
 from memrev.core.scan.gate import apply_screened
 from memrev.core.sources.registry import discover_all
 from memrev.tui.cli.sources import import_native
 from memrev.tui.cli.support import open_store, run_app, store_errors, table
+from memrev.tui.describe import ago
 
 
 @click.command("demo")
@@ -57,7 +57,7 @@ def demo_command(ctx: click.Context, target: Path | None, no_tui: bool) -> None:
     now = utc_now()
     for line in table(("ID", "TYPE", "SCOPE", "SOURCE", "WRITTEN", "TEXT"), [
         (e.id, e.type.value, e.scope.label, e.source.agent,
-         format_age(e.provenance.written_at, now) + " ago", make_visible(e.first_line)) for e in entries
+         ago(e.provenance.written_at, now) if e.provenance.written_at else "unknown", make_visible(e.first_line)) for e in entries
     ], last_width=50):
         click.echo(line)
     click.echo(f"open it with: memrev --db {ctx.obj['db']}")

@@ -101,8 +101,10 @@ def list_command(ctx: click.Context, as_json: bool, entry_type: str | None, scop
         click.echo("no entries (try `memrev demo` or `memrev import jsonl:FILE`)")
         return
     now = utc_now()
-    rows = [(e.id, e.status.value, e.type.value, e.scope.label, format_age(e.verified_at, now),
-             f"{e.confidence:.2f}", mask(e.text) if e.id in sensitive else make_visible(e.first_line))
+    checks = store.checks()
+    rows = [(e.id, "removed" if e.removed_at else e.status.value, e.type.value, e.scope.label,
+             format_age(e.verified_at, now), f"{checks[e.id].confidence if e.id in checks else e.confidence:.2f}",
+             mask(e.text) if e.id in sensitive else make_visible(e.first_line))
             for e in entries]
     for line in table(("ID", "STATUS", "TYPE", "SCOPE", "VERIFIED", "CONF", "TEXT"), rows):
         click.echo(line)
@@ -181,6 +183,8 @@ def _event_dict(event: Any, hide: bool = False) -> dict[str, Any]:
 def log_command(ctx: click.Context, as_json: bool, entry_id: str | None, limit: int | None) -> None:
     """Show the audit log: every change, who made it, when and why."""
     store = open_store(ctx)
+    if entry_id is not None and store.get(entry_id) is None and not store.events(entry_id, limit=1):
+        raise InputError(f"no entry with id {entry_id!r} (see `memrev list`)")
     events = store.events(entry_id, limit=limit)
     if as_json:
         sensitive = sensitive_ids(store)

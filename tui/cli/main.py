@@ -110,6 +110,9 @@ def main() -> None:
     """Console entry point: every error is one line on stderr, usage errors included."""
     try:
         code = cli.main(obj={}, standalone_mode=False, prog_name="memrev")
+    except click.exceptions.NoArgsIsHelpError as error:  # `memrev hook`: a question, not a mistake
+        click.echo(error.ctx.get_help() if error.ctx else error.format_message())
+        sys.exit(EXIT_OK)
     except click.UsageError as error:
         hint = f" (see `{error.ctx.command_path} --help`)" if error.ctx else ""
         click.echo(f"memrev: error: {error.format_message()}{hint}", err=True)
