@@ -106,6 +106,51 @@ def audit_command(ctx: click.Context) -> None:
     run_app(ctx.obj["db"], audit=True)
 
 
+def _set_root_db(ctx: click.Context, _param: click.Parameter, value: Path | None) -> None:
+    """`--db` given after the command: the same as before it."""
+    if value is not None:
+        root = ctx.find_root().obj
+        root["db"], root["db_given"] = value.absolute(), True
+
+
+def _set_root_repo(ctx: click.Context, _param: click.Parameter, value: Path | None) -> None:
+    """`--repo` given after the command: the same as before it."""
+    if value is not None:
+        ctx.find_root().obj["repo"] = value
+
+
+def _set_root_actor(ctx: click.Context, _param: click.Parameter, value: str | None) -> None:
+    """`--actor` given after the command: the same as before it."""
+    if value is not None:
+        if not value.strip():
+            raise click.BadParameter("needs a name", ctx=ctx, param=_param)
+        ctx.find_root().obj["actor"] = value.strip()
+
+
+def accept_root_options(command: click.Command) -> None:
+    """Let every command take `--db`, `--repo` and `--actor` after its name too, unless it has its own."""
+    if isinstance(command, click.Group):
+        for sub in command.commands.values():
+            accept_root_options(sub)
+        return
+    taken = {opt for param in command.params for opt in getattr(param, "opts", [])}
+    extra = [
+        ("--db", click.Path(path_type=Path), _set_root_db, "The memrev database (as before the command)."),
+        ("--repo", click.Path(file_okay=False, exists=True, path_type=Path), _set_root_repo,
+         "The repository to check against (as before the command)."),
+        ("--actor", click.STRING, _set_root_actor, "Who is acting, for the audit log (as before the command)."),
+    ]
+    for flag, kind, callback, text in extra:
+        if flag not in taken:
+            command.params.append(click.Option([flag], type=kind, default=None, expose_value=False,
+                                               callback=callback, help=text, metavar="PATH" if flag != "--actor"
+                                               else "NAME"))
+
+
+for _command in cli.commands.values():
+    accept_root_options(_command)
+
+
 def main() -> None:
     """Console entry point: every error is one line on stderr, usage errors included."""
     try:
