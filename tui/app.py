@@ -27,7 +27,7 @@ from memrev.core.review.sensitive import secret_at_source, sensitive_ids, why_se
 from memrev.core.scan.gate import screen_unscreened
 from memrev.core.scan.rejections import Decision, rejections
 from memrev.core.store.memory_store import MemoryStore
-from memrev.core.store.query import EntryIndex, Group
+from memrev.core.store.query import EntryIndex, Group, query_problems, why_nothing
 from memrev.tui.cli.support import actor as current_actor
 from memrev.tui.commands import EntryCommands, FilterCommands, ReviewCommands
 from memrev.tui.live_checking import LiveChecking
@@ -124,6 +124,8 @@ class MemrevApp(ReviewActions, SensitiveKeys, PurgeKeys, LiveChecking, App[None]
         """The sensitive entries as last read: their text is masked in the table and the detail pane."""
         self.revealed: str | None = None
         """The sensitive entry whose text `v` revealed; hidden again when the cursor leaves it."""
+        self.counted_filter = ""
+        """The filter text the sidebar counts were last computed for."""
         self.theme = "textual-dark"
 
     MAIN_SCREEN_ACTIONS = frozenset({"confirm", "revoke", "edit", "fix", "undo", "triage", "mark", "mark_all",
@@ -145,6 +147,7 @@ class MemrevApp(ReviewActions, SensitiveKeys, PurgeKeys, LiveChecking, App[None]
             with Vertical(id="main"):
                 yield Input(placeholder="/ filter: words, type:feedback, status:pending, scope:team, agent:claude",
                             id="filter")
+                yield Static("", id="filter-note")
                 yield Static(EMPTY_TEXT, id="empty")
                 yield Static(self._idle_status(), id="check-status")
                 yield Static("", id="review-status")
@@ -164,6 +167,7 @@ class MemrevApp(ReviewActions, SensitiveKeys, PurgeKeys, LiveChecking, App[None]
         elif self.start_triage:
             self.action_triage(standalone=True)
         self.query_one("#empty").display = False
+        self.query_one("#filter-note").display = False
         self.table.focus()
         self.load_entries()
         for notice in self.notices:
@@ -191,6 +195,7 @@ class MemrevApp(ReviewActions, SensitiveKeys, PurgeKeys, LiveChecking, App[None]
         self.set_sensitive(message.sensitive)
         gc.freeze()  # the entries live as long as the app: keep the collector from rescanning them
         self.query_one(GroupTree).show_counts(message.entries, self.index.verdicts)
+        self.counted_filter = ""  # the counts are of every entry again; refresh_rows narrows them to the filter
         empty = not message.entries
         self.query_one("#empty").display = empty
         self.table.display = not empty
@@ -215,6 +220,15 @@ class MemrevApp(ReviewActions, SensitiveKeys, PurgeKeys, LiveChecking, App[None]
         if self.group is not None:
             shown += f" · {self.group.field}: {self.group.value}"
         self.sub_title = shown
+        notes = query_problems(text)
+        if not rows and self.index.entries:
+            notes.append(f"nothing shown: {why_nothing(self.index, text, self.group)}")
+        note = self.query_one("#filter-note", Static)
+        note.update("\n".join(notes))
+        note.display = bool(notes)
+        if text != self.counted_filter:
+            self.counted_filter = text
+            self.query_one(GroupTree).follow_filter(self.index.filter(text) if text.strip() else None)
 
     # -- detail ----------------------------------------------------------------------------------
 

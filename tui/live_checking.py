@@ -84,6 +84,7 @@ class LiveChecking:
         self.table.update_checks(message.checks)
         if message.complete:
             self.query_one(GroupTree).show_counts(self.index.entries, self.index.verdicts)
+            self.counted_filter = ""
             self.refresh_review()
         current = self.table.current
         detail = self.query_one(EntryDetail)
