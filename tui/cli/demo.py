@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shlex
 import tempfile
 from collections import Counter
 from pathlib import Path
@@ -37,12 +38,15 @@ def demo_command(ctx: click.Context, target: Path | None, no_tui: bool) -> None:
     native, errors = import_native(store, discover_all(cwd=build.repo, home=build.home, env={}))
     if not no_tui:
         store.close()
+        for line in where_it_is(build.root, build.repo, build.home, ctx.obj["db"]):
+            click.echo(line)
         run_app(ctx.obj["db"], notices=errors, repo=build.repo)
+        for line in where_it_is(build.root, build.repo, build.home, ctx.obj["db"]):
+            click.echo(line)
         return
-    click.echo(f"demo repository: {build.repo}")
+    for line in where_it_is(build.root, build.repo, build.home, ctx.obj["db"])[:4]:
+        click.echo(line)
     click.echo(f"demo memories:   {build.jsonl}")
-    click.echo(f"demo home:       {build.home}  (native Claude, Codex, Hermes and OpenClaw memory)")
-    click.echo(f"database:        {ctx.obj['db']}")
     click.echo(f"imported {len(result.added)} entries ({len(result.unchanged)} already there); "
                f"{len(blocked)} blocked by the scanner (review them with: memrev --db {ctx.obj['db']} audit)")
     for sync in native:
@@ -60,5 +64,20 @@ def demo_command(ctx: click.Context, target: Path | None, no_tui: bool) -> None:
          ago(e.provenance.written_at, now) if e.provenance.written_at else "unknown", make_visible(e.first_line)) for e in entries
     ], last_width=50):
         click.echo(line)
-    click.echo(f"open it with: memrev --db {ctx.obj['db']}")
+    for line in where_it_is(build.root, build.repo, build.home, ctx.obj["db"])[4:]:
+        click.echo(line)
     click.echo(f"its sources:  memrev sources --home {build.home} --cwd {build.repo}")
+
+
+def where_it_is(root: Path, repo: Path, home: Path, db: Path) -> list[str]:
+    """Where the demo was built, how to open it again (with its repository, so verdicts show) and how to remove it."""
+    inside = db.resolve().is_relative_to(root.resolve())
+    return [
+        f"demo folder:     {root}",
+        f"demo repository: {repo}",
+        f"demo home:       {home}  (native Claude, Codex, Hermes and OpenClaw memory)",
+        f"database:        {db}",
+        f"open it again:   memrev --db {shlex.quote(str(db))} --repo {shlex.quote(str(repo))}",
+        f"the demo folder stays until you remove it: rm -rf {shlex.quote(str(root))}"
+        + ("" if inside else f" (and the database: rm {shlex.quote(str(db))})"),
+    ]
