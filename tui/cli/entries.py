@@ -14,6 +14,7 @@ import click
 from memrev.core.check.humanize import format_age, format_when
 from memrev.core.check.visible import make_visible
 from memrev.core.model import Entry, EntryType, ScopeKind, Status, utc_now
+from memrev.core.scan.rejections import rejection_records
 from memrev.core.review.sensitive import mask, secret_at_source, sensitive_ids, why_sensitive
 from memrev.core.store.freezes import frozen_entry_ids
 from memrev.core.store.jsonl import write_jsonl
@@ -45,21 +46,22 @@ def export_command(ctx: click.Context, fmt: str, output: Path | None, frozen: bo
         wanted = set(kept)  # a purged entry is gone from the set even before the next freeze says so
         entries = [entry for entry in entries if entry.id in wanted and entry.status is not Status.PURGED]
     left_out = 0
+    sensitive = frozenset() if include_sensitive else frozenset(sensitive_ids(store))
     if not include_sensitive:
-        sensitive = sensitive_ids(store)
         left_out = sum(entry.id in sensitive for entry in entries)
         entries = [entry for entry in entries if entry.id not in sensitive]
+    trail = [] if frozen else rejection_records(store, leave_out=sensitive)
     if left_out:
         noun = "entry" if left_out == 1 else "entries"
         click.echo(f"memrev: left out {left_out} sensitive {noun} (--include-sensitive exports them)", err=True)
     if output is None:
-        write_jsonl(entries, sys.stdout)
+        write_jsonl(entries, sys.stdout, trail)
         return
     handle = tempfile.NamedTemporaryFile("w", encoding="utf-8", dir=output.parent or ".", delete=False,
                                          prefix=f".{output.name}.", suffix=".tmp")
     try:
         with handle:
-            write_jsonl(entries, handle)
+            write_jsonl(entries, handle, trail)
             handle.flush()
             os.fsync(handle.fileno())
         Path(handle.name).replace(output)
@@ -69,7 +71,8 @@ def export_command(ctx: click.Context, fmt: str, output: Path | None, frozen: bo
             raise InputError(f"{output}: could not write the export ({error.strerror or error}); "
                              "nothing was written") from None
         raise
-    click.echo(f"exported {len(entries)} entries to {output}", err=True)
+    carried = f" and {len(trail)} rejection(s) of the audit trail" if trail else ""
+    click.echo(f"exported {len(entries)} entries{carried} to {output}", err=True)
 
 
 def _enum_choice(kind: type[Any]) -> click.Choice:
