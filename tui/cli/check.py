@@ -13,6 +13,7 @@ from memrev.core.check.report import (failing_findings, fingerprint, load_baseli
                                       report_sarif, report_text)
 from memrev.core.model import utc_now
 from memrev.core.review.sensitive import mask, sensitive_ids
+from memrev.core.store.read_only import writable
 from memrev.tui.cli.sources import HOME_OPTION, discover, import_native
 from memrev.tui.cli.support import EXIT_FINDINGS, EXIT_OK, InputError, open_store, store_errors
 from memrev.tui.describe import without_repeats
@@ -52,8 +53,10 @@ def check_command(ctx: click.Context, repo: Path | None, as_json: bool, as_sarif
     except RepositoryError as error:
         raise InputError(str(error)) from None
     ctx.call_on_close(checker.close)
-    store = open_store(ctx)
-    if not no_import:
+    db = Path(ctx.obj["db"])
+    read_only = db.exists() and not writable(db)
+    store = open_store(ctx, write=not read_only)  # read-only: checked and printed, nothing imported or stored
+    if not no_import and not read_only:
         _, errors = import_native(store, discover(home, checker.index.root))
         for message in errors:
             click.echo(f"memrev: warning: {message}", err=True)
@@ -61,7 +64,8 @@ def check_command(ctx: click.Context, repo: Path | None, as_json: bool, as_sarif
     checks = checker.check_all(entries)
     checks.update(checker.find_removals(budget=REMOVAL_BUDGET_S))
     checks = {entry_id: without_repeats(check) for entry_id, check in checks.items()}
-    store.save_checks(checks.values())
+    if not read_only:
+        store.save_checks(checks.values())
     for note in checker.index.notes:
         click.echo(f"memrev: note: {note}", err=True)
     sensitive = frozenset(sensitive_ids(store))

@@ -14,7 +14,7 @@ from memrev.core.model import utc_now
 from memrev.core.scan.gate import apply_screened
 from memrev.core.sources.registry import discover_all
 from memrev.tui.cli.sources import import_native
-from memrev.tui.cli.support import open_store, run_app, store_errors, table
+from memrev.tui.cli.support import InputError, open_store, require_terminal, run_app, store_errors, table
 from memrev.tui.describe import ago
 
 
@@ -28,8 +28,15 @@ def demo_command(ctx: click.Context, target: Path | None, no_tui: bool) -> None:
     """Build a demo repository and memories, import them, and open the review app on them."""
     from memrev.core.demo.builder import build_demo
 
-    root = target or Path(tempfile.mkdtemp(prefix="memrev-demo-"))
-    build = build_demo(root)
+    if not no_tui:
+        require_terminal("`memrev demo --no-tui` builds the demo and prints a summary instead")
+    try:
+        root = target or Path(tempfile.mkdtemp(prefix="memrev-demo-"))
+        build = build_demo(root)
+    except OSError as error:
+        where = error.filename or target or tempfile.gettempdir()
+        raise InputError(f"{where}: cannot build the demo there ({error.strerror or error}); "
+                         "choose another folder with --dir") from None
     if not ctx.obj["db_given"]:
         ctx.obj["db"] = build.root / "memrev.db"
     ctx.obj["quiet_notice"] = not no_tui

@@ -37,7 +37,7 @@ def export_command(ctx: click.Context, fmt: str, output: Path | None, frozen: bo
     sensitive entries only with --include-sensitive."""
     if output is not None and not output.parent.is_dir():
         raise InputError(f"{output.parent}: no such folder for the export")
-    store = open_store(ctx)
+    store = open_store(ctx, write=False)
     entries = store.entries()
     if frozen:
         kept = frozen_entry_ids(store)
@@ -89,7 +89,7 @@ def _enum_choice(kind: type[Any]) -> click.Choice:
 @store_errors
 def list_command(ctx: click.Context, as_json: bool, entry_type: str | None, scope: str | None, status: str | None) -> None:
     """List entries, optionally narrowed by type, scope and status."""
-    store = open_store(ctx)
+    store = open_store(ctx, write=False)
     entries = store.entries(EntryFilter(
         type=EntryType(entry_type) if entry_type else None,
         scope_kind=ScopeKind(scope) if scope else None,
@@ -121,7 +121,7 @@ def list_command(ctx: click.Context, as_json: bool, entry_type: str | None, scop
 @store_errors
 def show_command(ctx: click.Context, entry_id: str, as_json: bool, reveal: bool) -> None:
     """Show one entry with its provenance, revisions and events; a sensitive entry's text only with --reveal."""
-    store = open_store(ctx)
+    store = open_store(ctx, write=reveal)  # a reveal is logged
     entry = store.get(entry_id)
     if entry is None:
         raise InputError(f"no entry with id {entry_id!r} (see `memrev list`)")
@@ -185,7 +185,7 @@ def _event_dict(event: Any, hide: bool = False) -> dict[str, Any]:
 @store_errors
 def log_command(ctx: click.Context, as_json: bool, entry_id: str | None, limit: int | None) -> None:
     """Show the audit log: every change, who made it, when and why."""
-    store = open_store(ctx)
+    store = open_store(ctx, write=False)
     if entry_id is not None and store.get(entry_id) is None and not store.events(entry_id, limit=1):
         raise InputError(f"no entry with id {entry_id!r} (see `memrev list`)")
     events = store.events(entry_id, limit=limit)

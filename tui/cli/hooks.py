@@ -52,7 +52,7 @@ def session_start_command(ctx: click.Context) -> None:
     cwd = Path(data.get("cwd") or Path.cwd()) if isinstance(data, dict) else Path.cwd()
     ctx.obj["quiet_notice"] = True
     try:
-        store = open_store(ctx)
+        store = open_store(ctx, write=False)  # it only reads: a read-only database still briefs the session
     except click.ClickException as error:  # SessionStart cannot block: say why and stop
         click.echo(f"memrev: no memory review available ({error.format_message()})")
         return

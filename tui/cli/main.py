@@ -23,7 +23,7 @@ from memrev.tui.cli.review import (confirm_command, edit_command, fix_command, r
 from memrev.tui.cli.scan import rejections_command, scan_command
 from memrev.tui.cli.sensitive import sensitive_command
 from memrev.tui.cli.sources import import_command, import_native, sources_command
-from memrev.tui.cli.support import EXIT_INPUT, EXIT_OK, open_store, repository_here, run_app
+from memrev.tui.cli.support import EXIT_INPUT, EXIT_OK, open_store, repository_here, require_terminal, run_app
 
 
 @click.group(invoke_without_command=True)
@@ -46,6 +46,7 @@ def cli(ctx: click.Context, db: Path | None, repo: Path | None, actor_name: str 
             raise click.UsageError("--actor needs a name")
         ctx.obj["actor"] = actor_name.strip()
     if ctx.invoked_subcommand is None:
+        require_terminal()
         here = repository_here()
         run_app(ctx.obj["db"], notices=_import_here(ctx) if repo is None else [], repo=repo or here)
 

@@ -91,7 +91,7 @@ def scan_command(ctx: click.Context, target: str, as_json: bool, read_as: str | 
 @store_errors
 def rejections_command(ctx: click.Context, as_json: bool, decision: str | None) -> None:
     """List every write the scanner blocked or held, with its outcome, rules, source and the reviewer's decision."""
-    store = open_store(ctx)
+    store = open_store(ctx, write=False)
     found = rejections(store, decision=Decision(decision) if decision else None)
     if as_json:
         click.echo(json.dumps([r.to_dict() for r in found], ensure_ascii=True, indent=2))
