@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from dataclasses import replace
 from datetime import datetime
-from typing import Iterator, Sequence
+from typing import Any, Iterator, Sequence
 
 from memrev.core.check.humanize import format_age, format_when
 from memrev.core.check.model import EntryCheck, ReferenceCheck
 from memrev.core.check.visible import describe_hidden, make_visible
-from memrev.core.model import Entry
+from memrev.core.model import STOPPED, Entry
+from memrev.core.scan.rejections import rejections
+from memrev.core.scan.scanner import scan
 from memrev.core.store.records import Event, Revision
 
 
@@ -69,6 +71,23 @@ def provenance_fields(entry: Entry, now: datetime) -> list[tuple[str, str]]:
     for link in entry.links:
         fields.append((link.kind.value.replace("_", " "), f"{link.target}" + (f" ({link.reason})" if link.reason else "")))
     return fields
+
+
+def why_stopped(store: Any, entry: Entry) -> str:
+    """For a blocked or held entry, the scanner rules that stopped it, from its recorded rejections (else from
+    scanning its text now), and what the audit decided; "" for any other entry."""
+    if entry.status not in STOPPED:
+        return ""
+    found = [r for r in rejections(store) if r.entry_id == entry.id]
+    word = entry.status.value
+    if found:
+        rules = ", ".join(dict.fromkeys(rule for r in found for rule in r.rules))
+        latest = found[-1]
+        return f"{word} by the scanner: {rules} (rejection #{latest.id}, audit decision: {latest.decision.value})"
+    result = scan(entry.text)
+    if result.stopped:
+        return f"{word}: the scanner finds {', '.join(result.rules)} in it now (no rejection was recorded)"
+    return f"{word} by its source or a person; the scanner finds nothing in it now"
 
 
 def revision_lines(revisions: Sequence[Revision], *, masked: bool = False) -> list[str]:

@@ -89,7 +89,8 @@ class LiveChecking:
         current = self.table.current
         detail = self.query_one(EntryDetail)
         if current is not None and current.id in message.checks and detail.entry is not None:
-            detail.show(detail.entry, detail.revisions, message.checks[current.id], detail.diff, detail.events)
+            detail.show(detail.entry, detail.revisions, message.checks[current.id], detail.diff, detail.events,
+                        detail.privacy)
         if self.query_one("#filter", Input).value or self.group is not None:
             self.refresh_rows()
 

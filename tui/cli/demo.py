@@ -68,7 +68,7 @@ def demo_command(ctx: click.Context, target: Path | None, no_tui: bool) -> None:
     now = utc_now()
     for line in table(("ID", "TYPE", "SCOPE", "SOURCE", "WRITTEN", "TEXT"), [
         (e.id, e.type.value, e.scope.label, e.source.agent,
-         ago(e.provenance.written_at, now) if e.provenance.written_at else "unknown", make_visible(e.first_line)) for e in entries
+         ago(e.provenance.written_at, now) if e.provenance.written_at else "unknown", make_visible(e.headline)) for e in entries
     ], last_width=50):
         click.echo(line)
     for line in where_it_is(build.root, build.repo, build.home, ctx.obj["db"])[4:]:

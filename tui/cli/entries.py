@@ -107,7 +107,7 @@ def list_command(ctx: click.Context, as_json: bool, entry_type: str | None, scop
     checks = store.checks()
     rows = [(e.id, "removed" if e.removed_at else e.status.value, e.type.value, e.scope.label,
              format_age(e.verified_at, now), f"{checks[e.id].confidence if e.id in checks else e.confidence:.2f}",
-             mask(e.text) if e.id in sensitive else make_visible(e.first_line))
+             mask(e.text) if e.id in sensitive else make_visible(e.headline))
             for e in entries]
     for line in table(("ID", "STATUS", "TYPE", "SCOPE", "VERIFIED", "CONF", "TEXT"), rows):
         click.echo(line)
@@ -140,8 +140,11 @@ def show_command(ctx: click.Context, entry_id: str, as_json: bool, reveal: bool)
             "events": [_event_dict(event, hide) for event in events],
         }, ensure_ascii=False, indent=2))
         return
-    from memrev.tui.describe import describe_entry
+    from memrev.tui.describe import describe_entry, why_stopped
 
+    stopped = why_stopped(store, entry)
+    if stopped:
+        click.echo(stopped)
     if why:
         click.echo(f"sensitive: {why}")
         note = secret_at_source(store, entry)

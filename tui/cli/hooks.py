@@ -88,7 +88,7 @@ def session_summary(store: MemoryStore, cwd: Path) -> list[str]:
         check = checks[entry.id]
         finding = next(iter(check.findings), None)
         why = f"{finding.text}: {finding.evidence}" if finding else check.reason
-        lines.append(f"- {check.verdict.value}: \"{shorten(make_visible(entry.first_line), 80)}\" "
+        lines.append(f"- {check.verdict.value}: \"{shorten(make_visible(entry.headline), 80)}\" "
                      f"({shorten(make_visible(why), 160)})")
     for conflict in conflicts[:MAX_LISTED]:
         lines.append(f"- conflict on {conflict.subject}: {shorten(make_visible(conflict.evidence), 200)}")
