@@ -35,6 +35,8 @@ class DetailLoaded(Message):
     """Why the entry is sensitive ("" when it is not)."""
     secret_note: str = ""
     """Where its redacted secret still stands in the agent's own file ("" when its text holds none)."""
+    stopped: str = ""
+    """For a blocked or held entry: the scanner's rules that stopped it and the audit's decision."""
 
 
 @dataclass

@@ -1,4 +1,5 @@
-"""Read and write the canonical exchange format: one JSON object per entry per line."""
+"""Read and write the canonical exchange format: one JSON object per entry per line, then the audit trail of
+blocked writes as `{"rejection": {...}}` lines."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ import json
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO, Iterable
+from typing import IO, Any, Iterable
 
 from memrev.core.model import Entry
 from memrev.core.safe_io import SourceFileError, open_regular
@@ -27,6 +28,8 @@ class JsonlBatch:
     path: Path
     entries: list[Entry] = field(default_factory=list)
     skipped: list[str] = field(default_factory=list)
+    rejections: list[dict[str, Any]] = field(default_factory=list)
+    """The blocked writes the file carries (`{"rejection": {...}}` lines), as the exporting store recorded them."""
 
 
 def read_jsonl(path: str | os.PathLike[str], *, skip_invalid: bool = False) -> JsonlBatch:
@@ -51,6 +54,9 @@ def read_jsonl(path: str | os.PathLike[str], *, skip_invalid: bool = False) -> J
                 batch.skipped.append(message)
                 continue
             if entry is None:
+                continue
+            if isinstance(entry, dict):
+                batch.rejections.append(entry)
                 continue
             if entry.id in seen:
                 message = f"{path}:{number}: duplicate id {entry.id!r} (first on line {seen[entry.id]})"
@@ -79,8 +85,8 @@ def _lines(handle: IO[bytes], path: Path) -> Iterable[bytes | None]:
         yield raw
 
 
-def _parse_line(raw: bytes | None) -> Entry | None:
-    """One line to an entry; blank lines give None."""
+def _parse_line(raw: bytes | None) -> Entry | dict[str, Any] | None:
+    """One line to an entry, or a rejection record's fields; blank lines give None."""
     if raw is None:
         raise ImportFileError(f"line is longer than {MAX_LINE_BYTES // (1024 * 1024)} MiB")
     if raw.startswith(b"\xef\xbb\xbf"):
@@ -95,17 +101,24 @@ def _parse_line(raw: bytes | None) -> Entry | None:
         data = json.loads(text)
     except json.JSONDecodeError as error:
         raise ImportFileError(f"invalid JSON ({error.msg} at column {error.colno})") from None
+    if isinstance(data, dict) and set(data) == {"rejection"}:
+        if not isinstance(data["rejection"], dict):
+            raise ImportFileError("a rejection line must hold an object")
+        return data["rejection"]
     try:
         return entry_from_dict(data)
     except EntryFormatError as error:
         raise ImportFileError(str(error)) from None
 
 
-def write_jsonl(entries: Iterable[Entry], out: IO[str]) -> int:
-    """Write entries one per line in the canonical shape; return how many were written."""
+def write_jsonl(entries: Iterable[Entry], out: IO[str], rejections: Iterable[dict[str, Any]] = ()) -> int:
+    """Write entries one per line in the canonical shape, then each rejection record; return how many entries."""
     count = 0
     for entry in entries:
         out.write(json.dumps(entry_to_dict(entry), ensure_ascii=False, sort_keys=True))
         out.write("\n")
         count += 1
+    for record in rejections:
+        out.write(json.dumps({"rejection": record}, ensure_ascii=False, sort_keys=True))
+        out.write("\n")
     return count

@@ -12,6 +12,7 @@ import click
 from memrev.core.scan.gate import apply_screened
 from memrev.core.sources.base import SourceRef
 from memrev.core.sources.registry import adapter_for, discover_all
+from memrev.core.scan.rejections import import_rejection_records
 from memrev.core.sources.specs import SourceSpec, parse_source, read_exchange
 from memrev.core.sources.sync import SyncResult, import_source
 from memrev.core.store.jsonl import ImportFileError, JsonlBatch
@@ -99,6 +100,14 @@ def _import_exchange(store: MemoryStore, specs: list[SourceSpec], skip_invalid: 
     if not batches:
         return failed
     reason = "import " + " ".join(spec.label for spec, _ in batches)
+    carried = [record for _, batch in batches for record in batch.rejections]
+    try:  # the audit trail first, so a decision already taken on a text holds for the entries that follow
+        trail = import_rejection_records(store, carried, actor=actor()) if carried else 0
+    except StoreError as error:
+        raise InputError(f"{reason}: {error}") from None
+    if carried:
+        click.echo(f"{reason}: {trail} rejection(s) added to the audit trail"
+                   + (f", {len(carried) - trail} already there" if len(carried) > trail else ""))
     try:
         result, screened = apply_screened(store, [entry for _, batch in batches for entry in batch.entries],
                                           actor=actor(), source=reason, reason=reason)

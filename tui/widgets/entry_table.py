@@ -45,7 +45,7 @@ COLUMNS: tuple[Column, ...] = (
     Column("scope", "SCOPE", 18, lambda e, now: e.scope.label, optional=True),
     Column("age", "VERIFIED", 8, lambda e, now: format_age(e.verified_at, now), optional=True),
     Column("confidence", "CONF", 5, lambda e, now: f"{e.confidence:.2f}", optional=True),
-    Column("text", "TEXT", 0, lambda e, now: e.first_line),
+    Column("text", "TEXT", 0, lambda e, now: e.headline),
 )
 
 
@@ -289,7 +289,7 @@ class EntryTable(ScrollView, can_focus=True):
                 segments.append(Segment(shown, base + style))
                 continue
             if column.key == "text":
-                segments.extend(_marked_cell(entry.first_line, cell_width, base, base + hidden_style))
+                segments.extend(_marked_cell(entry.headline, cell_width, base, base + hidden_style))
                 continue
             value = column.value(entry, now)
             if column.key == "status" and marked:
