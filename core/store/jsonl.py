@@ -11,6 +11,7 @@ from typing import IO, Any, Iterable
 
 from memrev.core.model import Entry
 from memrev.core.safe_io import SourceFileError, open_regular
+from memrev.core.store.exchange_fields import unknown_fields
 from memrev.core.store.serialize import EntryFormatError, entry_from_dict, entry_to_dict
 
 MAX_LINE_BYTES = 8 * 1024 * 1024
@@ -30,10 +31,13 @@ class JsonlBatch:
     skipped: list[str] = field(default_factory=list)
     rejections: list[dict[str, Any]] = field(default_factory=list)
     """The blocked writes the file carries (`{"rejection": {...}}` lines), as the exporting store recorded them."""
+    warnings: list[str] = field(default_factory=list)
+    """Fields memrev does not know, one line each naming the file, the line and the field (they are ignored)."""
 
 
-def read_jsonl(path: str | os.PathLike[str], *, skip_invalid: bool = False) -> JsonlBatch:
-    """Parse a whole file; any bad line fails the file unless `skip_invalid` is set."""
+def read_jsonl(path: str | os.PathLike[str], *, skip_invalid: bool = False, strict: bool = False) -> JsonlBatch:
+    """Parse a whole file; any bad line fails the file unless `skip_invalid` is set. A field memrev does not know is
+    a warning, or with `strict` an error of its line."""
     path = Path(path)
     batch = JsonlBatch(path)
     if path.is_dir():
@@ -46,13 +50,16 @@ def read_jsonl(path: str | os.PathLike[str], *, skip_invalid: bool = False) -> J
     with handle:
         for number, raw in enumerate(_lines(handle, path), start=1):
             try:
-                entry = _parse_line(raw)
+                entry, unknown = _parse_line(raw)
+                if unknown and strict:
+                    raise ImportFileError(f"unknown field {unknown[0]!r} (--strict)")
             except ImportFileError as error:
                 message = f"{path}:{number}: {error}"
                 if not skip_invalid:
                     raise ImportFileError(message) from None
                 batch.skipped.append(message)
                 continue
+            batch.warnings += [f"{path}:{number}: unknown field {name!r} (ignored)" for name in unknown]
             if entry is None:
                 continue
             if isinstance(entry, dict):
@@ -85,8 +92,9 @@ def _lines(handle: IO[bytes], path: Path) -> Iterable[bytes | None]:
         yield raw
 
 
-def _parse_line(raw: bytes | None) -> Entry | dict[str, Any] | None:
-    """One line to an entry, or a rejection record's fields; blank lines give None."""
+def _parse_line(raw: bytes | None) -> tuple[Entry | dict[str, Any] | None, list[str]]:
+    """One line to an entry, or a rejection record's fields (blank lines give None), with the entry's unknown
+    fields."""
     if raw is None:
         raise ImportFileError(f"line is longer than {MAX_LINE_BYTES // (1024 * 1024)} MiB")
     if raw.startswith(b"\xef\xbb\xbf"):
@@ -96,7 +104,7 @@ def _parse_line(raw: bytes | None) -> Entry | dict[str, Any] | None:
     except UnicodeDecodeError as error:
         raise ImportFileError(f"invalid UTF-8 at byte {error.start}") from None
     if not text.strip():
-        return None
+        return None, []
     try:
         data = json.loads(text)
     except json.JSONDecodeError as error:
@@ -104,9 +112,9 @@ def _parse_line(raw: bytes | None) -> Entry | dict[str, Any] | None:
     if isinstance(data, dict) and set(data) == {"rejection"}:
         if not isinstance(data["rejection"], dict):
             raise ImportFileError("a rejection line must hold an object")
-        return data["rejection"]
+        return data["rejection"], []
     try:
-        return entry_from_dict(data)
+        return entry_from_dict(data), unknown_fields(data) if isinstance(data, dict) else []
     except EntryFormatError as error:
         raise ImportFileError(str(error)) from None
 

@@ -49,12 +49,14 @@ def import_native(store: MemoryStore, refs: list[SourceRef]) -> tuple[list[SyncR
 @click.command("import")
 @click.argument("sources", nargs=-1)
 @click.option("--skip-invalid", is_flag=True, help="Import the good entries of a file that has bad lines.")
+@click.option("--strict", is_flag=True, help="A field memrev does not know in an exchange file is an error "
+                                             "(by default a warning naming the file, line and field).")
 @HOME_OPTION
 @CWD_OPTION
 @click.pass_context
 @store_errors
-def import_command(ctx: click.Context, sources: tuple[str, ...], skip_invalid: bool, home: Path | None,
-                   cwd: Path | None) -> None:
+def import_command(ctx: click.Context, sources: tuple[str, ...], skip_invalid: bool, strict: bool,
+                   home: Path | None, cwd: Path | None) -> None:
     """Import SOURCES (jsonl:FILE, claude:PATH, claude-md:PATH, codex:PATH, agents-md:PATH, hermes:PATH,
     openclaw:PATH, in any mix); with none, every source that applies to this repository and user."""
     specs = [parse_source(argument) for argument in sources]
@@ -67,7 +69,7 @@ def import_command(ctx: click.Context, sources: tuple[str, ...], skip_invalid: b
         if not refs:
             click.echo("no agent memory found for this folder and user (see `memrev sources`)")
     store = open_store(ctx)
-    failed = _import_exchange(store, [spec for spec in specs if spec.is_exchange], skip_invalid)
+    failed = _import_exchange(store, [spec for spec in specs if spec.is_exchange], skip_invalid, strict)
     results, errors = import_native(store, refs)
     for result in results:
         for warning in result.read.warnings:
@@ -79,17 +81,19 @@ def import_command(ctx: click.Context, sources: tuple[str, ...], skip_invalid: b
         ctx.exit(EXIT_INPUT)
 
 
-def _import_exchange(store: MemoryStore, specs: list[SourceSpec], skip_invalid: bool) -> int:
+def _import_exchange(store: MemoryStore, specs: list[SourceSpec], skip_invalid: bool, strict: bool = False) -> int:
     """Import exchange files in one transaction (links may point across files); return how many failed."""
     failed = 0
     batches: list[tuple[SourceSpec, JsonlBatch]] = []
     for spec in specs:
         try:
-            batch = read_exchange(spec, skip_invalid=skip_invalid)
+            batch = read_exchange(spec, skip_invalid=skip_invalid, strict=strict)
         except ImportFileError as error:
             click.echo(f"memrev: error: {error}", err=True)
             failed += 1
             continue
+        for message in batch.warnings:
+            click.echo(f"memrev: warning: {message}", err=True)
         for message in batch.skipped:
             click.echo(f"memrev: skipped: {message}", err=True)
         batches.append((spec, batch))
