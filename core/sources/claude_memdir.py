@@ -24,6 +24,7 @@ from memrev.core.sources.claude_markdown import Frontmatter, mtime_datetime, par
 from memrev.core.sources.claude_projects import Transcript, recover_cwd, session_at, transcripts
 from memrev.core.sources.claude_topic_meta import (field_path, field_value, folder_findings, is_pinned,
                                                    parse_modified, wiki_links)
+from memrev.core.sources.containment import linked_outside
 
 UNINDEXED_FOLDERS = ("team", "logs")
 """Subfolders the top MEMORY.md does not list: team memory has its own index, daily logs have none."""
@@ -52,7 +53,8 @@ def index_for(path: Path, memdir: Path) -> Path | None:
 
 
 def topic_files(memdir: Path, warnings: list[str]) -> list[Path]:
-    """Every `*.md` under the folder except MEMORY.md, top level first; links out of the folder become warnings."""
+    """Every `*.md` under the folder except MEMORY.md, top level first; symlinks and hard links out of the folder
+    become warnings."""
     found: list[Path] = []
 
     def walk(folder: Path) -> None:
@@ -70,7 +72,11 @@ def topic_files(memdir: Path, warnings: list[str]) -> list[Path]:
                     warnings.append(f"{path}: is a folder, expected a file")
                 walk(path)
             elif child.name.endswith(".md") and child.name != INDEX_NAME and not child.is_dir():
-                found.append(path)
+                why = linked_outside(path, memdir)
+                if why:
+                    warnings.append(why)
+                else:
+                    found.append(path)
 
     walk(memdir)
     return sorted(found, key=lambda path: ("/" in _relative(path, memdir), _relative(path, memdir)))

@@ -7,7 +7,7 @@ import os
 import stat
 import time
 from contextlib import ExitStack, contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Iterator, Mapping, Sequence
@@ -15,6 +15,8 @@ from typing import Iterator, Mapping, Sequence
 from memrev.core.model import Entry, EntryType, ScopeKind, WrittenBy
 from memrev.core.safe_io import TEMP_SUFFIX, SourceFileError, atomic_write, capturing, file_digest, is_within, read_text
 from memrev.core.sources.base import NativeEntry, OverCap, SourceRead, SourceRef, WriteResult, check_no_drift
+from memrev.core.sources.containment import linked_outside
+from memrev.core.sources.hermes_profiles import hermes_homes
 
 KIND = "hermes"
 DELIMITER = "\n§\n"
@@ -214,6 +216,9 @@ def load_file(path: Path, root: Path, limit: int) -> FileState:
     if not os.path.lexists(path):
         return state
     state.exists = True
+    why = linked_outside(path, root)
+    if why:
+        return _unreadable(state, root, why)
     try:
         read = read_text(path, root=root)
     except SourceFileError as error:
@@ -377,17 +382,17 @@ class HermesAdapter:
     lock_timeout: float = LOCK_TIMEOUT
 
     def discover(self, *, cwd: Path, home: Path, env: Mapping[str, str]) -> list[SourceRef]:
-        """The home's memory folder and every profile's (`$HERMES_HOME`, else `~/.hermes`), where they exist."""
-        value = env.get("HERMES_HOME", "")
-        if value == "~" or value.startswith("~/"):
-            value = str(home / value[2:])
-        hermes_home = cwd / value if value else home / ".hermes"
-        folders = [hermes_home / "memories"]
+        """The active home's memory folder first (`$HERMES_HOME`, else `~/.hermes` or its sticky profile), marked
+        active, then the root's and every other profile's, where they exist."""
+        homes = hermes_homes(home, env, cwd)
+        folders = [homes.active / "memories", homes.root / "memories"]
         try:
-            folders += sorted(p / "memories" for p in (hermes_home / "profiles").iterdir() if p.is_dir())
+            folders += sorted(p / "memories" for p in homes.profiles.iterdir() if p.is_dir())
         except OSError:
             pass
-        return [_ref(folder) for folder in folders if folder.is_dir()]
+        found = [folder for folder in dict.fromkeys(folders) if folder.is_dir()]
+        return [replace(ref, detail=f"{ref.detail} (active)") if folder == homes.active / "memories" else ref
+                for folder, ref in ((folder, _ref(folder)) for folder in found)]
 
     def source_for(self, kind: str, path: Path) -> SourceRef:
         """A Hermes home or profile folder, its `memories` folder, or a MEMORY.md / USER.md in one."""

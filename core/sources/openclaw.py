@@ -49,7 +49,7 @@ class OpenClawAdapter:
 
     def discover(self, *, cwd: Path, home: Path, env: Mapping[str, str]) -> list[SourceRef]:
         """The workspace: `$OPENCLAW_WORKSPACE`, else `~/.openclaw/workspace`, else the older `~/clawd`."""
-        override = env.get("OPENCLAW_WORKSPACE", "").strip()
+        override = env.get("OPENCLAW_WORKSPACE", "")  # exactly as given, spaces and all
         if override:
             candidates = [(_expand(override, cwd=cwd, home=home), "OpenClaw workspace ($OPENCLAW_WORKSPACE)")]
         else:

@@ -6,7 +6,8 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from memrev.core.safe_io import read_text
+from memrev.core.safe_io import SourceFileError, read_text
+from memrev.core.sources.containment import linked_outside
 
 _HEADING = re.compile(r"^ {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$")
 _RULE = re.compile(r"^ {0,3}([-*_])(?:[ \t]*\1){2,}[ \t]*$")
@@ -194,6 +195,9 @@ def _parse(text: str) -> tuple[list[str], list[_Block]]:
 
 def _load(path: Path, root: Path) -> _Parsed:
     """Read and parse one memory file (SourceFileError, one line, when it cannot be read)."""
+    why = linked_outside(path, root)
+    if why:
+        raise SourceFileError(why)
     read = read_text(path, root=root)
     raw, blocks = _parse(read.text)
     return _Parsed(path, raw, blocks, read.had_bom, read.digest, read.mtime)
