@@ -23,7 +23,7 @@ from memrev.core.sources.claude_index import INDEX_NAME, Index, read_index
 from memrev.core.sources.claude_markdown import Frontmatter, mtime_datetime, parse_frontmatter
 from memrev.core.sources.claude_projects import Transcript, recover_cwd, session_at, transcripts
 from memrev.core.sources.claude_topic_meta import (field_path, field_value, folder_findings, is_pinned,
-                                                   parse_modified, wiki_links)
+                                                   parse_modified, unknown_keys, wiki_links)
 from memrev.core.sources.containment import linked_outside
 
 UNINDEXED_FOLDERS = ("team", "logs")
@@ -118,7 +118,7 @@ def generated_index(read: SourceRead, memdir: Path, index: Path) -> bool:
 
 def topic_attributes(front: Frontmatter, body: str) -> dict[str, str]:
     """What a topic file's frontmatter and body say beyond its text: name, description, type (and where the type
-    is: top-level or under `metadata:`), modified, pinned and `[[name]]` links."""
+    is: top-level or under `metadata:`), modified, pinned, `[[name]]` links and the keys memrev does not know."""
     attributes = {key: front.text(key) or "" for key in ("name", "description") if key in front.values}
     for key in ("type", "modified"):
         value = field_value(front, key)
@@ -133,6 +133,9 @@ def topic_attributes(front: Frontmatter, body: str) -> dict[str, str]:
     links = wiki_links(body)
     if links:
         attributes["links"] = "\n".join(links)
+    unknown = unknown_keys(front)
+    if unknown:
+        attributes["unknown_keys"] = "\n".join(unknown)
     return attributes
 
 

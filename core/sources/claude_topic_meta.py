@@ -94,7 +94,8 @@ def _names(native: NativeEntry) -> set[str]:
 
 
 def folder_findings(read: SourceRead, memdir: Path) -> None:
-    """Warn about the folder as a whole: links to no memory here, over four pinned."""
+    """Warn about the folder as a whole: links to no memory here, over four pinned, keys memrev does not know
+    (each key once, naming the first file that has it)."""
     known: set[str] = set()
     for native in read.entries:
         known |= _names(native)
@@ -107,3 +108,11 @@ def folder_findings(read: SourceRead, memdir: Path) -> None:
     if len(pinned) > MAX_PINNED:
         read.warnings.append(f"{memdir}: {len(pinned)} memories are pinned ({', '.join(pinned)}); Claude Code "
                              f"loads at most {MAX_PINNED} pinned memories in every session")
+    seen: dict[str, list[Path]] = {}
+    for native in read.entries:
+        for key in filter(None, native.attributes.get("unknown_keys", "").split("\n")):
+            seen.setdefault(key, []).append(native.file)
+    for key, files in seen.items():
+        others = f" (and {len(files) - 1} more file{'s' if len(files) > 2 else ''})" if len(files) > 1 else ""
+        read.warnings.append(f"{files[0]}{others}: frontmatter key {key!r} is unknown to memrev; "
+                             "kept untouched on write-back")

@@ -166,3 +166,27 @@ def test_an_empty_folder_still_gets_an_index_for_its_first_memory(tmp_path, adap
                   source=Source(agent="claude"))
     adapter.write(SourceRef("claude", memdir), [fresh], expected=read)
     assert (memdir / "MEMORY.md").read_text().startswith("- [Use UTC in logs.](feedback_use_utc_in.md)")
+
+
+def test_an_unknown_frontmatter_key_is_reported_once_and_kept_on_write_back(tmp_path, adapter):
+    memdir = folder(tmp_path, "indexed")
+    (memdir / "project_second.md").write_text("---\nname: Second\norigin: dream\ntype: project\n---\nAnother.\n")
+    read = adapter.read(SourceRef("claude", memdir))
+    unknown = [w for w in read.warnings if "unknown to memrev" in w]
+    assert unknown == [
+        f"{memdir / 'feedback_staging_db.md'} (and 1 more file): frontmatter key 'origin' is unknown to memrev; "
+        "kept untouched on write-back",
+        f"{memdir / 'feedback_staging_db.md'}: frontmatter key 'metadata.confidence' is unknown to memrev; "
+        "kept untouched on write-back"]
+    path = memdir / "feedback_staging_db.md"
+    old = path.read_text()
+    changed = [e.evolve(text="Staging runs on db-stage-4.", type=EntryType.PROJECT)
+               if e.source.file == str(path) else e for e in entries(read)]
+    adapter.write(SourceRef("claude", memdir), changed, expected=read)
+    new = path.read_text()
+    for line in ("# written by the extraction pass", "metadata:", "  confidence: medium", "origin: session-extraction"):
+        assert line in new.splitlines()
+    old_keys = [line.split(":")[0] for line in old.split("---\n")[1].splitlines()]
+    new_keys = [line.split(":")[0] for line in new.split("---\n")[1].splitlines()]
+    assert new_keys == old_keys  # same keys, same order, the type changed where it stood
+    assert "  type: project\n" in new and new.endswith("---\nStaging runs on db-stage-4.\n")
