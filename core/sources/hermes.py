@@ -12,6 +12,8 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Iterator, Mapping, Sequence
 
+import yaml
+
 from memrev.core.model import Entry, EntryType, ScopeKind, WrittenBy
 from memrev.core.safe_io import TEMP_SUFFIX, SourceFileError, atomic_write, capturing, file_digest, is_within, read_text
 from memrev.core.sources.base import NativeEntry, OverCap, SourceRead, SourceRef, WriteResult, check_no_drift
@@ -116,51 +118,26 @@ def render_snapshot(entries: list[str], target: str, limit: int) -> str | None:
     return f"{SEPARATOR}\n{header}\n{SEPARATOR}\n{content}"
 
 
-# -- config.yaml: the two caps ----------------------------------------------------------------------------
-
-
-def _uncomment(line: str) -> str:
-    """A YAML line without its `# comment` (a `#` at the start or after whitespace)."""
-    if line.lstrip().startswith("#"):
-        return ""
-    cut = line.find(" #")
-    return line if cut < 0 else line[:cut]
-
-
-def _unquote(value: str) -> str:
-    """A scalar without surrounding quotes and spaces."""
-    value = value.strip()
-    if len(value) >= 2 and value[0] == value[-1] and value[0] in "'\"":
-        return value[1:-1]
-    return value
+# -- config.yaml: the two caps (read by PyYAML) ----------------------------------------------------------
 
 
 def parse_memory_config(text: str) -> dict[str, str]:
-    """The scalar keys of the top-level `memory:` mapping in a config.yaml (block or one-line flow style)."""
-    values: dict[str, str] = {}
-    inside = False
-    indent: int | None = None
-    for raw in text.splitlines():
-        line = _uncomment(raw).rstrip()
-        if not line.strip():
-            continue
-        depth = len(line) - len(line.lstrip())
-        if depth == 0:
-            key, colon, rest = line.partition(":")
-            inside, indent = bool(colon) and _unquote(key) == "memory", None
-            if inside and rest.strip().startswith("{"):
-                for part in rest.strip().strip("{}").split(","):
-                    name, colon, value = part.partition(":")
-                    if colon:
-                        values[_unquote(name)] = _unquote(value)
-                inside = False
-            continue
-        if inside:
-            indent = depth if indent is None else indent
-            name, colon, value = line.strip().partition(":")
-            if depth == indent and colon and value.strip():
-                values[_unquote(name)] = _unquote(value)
-    return values
+    """The scalar keys of the top-level `memory:` mapping in a config.yaml, as the file's strings (read by PyYAML;
+    ValueError with one line when the file is not YAML)."""
+    try:
+        node = yaml.compose(text, Loader=yaml.SafeLoader)
+    except yaml.YAMLError as error:
+        mark = getattr(error, "problem_mark", None)
+        where = f"line {mark.line + 1}: " if mark is not None else ""
+        raise ValueError(f"not YAML ({where}{getattr(error, 'problem', None) or 'unreadable'})") from None
+    if not isinstance(node, yaml.MappingNode):
+        return {}
+    memory = next((value for key, value in node.value if isinstance(key, yaml.ScalarNode) and key.value == "memory"),
+                  None)
+    if not isinstance(memory, yaml.MappingNode):
+        return {}
+    return {key.value: value.value for key, value in memory.value
+            if isinstance(key, yaml.ScalarNode) and isinstance(value, yaml.ScalarNode)}
 
 
 def read_limits(root: Path) -> tuple[dict[str, int], list[str]]:
@@ -175,6 +152,8 @@ def read_limits(root: Path) -> tuple[dict[str, int], list[str]]:
         values = parse_memory_config(read_text(config, root=home).text)
     except SourceFileError as error:
         return limits, [f"{error} (using Hermes's default caps)"]
+    except ValueError as error:
+        return limits, [f"{config}: {error}; using Hermes's default caps"]
     for name, key in LIMIT_KEYS.items():
         if key not in values:
             continue

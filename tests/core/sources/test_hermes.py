@@ -592,3 +592,14 @@ def test_import_tracks_additions_revisions_removals_and_moves(store, mem: Path) 
     moved = import_source(store, source, actor="test")
     assert moved.added == [] and moved.removed == []
     assert store.get(shop.id).provenance.citation == f"{memory}:8"  # deploy spans 1-2
+
+
+def test_a_config_that_is_not_yaml_warns_in_one_line_and_keeps_the_defaults(empty: Path) -> None:
+    config = empty.parent / "config.yaml"
+    config.write_text("memory:\n  memory_char_limit: [4000\n", encoding="utf-8")
+    limits, warnings = read_limits(empty)
+    assert limits == {"MEMORY.md": 2200, "USER.md": 1375}
+    assert len(warnings) == 1 and warnings[0].startswith(f"{config}: not YAML (line ")
+    assert "\n" not in warnings[0]
+    config.write_text("memory: {memory_char_limit: 3100, user_char_limit: '900'}\n", encoding="utf-8")
+    assert read_limits(empty) == ({"MEMORY.md": 3100, "USER.md": 900}, [])
