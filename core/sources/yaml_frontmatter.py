@@ -13,8 +13,11 @@ from dataclasses import dataclass, field
 
 import yaml
 
-_PLAIN_KEY_LINE = re.compile(r"^([A-Za-z_][\w.-]*)[ \t]*:[ \t]+(?![|>\[{'\"&*!])(\S.*?)[ \t]*$")
+_PLAIN_KEY_LINE = re.compile(r"^([A-Za-z_][\w.-]*)[ \t]*:[ \t]+(?![|>\[{'\"])(\S.*?)[ \t]*$")
 """A top-level `key: plain value` line, quoted when YAML refuses the block (as Claude Code's own reader retries)."""
+_PLAIN_ITEM_LINE = re.compile(r"^([ \t]+-[ \t]+)(?![|>\[{'\"])(\S.*?)[ \t]*$")
+"""An indented `- plain item` line (a `paths:` glob such as `**/*.ts`), quoted on the same retry."""
+_NEEDS_RETRY = re.compile(r": |:$| #|^[*&!%@`]")
 _COMMENT_TAIL = re.compile(r"^[ \t]+#.*$")
 
 
@@ -115,8 +118,12 @@ def _compose(block: list[str]) -> tuple[yaml.Node | None, set[int], str | None]:
     quoted, retry = set(), list(block)
     for index, line in enumerate(block):
         match = _PLAIN_KEY_LINE.match(line)
-        if match and (": " in match.group(2) or " #" in match.group(2) or match.group(2).endswith(":")):
+        if match and _NEEDS_RETRY.search(match.group(2)):
             retry[index] = f"{match.group(1)}: {json.dumps(match.group(2), ensure_ascii=False)}"
+            quoted.add(index)
+        item = _PLAIN_ITEM_LINE.match(line)
+        if item and _NEEDS_RETRY.search(item.group(2)):
+            retry[index] = f"{item.group(1)}{json.dumps(item.group(2), ensure_ascii=False)}"
             quoted.add(index)
     if not quoted:
         return None, set(), first

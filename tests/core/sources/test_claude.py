@@ -719,3 +719,15 @@ def test_hierarchy_sync_keeps_ids_when_sections_move(tree, store):
     assert (second.added, second.revised, second.removed) == ([], [], [])
     moved = store.get(ids["style"])
     assert moved.provenance.citation.endswith("CLAUDE.md:1-3")
+
+
+def test_rules_globs_and_colons_that_strict_yaml_refuses_still_read(tree):
+    rules = tree.shop / ".claude" / "rules"
+    (rules / "web.md").write_text("---\ndescription: Web: the front end # not a comment\npaths:\n"
+                                  "  - **/*.tsx\n  - web/**\n---\n# Web rules\n\nComponents stay pure.\n")
+    (rules / "css.md").write_text("---\npaths: **/*.css\n---\n# CSS rules\n\nNo inline styles.\n")
+    read = tree.adapter.read(tree.mdref())
+    natives = {f"{n.file.name}#{n.anchor}": n for n in read.entries}
+    assert json.loads(natives["web.md#web-rules"].attributes["paths"]) == ["**/*.tsx", "web/**"]
+    assert natives["css.md#css-rules"].attributes["paths"] == '["**/*.css"]'
+    assert not [w for w in read.warnings if "frontmatter" in w]
