@@ -156,7 +156,8 @@ def sources_command(as_json: bool, home: Path | None, cwd: Path | None) -> None:
         try:
             read = adapter_for(ref.kind).read(ref)
             rows.append({"kind": ref.kind, "root": str(ref.root), "detail": ref.detail,
-                         "entries": len(read.entries), "files": [str(path) for path in sorted(read.files)],
+                         "entries": len(read.entries),
+                         "files": [str(path) for path, digest in sorted(read.files.items()) if digest is not None],
                          "warnings": read.warnings})
         except (ValueError, OSError) as error:
             rows.append({"kind": ref.kind, "root": str(ref.root), "detail": ref.detail, "entries": 0,
