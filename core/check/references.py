@@ -49,7 +49,7 @@ times x v vs after before since until between every each per with without near t
 _PRODUCT_NAMES = frozenset("GitHub GitLab JavaScript TypeScript CoffeeScript YouTube LinkedIn PayPal WordPress "
                            "DevOps OpenAI BitBucket DockerHub MacBook PowerShell".split())
 _SCRIPT_BUILTINS = frozenset("install i add remove rm up upgrade update dlx exec why outdated init create publish "
-                             "link unlink ci audit x".split())
+                             "link unlink ci audit x run".split())
 
 _MAKE_TARGETS = frozenset("test tests lint format fmt typecheck build install dev clean docs setup coverage bench "
                           "release deploy serve check ci e2e".split())
@@ -220,6 +220,8 @@ def _reference(match: re.Match[str], text: str, in_code: bool) -> Reference | No
     if kind == "commit":
         return Reference("commit", whole, start, end, whole.lower())
     if kind == "flag":
+        if whole.endswith("-") or text[end:end + 1] == "*":
+            return None  # a prefix or pattern (`--nomi-*`, CSS custom properties), not one flag
         if whole.startswith("--") or in_code or _OPTION_WORD.match(text, end):
             return Reference("flag", whole, start, end, whole)
         return None

@@ -110,3 +110,28 @@ def test_a_tool_still_configured_holds_and_one_never_configured_is_unverifiable(
     refs = check(switched, "Lint with `ruff check .`; format with `black .`.")
     assert refs["ruff"].status is RefStatus.OK and "pyproject.toml" in refs["ruff"].evidence
     assert refs["black"].status is RefStatus.UNVERIFIABLE
+
+
+@pytest.mark.parametrize("text, wanted", [
+    ("Gate: `pnpm run check:filesize` (warns only).", [("command", "script:check:filesize")]),
+    ("Design tokens use the `--nomi-*` prefix.", []),
+])
+def test_script_runs_and_flag_prefixes_are_read_as_written(text: str, wanted: list) -> None:
+    assert [(ref.kind, ref.value) for ref in extract_references(text)] == wanted
+
+
+def test_a_default_exported_component_and_a_module_path_are_found(tmp_path) -> None:
+    repo = GitRepo(tmp_path / "web")
+    repo.write("src/components/AuthGuard.tsx", "export default function AuthGuard({ children }) {\n  return children;\n}\n")
+    repo.write("agent/app/main.py", "from fastapi import FastAPI\n\napp = FastAPI()\n")
+    repo.write("scripts/bench.mjs", "function main() {}\n")
+    start = repo.commit("Web and agent")
+    checker = Checker(repo.path, clock=lambda: NOW)
+    try:
+        entry = Entry(id="e", text="`AuthGuard` wraps pages; the agent runs `app.main:app` from agent/.",
+                      verified_commit=start)
+        refs = {ref.text: ref for ref in checker.check_all([entry])["e"].references}
+    finally:
+        checker.close()
+    assert refs["AuthGuard"].status is RefStatus.OK and "AuthGuard.tsx:1" in refs["AuthGuard"].evidence
+    assert refs["app.main"].status is RefStatus.OK and "module" in refs["app.main"].evidence
