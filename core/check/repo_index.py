@@ -22,7 +22,7 @@ FACT_FILES = frozenset({
     "pyproject.toml", ".python-version", "setup.cfg", "setup.py", "tox.ini", "tox.toml", "package.json", ".nvmrc",
     ".node-version", "Makefile", "GNUmakefile", "makefile", "uv.lock", "poetry.lock", "pdm.lock", "Pipfile.lock",
     "Pipfile", "requirements.txt", "package-lock.json", "pnpm-lock.yaml", "yarn.lock", "bun.lockb", "bun.lock",
-    "noxfile.py", "pytest.ini",
+    "noxfile.py", "pytest.ini", "ruff.toml", ".ruff.toml", ".editorconfig", ".prettierrc", ".prettierrc.json", ".flake8",
 })
 """Files (by last part) the repository facts come from; a change to one re-reads the facts."""
 
