@@ -13,6 +13,8 @@ from memrev.core.check.stated_change import stated_words
 MAX_BLOCK_LINES = 200
 """A definition is read for at most this many lines."""
 MAX_TEXTS_CACHED = 2_048
+MAX_COMPARED_CACHED = 100_000
+"""At most this many definitions compared (then and now) are remembered; the oldest are dropped past it."""
 _WORD = re.compile(r"(?<![\w-])--?[A-Za-z][\w-]*[\w]|[A-Za-z_]\w*")
 
 
@@ -59,22 +61,40 @@ def _definition_line(text: str, name: str) -> int | None:
     return next((line for defined, line in scan_text(text).definitions if defined == name), None)
 
 
+def _compared(index: RepoIndex, sha: str, path: str, name: str, line: int) -> tuple[str | None, frozenset[str]] | None:
+    """The definition of `name` then and now, compared once per (commit, file state): its signature change in
+    words, and the words its definition lost; None when either side cannot be read."""
+    key = (sha, path, name, line, index.stats.get(path))
+    cache = index.definition_diffs
+    if key in cache:
+        return cache[key]
+    found: tuple[str | None, frozenset[str]] | None = None
+    now_text, then_text = index.read_text(path), text_at(index, sha, path)
+    then_line = _definition_line(then_text, name) if then_text is not None and now_text is not None else None
+    if then_line is not None and now_text is not None and then_text is not None:
+        before, after = definition_block(then_text, then_line), definition_block(now_text, line)
+        if before and after:
+            signature = None
+            if " ".join(before[0].split()) != " ".join(after[0].split()):
+                signature = f"{name}'s signature changed: was `{_short(before[0])}`, now `{_short(after[0])}`"
+            lost = frozenset(_WORD.findall("\n".join(before))) - frozenset(_WORD.findall("\n".join(after)))
+            found = (signature, lost)
+    if len(cache) >= MAX_COMPARED_CACHED:
+        del cache[next(iter(cache))]
+    cache[key] = found
+    return found
+
+
 def definition_change(index: RepoIndex, sha: str, path: str, name: str, line: int, statement: str) -> str | None:
     """How the definition of `name` in `path` changed since commit `sha`, in words, or None when it kept its
     signature and everything the entry states about it (or cannot be compared)."""
-    now_text, then_text = index.read_text(path), text_at(index, sha, path)
-    if now_text is None or then_text is None:
+    compared = _compared(index, sha, path, name, line)
+    if compared is None:
         return None
-    then_line = _definition_line(then_text, name)
-    if then_line is None:
-        return None
-    before, after = definition_block(then_text, then_line), definition_block(now_text, line)
-    if not before or not after:
-        return None
-    if " ".join(before[0].split()) != " ".join(after[0].split()):
-        return f"{name}'s signature changed: was `{_short(before[0])}`, now `{_short(after[0])}`"
-    old, new = set(_WORD.findall("\n".join(before))), set(_WORD.findall("\n".join(after)))
-    lost = sorted((stated_words(statement) - {name}) & (old - new))
+    signature, gone = compared
+    if signature is not None:
+        return signature
+    lost = sorted((stated_words(statement) - {name}) & gone) if gone else []
     if lost:
         shown = ", ".join(lost[:5]) + (f" and {len(lost) - 5} more" if len(lost) > 5 else "")
         return f"{name}'s definition no longer has {shown}, which the entry states"

@@ -165,7 +165,7 @@ def _gone(ref: Reference, ctx: EntryContext, path: str) -> ReferenceCheck:
         if then[1] or then[2] is not None:
             final, renames, deletion = then
     steps = tuple(history.commit_info(event.commit, event) for event in renames)
-    if renames and final in index.files and deletion is None:
+    if renames and final in index.files:  # there now, even if it was deleted and added back on the way
         ctx.current.add(final)
         chain = " -> ".join([path, *(event.other or "" for event in renames)])
         where = f"renamed {len(renames)} times: {chain}" if len(renames) > 1 else f"renamed to {final}"
@@ -180,6 +180,11 @@ def _gone(ref: Reference, ctx: EntryContext, path: str) -> ReferenceCheck:
         return result(ref, RefStatus.MISSING, f"{before}deleted in {short(deleted)}", None, (*steps, deleted))
     if history.events.get(path) or renames:
         return result(ref, RefStatus.MISSING, f"{final} is deleted in the working tree (not committed)")
+    if ctx.since is not None and 0 <= ctx.since and not any(history.existed_at(f, ctx.since)
+                                                             for f in folder_files(history, path)):
+        read = _in_context(ref, ctx, path, tree_parents(ctx.entry.text, ref.start))
+        if read is not None:  # no folder of this path when verified: the entry meant the one of that name
+            return read
     fate = folder_fate(index, path, ctx.since)
     if fate is not None:
         return _folder_gone(ref, ctx, path, *fate)

@@ -94,7 +94,6 @@ def folder_fate(index: RepoIndex, folder: str, since: int | None = None
     if since is not None and since >= 0:
         files = [path for path in files if history.existed_at(path, since)] or files
     targets: Counter[str] = Counter()
-    apart: Counter[str] = Counter()
     renames: list[PathEvent] = []
     deletion: PathEvent | None = None
     for path in files:
@@ -104,17 +103,23 @@ def folder_fate(index: RepoIndex, folder: str, since: int | None = None
                 deletion = deleted
             continue
         rest = path[len(folder) + 1:]
-        if steps and final in index.files and final.endswith("/" + rest):
-            targets[final[:-len(rest) - 1]] += 1
+        if steps and final in index.files:
+            targets[_destination(final, rest)] += 1
             renames.append(steps[0])
-        elif steps and final in index.files:
-            apart[final.rsplit("/", 1)[0]] += 1
     if len(targets) == 1:
-        new, moved = targets.most_common(1)[0]
-        elsewhere = sum(count for where, count in apart.items() if where != new and not where.startswith(new + "/"))
-        if new in index.folders and moved > elsewhere:
+        new = next(iter(targets))
+        if new in index.folders:
             return new, sorted(renames, key=lambda e: e.commit), deletion, []
-    return None, [], deletion, [target for target, _ in (targets + apart).most_common()]
+    return None, [], deletion, [target for target, _ in targets.most_common()]
+
+
+def _destination(final: str, rest: str) -> str:
+    """The folder a file under a folder went to: its new path less the part below the folder (a file renamed on
+    the way keeps its sub-folders: `a/sub/x.ts` -> `b/sub/y.ts` went to `b`)."""
+    if final.endswith("/" + rest):
+        return final[:-len(rest) - 1]
+    parent, below = final.rsplit("/", 1)[0], rest.rsplit("/", 1)[0] if "/" in rest else ""
+    return parent[:-len(below) - 1] if below and parent.endswith("/" + below) else parent
 
 
 def meant_then(index: RepoIndex, name: str, since: int | None) -> str | None:

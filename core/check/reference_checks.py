@@ -71,6 +71,8 @@ def check_symbol(ref: Reference, ctx: EntryContext) -> ReferenceCheck:
             return result(ref, RefStatus.MOVED, f"{name} is defined in {target}:{where[target]}, not in {named}",
                            target)
         module = "/".join(parts[:-1])
+        if len(parts) > 1 and parts[0].islower() and _module_exists(index, "/".join(parts)):
+            return result(ref, RefStatus.OK, f"{ref.value} is a module or package of the repository")
         if len(parts) > 1 and parts[0].islower() and _module_exists(index, module) and not any(
                 _in_module(path, module) for path in where):
             target = sorted(where)[0]

@@ -49,7 +49,7 @@ times x v vs after before since until between every each per with without near t
 _PRODUCT_NAMES = frozenset("GitHub GitLab JavaScript TypeScript CoffeeScript YouTube LinkedIn PayPal WordPress "
                            "DevOps OpenAI BitBucket DockerHub MacBook PowerShell".split())
 _SCRIPT_BUILTINS = frozenset("install i add remove rm up upgrade update dlx exec why outdated init create publish "
-                             "link unlink ci audit x".split())
+                             "link unlink ci audit x run".split())
 
 _MAKE_TARGETS = frozenset("test tests lint format fmt typecheck build install dev clean docs setup coverage bench "
                           "release deploy serve check ci e2e".split())
@@ -72,6 +72,10 @@ _TOKEN = re.compile(rf"""
    (?P<num>\d+(?:\.\d+){{0,2}})(?![\w.]?\d)(?:(?P<plus>\+|\s+or\s+(?:newer|later|higher|above))
    |\s*(?:-|–|—|\s(?:through|thru|to|until)\s)\s*v?(?P<upto>\d+(?:\.\d+){{0,2}})(?![\w.]?\d)
    |(?P<listed>(?:\s*(?:,|,?\s+(?:or|and))\s*v?\d+(?:\.\d+){{0,2}}(?![\w.]?\d))+))?)
+| (?P<setting>\b(?:[Mm]ax(?:imum)?[ -])?[Ll]ine[ -]length(?:\s+(?:limit\s+)?(?:is|of|at|=|:))?\s*(?P<width>\d{{2,3}})\b
+   |\b(?P<width2>\d{{2,3}})[ -](?:char(?:acter)?s?|col(?:umn)?s?)(?:[ -](?:lines?|line\s+length|wide))\b
+   |\b(?P<spaces>[1-8])[ -]space(?:s)?(?:\s+(?:indent(?:ation|s)?|tabs?))\b
+   |\b[Ii]ndent(?:ation|s)?(?:\s+(?:is|of|with|=|:|width(?:\s+(?:is|of))?))?\s*(?P<spaces2>[1-8])\s+spaces\b)
 | (?P<make>\bmake\s+(?P<mtarget>[a-z][\w.:-]*[\w])(?![\w./-]))
 | (?P<nodejs>\b[Nn]ode\.[Jj][Ss]\b)
 | (?P<package>{_B}(?P<pkg>[A-Za-z][\w.-]*[A-Za-z0-9])(?:(?P<pop>==|>=|<=|~=|!=|@)\s*v?(?P<pver>\d+(?:\.\d+)*)
@@ -204,6 +208,10 @@ def _reference(match: re.Match[str], text: str, in_code: bool) -> Reference | No
             whole = text[start:end]
         op = match.group("op") or (">=" if match.group("plus") else "")
         return Reference("version", whole, start, end, f"{name}:{op}{match['num']}")
+    if kind == "setting":
+        width, spaces = match.group("width") or match.group("width2"), match.group("spaces") or match.group("spaces2")
+        name = "line-length" if width else "indent"
+        return Reference("version", whole, start, end, f"setting:{name}:{width or spaces}")
     if kind == "make":
         target = match.group("mtarget")
         if target not in _MAKE_TARGETS and not re.search(r"[_:-]", target):
@@ -220,6 +228,8 @@ def _reference(match: re.Match[str], text: str, in_code: bool) -> Reference | No
     if kind == "commit":
         return Reference("commit", whole, start, end, whole.lower())
     if kind == "flag":
+        if whole.endswith("-") or text[end:end + 1] == "*":
+            return None  # a prefix or pattern (`--nomi-*`, CSS custom properties), not one flag
         if whole.startswith("--") or in_code or _OPTION_WORD.match(text, end):
             return Reference("flag", whole, start, end, whole)
         return None

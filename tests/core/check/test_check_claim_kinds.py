@@ -110,3 +110,46 @@ def test_a_tool_still_configured_holds_and_one_never_configured_is_unverifiable(
     refs = check(switched, "Lint with `ruff check .`; format with `black .`.")
     assert refs["ruff"].status is RefStatus.OK and "pyproject.toml" in refs["ruff"].evidence
     assert refs["black"].status is RefStatus.UNVERIFIABLE
+
+
+@pytest.mark.parametrize("text, wanted", [
+    ("Gate: `pnpm run check:filesize` (warns only).", [("command", "script:check:filesize")]),
+    ("Design tokens use the `--nomi-*` prefix.", []),
+])
+def test_script_runs_and_flag_prefixes_are_read_as_written(text: str, wanted: list) -> None:
+    assert [(ref.kind, ref.value) for ref in extract_references(text)] == wanted
+
+
+def test_a_default_exported_component_and_a_module_path_are_found(tmp_path) -> None:
+    repo = GitRepo(tmp_path / "web")
+    repo.write("src/components/AuthGuard.tsx", "export default function AuthGuard({ children }) {\n  return children;\n}\n")
+    repo.write("agent/app/main.py", "from fastapi import FastAPI\n\napp = FastAPI()\n")
+    repo.write("scripts/bench.mjs", "function main() {}\n")
+    start = repo.commit("Web and agent")
+    checker = Checker(repo.path, clock=lambda: NOW)
+    try:
+        entry = Entry(id="e", text="`AuthGuard` wraps pages; the agent runs `app.main:app` from agent/.",
+                      verified_commit=start)
+        refs = {ref.text: ref for ref in checker.check_all([entry])["e"].references}
+    finally:
+        checker.close()
+    assert refs["AuthGuard"].status is RefStatus.OK and "AuthGuard.tsx:1" in refs["AuthGuard"].evidence
+    assert refs["app.main"].status is RefStatus.OK and "module" in refs["app.main"].evidence
+
+
+def test_formatting_settings_stated_in_prose_are_checked_against_the_configuration(tmp_path) -> None:
+    repo = GitRepo(tmp_path / "styled")
+    repo.write("pyproject.toml", '[project]\nname = "styled"\n\n[tool.ruff]\nline-length = 120\n')
+    repo.write(".editorconfig", "root = true\n\n[*]\nindent_style = space\nindent_size = 2\n")
+    repo.write(".prettierrc", '{"printWidth": 100, "tabWidth": 2}\n')
+    start = repo.commit("Styled")
+    checker = Checker(repo.path, clock=lambda: NOW)
+    try:
+        entry = Entry(id="e", text="Line length is 88; use 2-space indentation.", verified_commit=start)
+        refs = {ref.text: ref for ref in checker.check_all([entry])["e"].references}
+    finally:
+        checker.close()
+    length = refs["Line length is 88"]
+    assert length.status is RefStatus.CONTRADICTED and length.suggestion == "line length 120"
+    assert length.evidence.startswith("memory says line length 88; pyproject.toml [tool.ruff] line-length = 120")
+    assert refs["2-space indentation"].status is RefStatus.OK

@@ -127,3 +127,36 @@ def test_a_bare_name_still_where_it_was_stays_fresh(tmp_path) -> None:
         checker.close()
     ref = result.references[0]
     assert result.verdict is Verdict.FRESH and ref.status is RefStatus.OK and ref.path == "src/app.py"
+
+
+def test_a_folder_gone_before_verification_is_the_one_of_that_name_the_entry_meant(tmp_path) -> None:
+    repo = GitRepo(tmp_path / "mono")
+    repo.write("api/server.py", body("server"))
+    repo.commit("An api folder at the root")
+    repo.mv("api/server.py", "backend/api/server.py")
+    start = repo.commit("Move it under backend")
+    checker = Checker(repo.path, clock=lambda: NOW)
+    try:
+        entry = Entry(id="e", text="Handlers live in `api/`.", verified_commit=start)
+        ref = checker.check_all([entry])["e"].references[0]
+    finally:
+        checker.close()
+    assert ref.status is RefStatus.OK and ref.evidence.startswith("read as backend/api")
+
+
+def test_a_file_renamed_then_deleted_and_added_back_is_where_it_is_now(tmp_path) -> None:
+    repo = GitRepo(tmp_path / "app")
+    repo.write("services/game.ts", body("game"))
+    start = repo.commit("Game service")
+    repo.mv("services/game.ts", "app/services/game.ts")
+    repo.commit("Into app/")
+    repo.rm("app/services/game.ts")
+    repo.commit("Drop it")
+    repo.write("app/services/game.ts", body("game"))
+    repo.commit("Bring it back")
+    checker = Checker(repo.path, clock=lambda: NOW)
+    try:
+        ref = checker.check_all([Entry(id="e", text="Files: `game.ts`.", verified_commit=start)])["e"].references[0]
+    finally:
+        checker.close()
+    assert ref.status is RefStatus.RENAMED and ref.suggestion == "app/services/game.ts"
