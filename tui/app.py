@@ -13,7 +13,7 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.events import DescendantFocus, Key
-from textual.widgets import Footer, Header, Input, Static
+from textual.widgets import Header, Input, Static
 from textual.worker import Worker, WorkerState, get_current_worker
 
 from memrev.core.check.checker import Checker
@@ -43,6 +43,7 @@ from memrev.tui.screens.triage import TriageScreen
 from memrev.tui.sensitive_keys import SensitiveKeys
 from memrev.tui.widgets.entry_detail import EntryDetail
 from memrev.tui.widgets.entry_table import EntryTable
+from memrev.tui.widgets.essential_footer import EssentialFooter
 from memrev.tui.widgets.group_tree import GroupTree
 
 EMPTY_TEXT = (
@@ -59,7 +60,8 @@ class MemrevApp(ReviewActions, SensitiveKeys, PurgeKeys, LiveChecking, App[None]
     TITLE = "memrev"
     CSS_PATH = "app.tcss"
     COMMANDS = App.COMMANDS | {EntryCommands, FilterCommands, ReviewCommands}
-    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (100, "-wide")]
+    HORIZONTAL_BREAKPOINTS = [(0, "-tiny"), (70, "-narrow"), (100, "-wide")]
+    """Under 100 columns the sidebar is a toggle (`b`) and the footer keeps its essentials; under 70, fewer."""
 
     BINDINGS = [
         Binding("y", "confirm", "Confirm", id="confirm"),
@@ -71,6 +73,7 @@ class MemrevApp(ReviewActions, SensitiveKeys, PurgeKeys, LiveChecking, App[None]
         Binding("space", "mark", "Mark", id="mark", show=False),
         Binding("A", "mark_all", "Mark all shown", id="mark-all", show=False),
         Binding("slash", "focus_filter", "Filter", id="filter"),
+        Binding("b", "toggle_groups", "Groups", id="groups"),
         Binding("z", "grow_detail", "Detail size", id="grow-detail", show=False),
         Binding("r", "recheck", "Verify", id="recheck"),
         Binding("R", "recheck_all", "Verify all", id="recheck-all", show=False),
@@ -134,7 +137,7 @@ class MemrevApp(ReviewActions, SensitiveKeys, PurgeKeys, LiveChecking, App[None]
 
     MAIN_SCREEN_ACTIONS = frozenset({"confirm", "revoke", "edit", "fix", "undo", "triage", "mark", "mark_all",
                                      "focus_filter", "recheck", "recheck_all", "audit", "conflicts", "freeze",
-                                     "reveal", "sensitive", "purge", "grow_detail"})
+                                     "reveal", "sensitive", "purge", "grow_detail", "toggle_groups"})
     """Keys that act on the entry table: off (and out of the footer) while another screen or a dialog is open."""
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -157,7 +160,7 @@ class MemrevApp(ReviewActions, SensitiveKeys, PurgeKeys, LiveChecking, App[None]
                 yield Static("", id="review-status")
                 yield EntryTable(clock=self.clock, id="entries")
                 yield EntryDetail(clock=self.clock, id="detail")
-        yield Footer(compact=True)
+        yield EssentialFooter(compact=True)
 
     @property
     def table(self) -> EntryTable:
@@ -293,9 +296,23 @@ class MemrevApp(ReviewActions, SensitiveKeys, PurgeKeys, LiveChecking, App[None]
 
     @on(GroupTree.Chosen)
     def group_chosen(self, message: GroupTree.Chosen) -> None:
-        """Narrow the table to the chosen group."""
+        """Narrow the table to the chosen group; on a narrow terminal the sidebar then makes way for the table."""
         self.group = message.group
         self.refresh_rows()
+        if not self.screen.has_class("-wide"):
+            self.query_one("#body").set_class(False, "-groups-open")
+            self.table.focus()
+
+    def action_toggle_groups(self) -> None:
+        """Show the sidebar (and move to it), or hide it: on a narrow terminal it is hidden until asked for."""
+        body, tree = self.query_one("#body"), self.query_one(GroupTree)
+        shown = tree.display
+        body.set_class(not shown, "-groups-open")
+        body.set_class(shown, "-groups-closed")
+        if not shown:
+            tree.focus()
+        elif tree.has_focus:
+            self.table.focus()
 
     def set_filter(self, text: str) -> None:
         """Replace the filter text (used by the command palette)."""
