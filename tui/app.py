@@ -6,7 +6,7 @@ import gc
 import threading
 from datetime import datetime
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Sequence
 
 from textual import on, work
 from textual.app import App, ComposeResult
@@ -26,12 +26,14 @@ from memrev.core.model import Status, utc_now
 from memrev.core.review.sensitive import secret_at_source, sensitive_ids, why_sensitive
 from memrev.core.scan.gate import screen_unscreened
 from memrev.core.scan.rejections import Decision, rejections
+from memrev.core.sources.base import SourceRef
 from memrev.core.store.memory_store import MemoryStore
 from memrev.core.store.query import EntryIndex, Group, query_problems, why_nothing
 from memrev.tui.cli.support import actor as current_actor
 from memrev.tui.describe import why_stopped
 from memrev.tui.commands import EntryCommands, FilterCommands, ReviewCommands
 from memrev.tui.live_checking import LiveChecking
+from memrev.tui.live_sources import LiveSources
 from memrev.tui.messages import DetailLoaded, EntriesLoaded, ReviewCounts
 from memrev.tui.purge_keys import PurgeKeys
 from memrev.tui.review_actions import ReviewActions
@@ -54,7 +56,7 @@ EMPTY_TEXT = (
 )
 
 
-class MemrevApp(ReviewActions, SensitiveKeys, PurgeKeys, LiveChecking, App[None]):
+class MemrevApp(ReviewActions, SensitiveKeys, PurgeKeys, LiveChecking, LiveSources, App[None]):
     """Browse, filter and inspect every memory entry of one store."""
 
     TITLE = "memrev"
@@ -90,10 +92,11 @@ class MemrevApp(ReviewActions, SensitiveKeys, PurgeKeys, LiveChecking, App[None]
     def __init__(self, *, db_path: str | Path | None = None, store: MemoryStore | None = None,
                  clock: Callable[[], datetime] = utc_now, notices: list[str] | None = None,
                  repo: str | Path | None = None, live: bool = True, start_audit: bool = False,
-                 start_triage: bool = False, actor: str | None = None) -> None:
+                 start_triage: bool = False, actor: str | None = None, sources: Sequence[SourceRef] = ()) -> None:
         """Open the app on a store (or the database at `db_path`), computing ages from `clock`; with `repo`,
         check every entry against that repository and, when `live`, re-check as its files change. Review actions
-        are logged as `actor` (the login name by default)."""
+        are logged as `actor` (the login name by default). When `live`, the memory `sources` it imported are watched:
+        what an agent writes there is imported and shown as it happens."""
         super().__init__()
         if store is None:
             if db_path is None:
@@ -113,6 +116,8 @@ class MemrevApp(ReviewActions, SensitiveKeys, PurgeKeys, LiveChecking, App[None]
         self.repo = Path(repo) if repo is not None else None
         """The repository entries are checked against, if any."""
         self.live = live
+        self.sources = list(sources)
+        """The agents' memory sources imported on the way in; watched while the app runs (when `live`)."""
         self.checker: Checker | None = None
         """Owned by the checking worker; any other use holds `checker_lock`."""
         self.checker_lock = threading.Lock()
@@ -177,6 +182,8 @@ class MemrevApp(ReviewActions, SensitiveKeys, PurgeKeys, LiveChecking, App[None]
         self.query_one("#filter-note").display = False
         self.table.focus()
         self.load_entries()
+        if self.live and self.sources:
+            self.watch_sources()
         for notice in self.notices:
             self.notify(notice, timeout=8)
 
