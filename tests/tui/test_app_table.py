@@ -23,7 +23,7 @@ GONE = Entry(id="gone", text="Deploys go through the old Jenkins job.",
 
 async def test_a_section_shows_its_heading_and_the_start_of_its_body(make_app):
     app = make_app([SECTION, GONE])
-    async with app.run_test(size=SIZE) as pilot:
+    async with app.run_test(size=(160, 40)) as pilot:
         await settle(pilot)
         shown = table_text(app)
         assert "Testing — Run the suite with `make test`" in shown

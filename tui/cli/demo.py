@@ -42,12 +42,13 @@ def demo_command(ctx: click.Context, target: Path | None, no_tui: bool) -> None:
     ctx.obj["quiet_notice"] = not no_tui
     store = open_store(ctx)
     result, blocked = apply_screened(store, build.entries, actor="demo", source="import demo", reason="demo import")
-    native, errors = import_native(store, discover_all(cwd=build.repo, home=build.home, env={}))
+    refs = discover_all(cwd=build.repo, home=build.home, env={})
+    native, errors = import_native(store, refs)
     if not no_tui:
         store.close()
         for line in where_it_is(build.root, build.repo, build.home, ctx.obj["db"]):
             click.echo(line)
-        run_app(ctx.obj["db"], notices=errors, repo=build.repo)
+        run_app(ctx.obj["db"], notices=errors, repo=build.repo, sources=refs)
         for line in where_it_is(build.root, build.repo, build.home, ctx.obj["db"]):
             click.echo(line)
         return

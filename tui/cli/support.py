@@ -6,7 +6,7 @@ import functools
 import getpass
 import sys
 from pathlib import Path
-from typing import Any, Callable, Iterator, TypeVar
+from typing import Any, Callable, Iterator, Sequence, TypeVar
 
 import click
 
@@ -147,9 +147,10 @@ def table(header: tuple[str, ...], rows: list[tuple[str, ...]], last_width: int 
 
 
 def run_app(db: Path, notices: list[str] | None = None, repo: Path | None = None, audit: bool = False,
-            triage: bool = False) -> None:
-    """Open the review app on a database (showing `notices` once it is up), checking entries against `repo`;
-    `audit` or `triage` open it on the rejection audit or the triage queue."""
+            triage: bool = False, sources: Sequence[Any] = ()) -> None:
+    """Open the review app on a database (showing `notices` once it is up), checking entries against `repo` and
+    watching the memory `sources` it imported; `audit` or `triage` open it on the rejection audit or the triage
+    queue."""
     from memrev.tui.app import MemrevApp
 
     require_terminal()
@@ -158,7 +159,7 @@ def run_app(db: Path, notices: list[str] | None = None, repo: Path | None = None
                          "decisions); read it with `memrev list`, `memrev show ID` or `memrev check --json`")
     try:
         app = MemrevApp(db_path=db, notices=notices or [], repo=repo, start_audit=audit, start_triage=triage,
-                        actor=actor())
+                        actor=actor(), sources=sources)
     except (StoreError, OSError) as error:
         raise InputError(str(error)) from None
     app.run()

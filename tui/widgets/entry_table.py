@@ -35,8 +35,9 @@ class Column:
     optional: bool = False
 
 
-MIN_TEXT_WIDTH = 36
-"""Optional columns are dropped, last first, until the text column gets at least this many cells."""
+MIN_TEXT_WIDTH = 28
+"""Optional columns are dropped, widest first (scope, then age, then confidence), until the text column gets at
+least this many cells."""
 
 COLUMNS: tuple[Column, ...] = (
     Column("status", "STATUS", 10, lambda e, now: "removed" if e.removed_at else e.status.value),
@@ -247,7 +248,7 @@ class EntryTable(ScrollView, can_focus=True):
     def _layout(self, total: int) -> list[tuple[Column, int]]:
         """The columns that fit a table `total` cells wide, with their widths (one space between columns)."""
         columns = list(COLUMNS)
-        optional = [column for column in reversed(COLUMNS) if column.optional]
+        optional = sorted((column for column in COLUMNS if column.optional), key=lambda column: -column.width)
         while True:
             fixed = sum(column.width for column in columns) + len(columns) - 1
             if total - fixed >= MIN_TEXT_WIDTH or not optional:
