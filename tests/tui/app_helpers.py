@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from textual.widgets import Static
+from textual.worker import WorkerCancelled
 
 from memrev.tui.widgets.entry_table import EntryTable
 
@@ -10,11 +11,15 @@ SIZE = (120, 36)
 
 
 async def settle(pilot) -> None:
-    """Let workers finish and the screen catch up."""
-    await pilot.app.workers.wait_for_complete()
-    await pilot.pause()
-    await pilot.app.workers.wait_for_complete()
-    await pilot.pause()
+    """Let workers finish and the screen catch up (a worker an exclusive restart cancelled is waited past)."""
+    for _ in range(2):
+        for _attempt in range(20):
+            try:
+                await pilot.app.workers.wait_for_complete()
+                break
+            except WorkerCancelled:
+                continue
+        await pilot.pause()
 
 
 def table_text(app) -> str:

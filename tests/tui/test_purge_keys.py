@@ -14,7 +14,7 @@ from memrev.core.review.sensitive import mark_sensitive
 from memrev.tui.screens.purge_dialog import PurgeDialog
 
 FRESH = "demo-02-fresh-discount"
-FRESH_WORDS = "Discounts are computed by `apply_discount`"
+FRESH_WORDS = "Discounts are computed by"
 
 
 def dialog_body(app) -> str:

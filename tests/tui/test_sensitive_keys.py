@@ -15,7 +15,7 @@ from memrev.core.store.sensitive import marks
 from memrev.tui.widgets.entry_table import EntryTable
 
 FRESH = "demo-02-fresh-discount"
-FRESH_WORDS = "Discounts are computed by `apply_discount`"
+FRESH_WORDS = "Discounts are computed by"
 AWS = "AKIAQ3T7ZP2WX8N5M4KD"
 
 

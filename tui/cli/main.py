@@ -5,7 +5,6 @@ from __future__ import annotations
 import os
 import sys
 from pathlib import Path
-from typing import Any
 
 import click
 
@@ -50,20 +49,21 @@ def cli(ctx: click.Context, db: Path | None, repo: Path | None, actor_name: str 
     if ctx.invoked_subcommand is None:
         require_terminal()
         here = repository_here()
-        notices, refs = _import_here(ctx, here) if repo is None else ([], [])
-        run_app(ctx.obj["db"], notices=notices, repo=repo or here, sources=refs)
+        notices = _import_here(ctx) if repo is None else []
+        run_app(ctx.obj["db"], notices=notices, repo=repo or here, sources=ctx.obj.get("sources", []))
 
 
-def _import_here(ctx: click.Context, repo: Path | None) -> tuple[list[str], list[Any]]:
-    """In a repository, import every agent source that applies to it first, so the main job needs no set-up;
-    return what to tell the user and the sources (the app keeps them live)."""
+def _import_here(ctx: click.Context) -> list[str]:
+    """In a repository, import every agent source that applies to it first, so the main job needs no set-up; the
+    sources are kept in `ctx.obj["sources"]` for the app to follow live."""
     from memrev.tui.cli.sources import discover
 
-    if repo is None:
-        return [], []
+    if repository_here() is None:
+        return []
     refs = discover(None, None)  # from the current folder, as an agent started here sees it
     if not refs:
-        return [], []
+        return []
+    ctx.obj["sources"] = refs
     ctx.obj["quiet_notice"] = True
     store = open_store(ctx)
     results, errors = import_native(store, refs)
@@ -71,7 +71,7 @@ def _import_here(ctx: click.Context, repo: Path | None) -> tuple[list[str], list
     notices = [warning for result in results for warning in result.read.warnings] + errors
     changed = sum(len(r.added) + len(r.revised) + len(r.removed) for r in results)
     notices.insert(0, f"imported {len(results)} source(s): {changed} change(s)")
-    return notices, refs
+    return notices
 
 
 cli.add_command(import_command)
