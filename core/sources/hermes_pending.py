@@ -254,9 +254,29 @@ def _remove(path: Path) -> None:
         raise StagedError(f"{path}: could not delete the staged file ({error})") from None
 
 
+def _rehearse(staged: StagedWrite, memories: Path, files: dict[Path, list[str]]) -> None:
+    """Apply one approval to the entries `files` holds so far (read once, without writing), or StagedError."""
+    path = memories / staged.file_name
+    limit = read_limits(memories)[0][path.name]
+    if path not in files:
+        state = load_file(path, memories, limit)
+        if state.problem:
+            raise StagedError(f"{path}: {state.problem}; nothing written")
+        files[path] = state.entries
+    texts, _ = _applied(staged, files[path])
+    try:
+        validate(path, texts, limit)
+    except ValueError as error:
+        raise StagedError(str(error)) from None
+    files[path] = texts
+
+
 def decide(entries: Sequence[Entry], *, approved: bool) -> dict[str, str]:
     """Decide every staged write among these entries (checking all before changing any); id -> what was done."""
     staged = [entry for entry in entries if is_staged(entry)]
+    files: dict[Path, list[str]] = {}
     for entry in staged:
-        _load(entry)
+        write, memories = _load(entry)
+        if approved:
+            _rehearse(write, memories, files)
     return {entry.id: (approve(entry) if approved else reject(entry)) for entry in staged}
