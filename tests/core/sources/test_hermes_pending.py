@@ -340,3 +340,18 @@ def test_a_concurrent_hermes_add_is_never_lost_by_an_approval(store, hermes: Pat
         assert f"approved {i:02d}" in on_disk and f"hermes {i:02d}" in on_disk, (i, on_disk)
         assert memory_file.read_text(encoding="utf-8") == DELIM.join(on_disk)  # Hermes's exact format
     assert list((hermes / "memories").glob(".mem_*")) == []
+
+
+def test_a_freeze_with_a_staged_write_kept_leaves_it_staged(store, hermes: Path) -> None:
+    from memrev.core.freeze.plan import build_plan
+    from memrev.core.freeze.policy import Unreviewed
+    from memrev.core.freeze.write import freeze
+
+    path = stage(hermes, "kkkk0001", "add", content="Not approved yet")
+    entry = imported(store, hermes)["kkkk0001"]
+    victim = next(e for e in store.entries() if e.text == "User prefers dark mode")
+    revoke(store, [victim.id], actor="ada", reason="wrong")
+    plan = build_plan(store, agent="hermes", unreviewed=Unreviewed.KEEP)
+    freeze(store, plan, actor="ada")
+    assert memory(hermes) == ["Project uses Python 3.10"] and path.exists()
+    assert store.get(entry.id).status.value == "pending"
