@@ -127,8 +127,9 @@ def read_pending(memories: Path) -> PendingRead:
     """Every staged write of a memory folder's home, oldest file name first; a bad file is a warning, left as is."""
     folder = pending_folder(memories)
     found = PendingRead([], {}, [])
-    if memories.name != "memories" or not folder.is_dir() or folder.is_symlink():
-        if folder.is_symlink():
+    linked = folder.is_symlink() or folder.parent.is_symlink()
+    if memories.name != "memories" or not folder.is_dir() or linked:
+        if linked:
             found.warnings.append(f"{folder}: is a symlink; memrev does not follow it (staged writes not read)")
         return found
     for path in sorted(folder.glob("*.json")):
@@ -182,6 +183,8 @@ def _load(entry: Entry) -> tuple[StagedWrite, Path]:
     folder = path.parent
     if not os.path.lexists(path):
         raise StagedError(f"{path}: the staged write is gone (Hermes decided it already?); re-import")
+    if folder.is_symlink() or folder.parent.is_symlink():
+        raise StagedError(f"{folder}: a symlink now; memrev does not follow it; not touched")
     if path.is_symlink() or linked_outside(path, folder):
         raise StagedError(f"{path}: not a regular file inside {folder}; not touched")
     try:

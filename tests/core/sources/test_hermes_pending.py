@@ -355,3 +355,31 @@ def test_a_freeze_with_a_staged_write_kept_leaves_it_staged(store, hermes: Path)
     freeze(store, plan, actor="ada")
     assert memory(hermes) == ["Project uses Python 3.10"] and path.exists()
     assert store.get(entry.id).status.value == "pending"
+
+
+def test_a_pending_folder_linked_out_is_neither_read_nor_touched(store, hermes: Path, tmp_path: Path) -> None:
+    path = stage(hermes, "llll0001", "add", content="Uses uv for envs")
+    entry = imported(store, hermes)["llll0001"]
+    elsewhere = tmp_path / "elsewhere"
+    (hermes / "pending" / "memory").rename(elsewhere)
+    (hermes / "pending" / "memory").symlink_to(elsewhere)
+    found = read(hermes)
+    assert found.warnings == [f"{hermes / 'pending' / 'memory'}: is a symlink; memrev does not follow it "
+                              "(staged writes not read)"]
+    before = (hermes / "memories" / "MEMORY.md").read_bytes()
+    with pytest.raises(ReviewError, match="a symlink now; memrev does not follow it"):
+        confirm(store, [entry.id], actor="ada")
+    with pytest.raises(ReviewError, match="a symlink now"):
+        revoke(store, [entry.id], actor="ada", reason="no")
+    assert (elsewhere / path.name).exists() and (hermes / "memories" / "MEMORY.md").read_bytes() == before
+
+
+def test_a_staged_file_swapped_for_a_link_after_the_import_is_not_touched(store, hermes: Path, tmp_path: Path) -> None:
+    path = stage(hermes, "llll0002", "add", content="Uses uv for envs")
+    entry = imported(store, hermes)["llll0002"]
+    outside = tmp_path / "outside.json"
+    path.rename(outside)
+    path.symlink_to(outside)
+    with pytest.raises(ReviewError, match="not a regular file inside"):
+        revoke(store, [entry.id], actor="ada", reason="no")
+    assert outside.exists() and path.is_symlink()
