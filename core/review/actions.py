@@ -15,6 +15,7 @@ from memrev.core.check.model import EntryCheck, Verdict
 from memrev.core.model import STOPPED, Entry, Status, WrittenBy
 from memrev.core.scan.gate import gate_text, mark_screened
 from memrev.core.scan.redaction import redact_text
+from memrev.core.sources.hermes_pending import StagedError, decide
 from memrev.core.store.journal import recording
 from memrev.core.store.memory_store import MemoryStore
 
@@ -25,6 +26,8 @@ CONFIRMED_CONFIDENCE = 0.9
 """The confidence a person's confirmation raises an entry to (never lowers it)."""
 DESPITE_STALE_CONFIDENCE = 0.7
 """The confidence of an entry a person vouched for although its latest check found it stale."""
+STAGED_GONE = "Hermes's staged write was decided in memrev; its staged file is deleted"
+"""Why a decided staged Hermes write is gone from its source (its text lives on in MEMORY.md or USER.md, or not)."""
 TOMBSTONES = frozenset({Status.REVOKED, Status.SUPERSEDED, Status.PURGED})
 """Statuses after which an entry is kept only for its history."""
 
@@ -132,7 +135,11 @@ def confirm(store: MemoryStore, entry_ids: Sequence[str], *, actor: str, despite
             changes.append((entry, {"status": Status.CONFIRMED, "verified_at": now,
                                     "verified_commit": check.head if check else None, "confidence": confidence,
                                     "confidence_reason": reason}, reason))
+        done = _decide_staged([entry for entry, _, _ in changes], approved=True)
+        changes = [(entry, {**fields, "confidence_reason": f"{why}; {done[entry.id]}"}, f"{why}; {done[entry.id]}")
+                   if entry.id in done else (entry, fields, why) for entry, fields, why in changes]
         changed = store.set_review_many(changes, actor=actor, action="confirm")
+        store.mark_removed(done, actor=actor, reason=STAGED_GONE)
     return ReviewResult(action.id, tuple(changed), tuple(skipped))
 
 
@@ -154,12 +161,25 @@ def revoke(store: MemoryStore, entry_ids: Sequence[str], *, actor: str, reason: 
             if by in {entry.id for entry in entries}:
                 raise ReviewError(f"{by} cannot revoke itself")
         _refuse(entries, "revoke", allow=frozenset({Status.REVOKED, Status.SUPERSEDED, *STOPPED}))
+        live = [entry for entry in entries if entry.status not in (Status.REVOKED, Status.SUPERSEDED)]
+        done = _decide_staged(live, approved=False)
         for entry in entries:
-            if entry.status in (Status.REVOKED, Status.SUPERSEDED):
+            if entry not in live:
                 skipped.append((entry.id, f"already {entry.status.value}"))
                 continue
-            changed.append(store.revoke(entry.id, by=by, actor=actor, reason=reason.strip()))
+            why = f"{reason.strip()}; {done[entry.id]}" if entry.id in done else reason.strip()
+            changed.append(store.revoke(entry.id, by=by, actor=actor, reason=why))
+        store.mark_removed(done, actor=actor, reason=STAGED_GONE)
     return ReviewResult(action.id, tuple(changed), tuple(skipped))
+
+
+def _decide_staged(entries: Sequence[Entry], *, approved: bool) -> dict[str, str]:
+    """Perform Hermes's own approve or reject for the staged Hermes writes among these entries (id -> what was
+    done), or stop the action with Hermes's one-line refusal; one already gone from its folder is left alone."""
+    try:
+        return decide([entry for entry in entries if entry.removed_at is None], approved=approved)
+    except StagedError as error:
+        raise ReviewError(str(error)) from None
 
 
 @dataclass(frozen=True)

@@ -409,18 +409,28 @@ class HermesAdapter:
                     written_at=written_at, written_at_basis="mtime", written_by=WrittenBy.AGENT,
                     attributes={"target": TARGETS[name], "profile": profile},
                 ))
+        from memrev.core.sources import hermes_pending  # it builds on this module's lock and format
+
+        pending = hermes_pending.read_pending(ref.root)
+        result.warnings.extend(pending.warnings)
+        result.files.update(pending.files)
+        result.entries.extend(hermes_pending.native_entries(pending, profile))
         return result
 
     def write(self, ref: SourceRef, entries: Sequence[Entry], *, expected: SourceRead) -> WriteResult:
-        """Write these entries to MEMORY.md and USER.md under Hermes's locks, refusing drift, bad files and over-cap sets."""
+        """Write these entries to MEMORY.md and USER.md under Hermes's locks, refusing drift, bad files and over-cap sets
+        (a write Hermes staged is never written here: only its approval applies it)."""
+        from memrev.core.sources.hermes_pending import is_staged
+
         root = ref.root
+        entries = [entry for entry in entries if not is_staged(entry)]
         limits, _ = read_limits(root)
         by_name: dict[str, list[str]] = {name: [] for name in FILES}
         for entry in entries:
             by_name[file_for(entry)].append(entry.text.strip())
         texts = {root / name: group for name, group in by_name.items()}
         contents = {path: validate(path, group, limits[path.name]) for path, group in texts.items()}
-        tracked = [path for path in texts if path in expected.files]
+        tracked = [path for path in texts if path in expected.files]  # the staged files are Hermes's to change
         check_no_drift(expected, tracked)
         states = [load_file(path, root, limits[path.name]) for path in texts]
         changing = [state.path for state in states if _needs_writing(state, texts[state.path], expected)]

@@ -1,0 +1,40 @@
+"""`memrev import hermes:HOME` shows Hermes's staged writes; `confirm` approves one and `revoke` rejects one."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from test_cli import run
+
+
+def test_the_pending_queue_from_the_command_line(tmp_path: Path) -> None:
+    db, home = tmp_path / "memrev.db", tmp_path / ".hermes"
+    (home / "memories").mkdir(parents=True)
+    (home / "pending" / "memory").mkdir(parents=True)
+    memory = home / "memories" / "MEMORY.md"
+    memory.write_text("User prefers dark mode\n§\nProject uses Python 3.10", encoding="utf-8")
+    for pending_id, payload in (
+            ("a1", {"action": "replace", "target": "memory", "content": "Project uses Python 3.12",
+                    "old_text": "3.10", "matched_entry": "Project uses Python 3.10"}),
+            ("a2", {"action": "add", "target": "memory", "content": "Uses uv for envs"})):
+        (home / "pending" / "memory" / f"{pending_id}.json").write_text(json.dumps(
+            {"id": pending_id, "subsystem": "memory", "action": payload["action"], "origin": "background_review",
+             "created_at": 1788943580.5, "payload": payload}), encoding="utf-8")
+    assert run(db, "import", f"hermes:{home}").exit_code == 0
+    staged = {e["text"]: e for e in json.loads(run(db, "list", "--json").stdout)
+              if e["source"]["anchor"].startswith("staged by Hermes")}
+    replace, add = staged["Project uses Python 3.12"], staged["Uses uv for envs"]
+    assert 'target: "Project uses Python 3.10"' in replace["source"]["anchor"]
+    assert "staged by Hermes: replace in MEMORY.md, pending a1" in run(db, "show", replace["id"]).stdout
+    done = run(db, "confirm", replace["id"])
+    assert done.exit_code == 0, done.stderr
+    assert "Hermes staged replace a1 applied to MEMORY.md" in done.stdout
+    assert memory.read_text(encoding="utf-8") == "User prefers dark mode\n§\nProject uses Python 3.12"
+    rejected = run(db, "revoke", add["id"], "--reason", "not durable")
+    assert rejected.exit_code == 0, rejected.stderr
+    assert list((home / "pending" / "memory").iterdir()) == []
+    assert memory.read_text(encoding="utf-8") == "User prefers dark mode\n§\nProject uses Python 3.12"
+    log = json.loads(run(db, "log", "--json", "--entry", add["id"]).stdout)
+    assert any(e["action"] == "revoke" and e["reason"] == "not durable; Hermes staged add a2 rejected (staged file "
+               "deleted)" for e in log), log
