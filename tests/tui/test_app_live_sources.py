@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+from datetime import datetime, timezone
 from pathlib import Path
 
 import pytest
@@ -15,7 +16,9 @@ from memrev.core.store.memory_store import MemoryStore
 from memrev.tui.app import MemrevApp
 from memrev.tui.widgets.entry_table import EntryTable
 from app_helpers import SIZE
-from conftest import FROZEN_NOW
+
+FROZEN_NOW = datetime(2026, 7, 1, 12, 0, tzinfo=timezone.utc)
+"""The time the apps under test believe it is."""
 
 NOTE = """---
 name: Release tags

@@ -14,7 +14,9 @@ from memrev.tui.app import MemrevApp
 from memrev.tui.cli.main import cli
 from memrev.tui.widgets.entry_detail import EntryDetail
 from app_helpers import SIZE, detail_text, settle, table_text
-from conftest import FROZEN_NOW
+
+FROZEN_NOW = datetime(2026, 7, 1, 12, 0, tzinfo=timezone.utc)
+"""The time the apps under test believe it is."""
 
 SECTION = Entry(id="testing", text="## Testing\n\n- Run the suite with `make test` before pushing.")
 GONE = Entry(id="gone", text="Deploys go through the old Jenkins job.",
