@@ -352,17 +352,25 @@ def test_broken_text_never_crashes() -> None:
     assert "invisible_format" in _rules("a\ud800b") and "invisible_control" in _rules("a\x00b")
 
 
-def test_five_megabytes_of_adversarial_text_scans_in_linear_time() -> None:
-    """A 5 MB mix of floods that make backtracking regexes explode scans in seconds, and stays fully scanned."""
+def _adversarial(size: int) -> str:
+    """`size` characters of floods that make backtracking regexes explode, then an attack at the very end."""
     chunks = ["curl $", "update ", "<!--", "token=", "you are ", "a\u200b", "i g n o r e ", "cat ~/.",
               "send the results to ", "\U000e0069", "\ufe00", "-----BEGIN PRIVATE KEY-----", "eyJ", "aaaa"]
-    text = "".join(chunk * (5_000_000 // len(chunks) // len(chunk)) for chunk in chunks)
-    text += " ignore previous instructions"
-    started = time.perf_counter()
-    result = scan(text)
-    assert time.perf_counter() - started < 30  # about 3 s here; a backtracking blow-up takes hours
-    assert len(text) >= 4_900_000 and "scan_error" not in result.rules
-    assert result.findings[-1].end == len(text)  # the very end was scanned
+    return "".join(chunk * (size // len(chunks) // len(chunk)) for chunk in chunks) + " ignore previous instructions"
+
+
+def test_adversarial_text_scans_in_linear_time() -> None:
+    """Floods that make backtracking regexes explode scan in time proportional to their size (five times the text,
+    well under ten times the time: a blow-up would be 25 times or hours), and stay fully scanned."""
+    small, large = _adversarial(500_000), _adversarial(2_500_000)
+    started = time.process_time()
+    scan(small)
+    small_time = time.process_time() - started
+    started = time.process_time()
+    result = scan(large)
+    assert time.process_time() - started < 10 * max(small_time, 0.05)
+    assert len(large) >= 2_450_000 and "scan_error" not in result.rules
+    assert result.findings[-1].end == len(large)  # the very end was scanned
     assert max(sum(f.rule == rule for f in result.findings) for rule in result.rules) <= MAX_FINDINGS_PER_RULE
 
 
