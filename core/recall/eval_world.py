@@ -27,6 +27,8 @@ WRITTEN = datetime(2026, 5, 20, 9, 0, tzinfo=timezone.utc)
 """The modification time of every memory file (its provenance when the format records none)."""
 KINDS = ("claude", "hermes", "openclaw")
 """The source kinds the experiment imports (the repositories' own CLAUDE.md and AGENTS.md stay out)."""
+INDEXED = 150
+"""Claude topic files per project listed in its index (Claude loads at most 200 index lines; the rest stay unlisted)."""
 MAIN = "shop"
 """The project built from the demo's history; every other project is a copy of it under another remote."""
 _AUTHOR = {"GIT_AUTHOR_NAME": "Demo Dev", "GIT_AUTHOR_EMAIL": "dev@example.com", "GIT_COMMITTER_NAME": "Demo Dev",
@@ -118,7 +120,8 @@ def _claude(home: Path, repo: Path, memories: Sequence[EvalMemory]) -> None:
         name = memory.file.removesuffix(".md").replace("_", " ")
         _write(project / "memory" / memory.file,
                f"---\nname: {name}\ndescription: {name}\ntype: {memory.type}\n---\n{memory.text}\n")
-        index.append(f"- [{name}]({memory.file}) — {name}\n")
+        if len(index) < INDEXED:
+            index.append(f"- [{name}]({memory.file}) — {name}\n")
     _write(project / "memory" / "MEMORY.md", "".join(index))
     line = {"type": "user", "cwd": str(repo), "sessionId": f"eval-{repo.name}", "timestamp": "2026-05-20T09:00:00Z"}
     _write(project / f"eval-{repo.name}.jsonl", json.dumps(line) + "\n")
