@@ -3,8 +3,7 @@ for them, so the same metrics can be read on a memory the size a long-lived agen
 
 from __future__ import annotations
 
-from memrev.core.recall.eval_set import Correction, EvalMemory, EvalSet, EvalTask
-from memrev.core.recall.eval_world import MAIN
+from memrev.core.recall.eval_set import MAIN, EvalMemory, EvalSet, EvalTask
 
 TASKS_PER_PROJECT = 3
 """Groups of twelve per project whose tasks are run (recall on every generated memory would take minutes)."""

@@ -13,6 +13,8 @@ KINDS = ("fresh", "stale", "cross-project", "conflicting", "revoked", "correctio
 """Every kind of memory the design names (a correction is what revoked one)."""
 TRUTHS = ("true", "stale", "superseded", "revoked", "malicious")
 """What the repository and the person say of a memory: only `true` ones should reach an agent unchanged."""
+MAIN = "shop"
+"""The project built from the demo's history; every other project is a copy of its files under another remote."""
 AGENTS = ("claude", "hermes", "openclaw")
 """The agents whose native files hold the experiment's memories."""
 

@@ -28,7 +28,7 @@ def eval_memory_command(scale: int | None, projects: int, k: int, target: Path |
     """Measure what memory review changes: the same memories and tasks before review (raw, as agents load and
     recall them today) and after a scripted review and freeze (gated)."""
     from memrev.core.recall.eval_report import chart_svg, table_lines
-    from memrev.core.recall.eval_run import run_eval
+    from memrev.core.bench.recall_eval import run_eval
     from memrev.core.recall.eval_scale import scaled
 
     if target is not None and target.exists() and (not target.is_dir() or any(target.iterdir())):

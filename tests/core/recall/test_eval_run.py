@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from memrev.core.recall.eval_run import run_eval
+from memrev.core.bench.recall_eval import run_eval
 
 
 def test_the_reviewed_arm_injects_nothing_stale_leaves_no_residue_and_revokes_nothing_true(tmp_path: Path) -> None:

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from memrev.core.recall import eval_arms
+from memrev.core.bench import recall_arms as eval_arms
 from memrev.core.recall.eval_scale import scaled
 from memrev.core.recall.eval_set import KINDS, EvalMemory, EvalSet, twelve
 

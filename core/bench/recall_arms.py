@@ -20,7 +20,7 @@ from memrev.core.freeze.write import freeze
 from memrev.core.model import STOPPED, Entry, Status
 from memrev.core.recall.eval_metrics import Held, Observation, Retrieved
 from memrev.core.recall.eval_set import EvalSet, EvalTask
-from memrev.core.recall.eval_world import MAIN, NOW, World
+from memrev.core.bench.recall_world import MAIN, NOW, World
 from memrev.core.recall.recall import RecallOptions, recall
 from memrev.core.review.actions import ReviewError, confirm, revoke
 from memrev.core.review.fixes import apply_fix, propose_fix

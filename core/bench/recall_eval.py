@@ -8,10 +8,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from memrev.core.recall.eval_arms import both_arms
+from memrev.core.bench.recall_arms import both_arms
 from memrev.core.recall.eval_metrics import measure
 from memrev.core.recall.eval_set import EvalSet, twelve
-from memrev.core.recall.eval_world import build_world
+from memrev.core.bench.recall_world import build_world
 
 DEFAULT_K = 3
 """Results per query: an agent's recall is handed a few entries, and at 3 a wrong one is a third of them."""

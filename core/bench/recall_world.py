@@ -15,7 +15,7 @@ from typing import Iterable, Sequence
 from memrev.core.check.checker import Checker
 from memrev.core.demo.shop_repo import build_repository
 from memrev.core.model import Entry
-from memrev.core.recall.eval_set import EvalMemory, EvalSet
+from memrev.core.recall.eval_set import MAIN, EvalMemory, EvalSet
 from memrev.core.sources.base import SourceRef
 from memrev.core.sources.registry import discover_all
 from memrev.core.sources.sync import import_source
@@ -29,8 +29,6 @@ KINDS = ("claude", "hermes", "openclaw")
 """The source kinds the experiment imports (the repositories' own CLAUDE.md and AGENTS.md stay out)."""
 INDEXED = 150
 """Claude topic files per project listed in its index (Claude loads at most 200 index lines; the rest stay unlisted)."""
-MAIN = "shop"
-"""The project built from the demo's history; every other project is a copy of it under another remote."""
 _AUTHOR = {"GIT_AUTHOR_NAME": "Demo Dev", "GIT_AUTHOR_EMAIL": "dev@example.com", "GIT_COMMITTER_NAME": "Demo Dev",
            "GIT_COMMITTER_EMAIL": "dev@example.com", "GIT_CONFIG_NOSYSTEM": "1", "GIT_CONFIG_GLOBAL": os.devnull}
 
