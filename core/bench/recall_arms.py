@@ -21,7 +21,7 @@ from memrev.core.model import STOPPED, Entry, Status
 from memrev.core.recall.eval_metrics import Held, Observation, Retrieved
 from memrev.core.recall.eval_set import EvalSet, EvalTask
 from memrev.core.bench.recall_world import MAIN, NOW, World
-from memrev.core.recall.recall import RecallOptions, recall
+from memrev.core.recall.recall import RecallOptions, read_state, recall
 from memrev.core.review.actions import ReviewError, confirm, revoke
 from memrev.core.review.fixes import apply_fix, propose_fix
 from memrev.core.safe_io import current_bytes
@@ -46,13 +46,13 @@ class ReviewLog:
 
 def prior_decisions(world: World, data: EvalSet) -> None:
     """What a person already decided in an earlier session, never frozen: a revocation by its correction, a confirm."""
+    confirmed = [world.ids[memory.key] for memory in data.memories if memory.prior == "confirmed"]
+    if confirmed:
+        confirm(world.store, confirmed, actor="ana", despite_stale=True, checks=world.store.checks())
     for memory in data.memories:
-        entry_id = world.ids[memory.key]
-        if memory.prior == "confirmed":
-            confirm(world.store, [entry_id], actor="ana", despite_stale=True)
-        elif memory.prior == "revoked":
+        if memory.prior == "revoked":
             by = world.ids[memory.replaced_by] if memory.replaced_by else None
-            revoke(world.store, [entry_id], actor="ana", reason="a person took it back", by=by)
+            revoke(world.store, [world.ids[memory.key]], actor="ana", reason="a person took it back", by=by)
 
 
 def snapshot(world: World) -> tuple[list[str], int]:
@@ -81,13 +81,14 @@ def run_tasks(world: World, tasks: Sequence[EvalTask], *, gated: bool, k: int,
               corrections: dict[str, str]) -> dict[str, tuple[Retrieved, ...]]:
     """Each task's recall, raw over everything held or gated in the task's project, in memory keys."""
     keys = {**world.keys, **corrections}
+    state = read_state(world.store, gated=gated)  # the store does not change while the tasks run
     results = {}
     for task in tasks:
         options = RecallOptions(k=k, gated=gated, project=task.project if gated else None, now=NOW)
         results[task.key] = tuple(
             Retrieved(keys.get(r.entry.id), r.entry.text, _annotation(r) if gated else "",
                       tuple(keys.get(i, i) for i in r.conflicts_with))
-            for r in recall(world.store, task.query, options))
+            for r in recall(world.store, task.query, options, state))
     return results
 
 

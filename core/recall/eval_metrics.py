@@ -144,13 +144,14 @@ def explicit_conflicts(observation: Observation, memories: Mapping[str, EvalMemo
 
 def residue(observation: Observation) -> dict[str, int]:
     """Where texts a person revoked, purged or rewrote are still reachable: one count per text and place."""
-    snapshot = recall = files = 0
-    for text in observation.gone:
-        snapshot += any(text in item.text for item in observation.snapshot)
-        recall += any(text in item.text for got in observation.results.values() for item in got)
-        files += any(text.encode("utf-8") in data for data in observation.files.values())
-    return {"total": snapshot + recall + files + observation.database_residue, "snapshot": snapshot,
-            "recall": recall, "agent_files": files, "database": observation.database_residue}
+    held = "\x00".join(item.text for item in observation.snapshot)
+    recalled = "\x00".join(item.text for got in observation.results.values() for item in got)
+    files = b"\x00".join(observation.files.values())
+    in_snapshot = sum(1 for text in observation.gone if text in held)
+    in_recall = sum(1 for text in observation.gone if text in recalled)
+    in_files = sum(1 for text in observation.gone if text.encode("utf-8") in files)
+    return {"total": in_snapshot + in_recall + in_files + observation.database_residue, "snapshot": in_snapshot,
+            "recall": in_recall, "agent_files": in_files, "database": observation.database_residue}
 
 
 def extra_tokens(observation: Observation, raw: Observation | None) -> dict[str, int | float | None]:
