@@ -21,7 +21,7 @@ from memrev.core.model import STOPPED, Entry, Status
 from memrev.core.recall.eval_metrics import Held, Observation, Retrieved
 from memrev.core.recall.eval_set import EvalSet, EvalTask
 from memrev.core.bench.recall_world import MAIN, NOW, World
-from memrev.core.recall.recall import RecallOptions, read_state, recall
+from memrev.core.recall.recall import RecallOptions, Recalled, read_state, recall
 from memrev.core.review.actions import ReviewError, confirm, revoke
 from memrev.core.review.fixes import apply_fix, propose_fix
 from memrev.core.safe_io import current_bytes
@@ -67,13 +67,11 @@ def snapshot(world: World) -> tuple[list[str], int]:
     return texts, loaded
 
 
-def _annotation(result: object) -> str:
+def _annotation(result: Recalled) -> str:
     """What memrev attached to a gated result, as the agent would be handed it."""
-    caution = getattr(result, "caution", None) or ""
-    lines = [caution, *getattr(result, "evidence", ())]
-    conflicts = getattr(result, "conflicts_with", ())
-    if conflicts:
-        lines.append("conflicts with " + ", ".join(conflicts))
+    lines = [result.caution or "", *result.evidence]
+    if result.conflicts_with:
+        lines.append("conflicts with " + ", ".join(result.conflicts_with))
     return "\n".join(line for line in lines if line)
 
 
@@ -109,13 +107,13 @@ def observe(world: World, data: EvalSet, arm: str, *, gated: bool, k: int, log: 
     database = search([p for p in db.parent.iterdir() if p.name.startswith(db.name)], purged).total if purged else 0
     held = [Held(by_text.get(text), text) for text in texts]
     in_files = {item.key for item in held}
+    revoked = {keys[i] for i in log.revoked if i in keys}
     return Observation(
         arm=arm, snapshot=tuple(held), loaded_tokens=loaded,
         results=run_tasks(world, data.tasks, gated=gated, k=k, corrections=log.corrections),
         gone=tuple(gone), files={str(path.relative_to(world.root)): data_ for path, data_ in world.files().items()},
-        database_residue=database, revoked=tuple(sorted(keys[i] for i in log.revoked if i in keys)),
-        withheld=tuple(sorted(key for key in world.ids if key not in in_files and key not in set(
-            keys[i] for i in log.revoked if i in keys))))
+        database_residue=database, revoked=tuple(sorted(revoked)),
+        withheld=tuple(sorted(key for key in world.ids if key not in in_files and key not in revoked)))
 
 
 def _checkers(world: World) -> dict[str, Checker]:
