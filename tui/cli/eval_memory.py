@@ -37,6 +37,8 @@ def eval_memory_command(scale: int | None, projects: int, k: int, target: Path |
     try:
         data = scaled(scale, projects) if scale else None
         run = run_eval(folder, data, k=k, label=f"scale {scale}" if scale else "twelve")
+    except (ValueError, OSError, RuntimeError) as error:  # a refused freeze, a store or git failure: one line
+        raise click.ClickException(f"the experiment stopped: {error}") from None
     finally:
         if target is None:
             shutil.rmtree(folder, ignore_errors=True)
