@@ -61,8 +61,8 @@ class Observation:
 
 
 def _wrong_markers(memories: Mapping[str, EvalMemory]) -> list[str]:
-    """The markers of every memory whose text states something no longer so."""
-    return [m.marker for m in memories.values() if m.truth in WRONG and m.marker]
+    """The markers of every memory whose text states something no longer so, each once, in a stable order."""
+    return sorted({m.marker for m in memories.values() if m.truth in WRONG and m.marker})
 
 
 def is_stale(text: str, markers: Sequence[str]) -> bool:
