@@ -8,12 +8,13 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
+# --quiet twice: errors only, so setuptools' notice about editable installs is not printed on every set-up
 $(VENV)/.installed: $(BIN)/python pyproject.toml
-	$(BIN)/pip install --quiet -e .
+	$(BIN)/pip install --quiet --quiet -e .
 	touch $@
 
 $(VENV)/.installed-test: $(BIN)/python pyproject.toml
-	$(BIN)/pip install --quiet -e '.[test]'
+	$(BIN)/pip install --quiet --quiet -e '.[test]'
 	touch $@ $(VENV)/.installed
 
 demo: $(VENV)/.installed

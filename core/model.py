@@ -4,10 +4,14 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import re
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timezone
 from enum import Enum
 from typing import Any
+
+_HEADING = re.compile(r"#{1,6}[ \t]+(.+?)(?:[ \t]+#+)?[ \t]*$")
+"""A Markdown ATX heading line, its title in group 1."""
 
 
 class EntryType(str, Enum):
@@ -188,6 +192,19 @@ class Entry:
             if line.strip():
                 return line.strip()
         return ""
+
+    @property
+    def headline(self) -> str:
+        """The line a listing shows: the first line, or for a Markdown section its heading and the start of its
+        body (`Testing — Run the suite with make test`), since the heading alone says little."""
+        lines = [line.strip() for line in self.text.splitlines() if line.strip()]
+        if not lines:
+            return ""
+        heading = _HEADING.match(lines[0])
+        if heading is None or len(lines) == 1:
+            return lines[0]
+        body = next((line for line in lines[1:] if not _HEADING.match(line)), lines[1])
+        return f"{heading.group(1)} — {body.lstrip('-*+ ').strip() or body}"
 
     def content_key(self) -> tuple[Any, ...]:
         """The fields whose change makes a new revision (text, type and scope)."""

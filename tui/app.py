@@ -6,14 +6,14 @@ import gc
 import threading
 from datetime import datetime
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Sequence
 
 from textual import on, work
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.events import Key
-from textual.widgets import Footer, Header, Input, Static
+from textual.events import DescendantFocus, Key
+from textual.widgets import Header, Input, Static
 from textual.worker import Worker, WorkerState, get_current_worker
 
 from memrev.core.check.checker import Checker
@@ -26,11 +26,14 @@ from memrev.core.model import Status, utc_now
 from memrev.core.review.sensitive import secret_at_source, sensitive_ids, why_sensitive
 from memrev.core.scan.gate import screen_unscreened
 from memrev.core.scan.rejections import Decision, rejections
+from memrev.core.sources.base import SourceRef
 from memrev.core.store.memory_store import MemoryStore
-from memrev.core.store.query import EntryIndex, Group
+from memrev.core.store.query import EntryIndex, Group, query_problems, why_nothing
 from memrev.tui.cli.support import actor as current_actor
+from memrev.tui.describe import why_stopped
 from memrev.tui.commands import EntryCommands, FilterCommands, ReviewCommands
 from memrev.tui.live_checking import LiveChecking
+from memrev.tui.live_sources import LiveSources
 from memrev.tui.messages import DetailLoaded, EntriesLoaded, ReviewCounts
 from memrev.tui.purge_keys import PurgeKeys
 from memrev.tui.review_actions import ReviewActions
@@ -42,6 +45,7 @@ from memrev.tui.screens.triage import TriageScreen
 from memrev.tui.sensitive_keys import SensitiveKeys
 from memrev.tui.widgets.entry_detail import EntryDetail
 from memrev.tui.widgets.entry_table import EntryTable
+from memrev.tui.widgets.essential_footer import EssentialFooter
 from memrev.tui.widgets.group_tree import GroupTree
 
 EMPTY_TEXT = (
@@ -52,13 +56,14 @@ EMPTY_TEXT = (
 )
 
 
-class MemrevApp(ReviewActions, SensitiveKeys, PurgeKeys, LiveChecking, App[None]):
+class MemrevApp(ReviewActions, SensitiveKeys, PurgeKeys, LiveChecking, LiveSources, App[None]):
     """Browse, filter and inspect every memory entry of one store."""
 
     TITLE = "memrev"
     CSS_PATH = "app.tcss"
     COMMANDS = App.COMMANDS | {EntryCommands, FilterCommands, ReviewCommands}
-    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (100, "-wide")]
+    HORIZONTAL_BREAKPOINTS = [(0, "-tiny"), (70, "-narrow"), (100, "-wide")]
+    """Under 100 columns the sidebar is a toggle (`b`) and the footer keeps its essentials; under 70, fewer."""
 
     BINDINGS = [
         Binding("y", "confirm", "Confirm", id="confirm"),
@@ -70,6 +75,8 @@ class MemrevApp(ReviewActions, SensitiveKeys, PurgeKeys, LiveChecking, App[None]
         Binding("space", "mark", "Mark", id="mark", show=False),
         Binding("A", "mark_all", "Mark all shown", id="mark-all", show=False),
         Binding("slash", "focus_filter", "Filter", id="filter"),
+        Binding("b", "toggle_groups", "Groups", id="groups"),
+        Binding("z", "grow_detail", "Detail size", id="grow-detail", show=False),
         Binding("r", "recheck", "Verify", id="recheck"),
         Binding("R", "recheck_all", "Verify all", id="recheck-all", show=False),
         Binding("a", "audit", "Audit", id="audit"),
@@ -85,10 +92,11 @@ class MemrevApp(ReviewActions, SensitiveKeys, PurgeKeys, LiveChecking, App[None]
     def __init__(self, *, db_path: str | Path | None = None, store: MemoryStore | None = None,
                  clock: Callable[[], datetime] = utc_now, notices: list[str] | None = None,
                  repo: str | Path | None = None, live: bool = True, start_audit: bool = False,
-                 start_triage: bool = False, actor: str | None = None) -> None:
+                 start_triage: bool = False, actor: str | None = None, sources: Sequence[SourceRef] = ()) -> None:
         """Open the app on a store (or the database at `db_path`), computing ages from `clock`; with `repo`,
         check every entry against that repository and, when `live`, re-check as its files change. Review actions
-        are logged as `actor` (the login name by default)."""
+        are logged as `actor` (the login name by default). When `live`, the memory `sources` it imported are watched:
+        what an agent writes there is imported and shown as it happens."""
         super().__init__()
         if store is None:
             if db_path is None:
@@ -108,6 +116,8 @@ class MemrevApp(ReviewActions, SensitiveKeys, PurgeKeys, LiveChecking, App[None]
         self.repo = Path(repo) if repo is not None else None
         """The repository entries are checked against, if any."""
         self.live = live
+        self.sources = list(sources)
+        """The agents' memory sources imported on the way in; watched while the app runs (when `live`)."""
         self.checker: Checker | None = None
         """Owned by the checking worker; any other use holds `checker_lock`."""
         self.checker_lock = threading.Lock()
@@ -124,11 +134,15 @@ class MemrevApp(ReviewActions, SensitiveKeys, PurgeKeys, LiveChecking, App[None]
         """The sensitive entries as last read: their text is masked in the table and the detail pane."""
         self.revealed: str | None = None
         """The sensitive entry whose text `v` revealed; hidden again when the cursor leaves it."""
+        self.counted_filter = ""
+        """The filter text the sidebar counts were last computed for."""
+        self.detail_big = False
+        """Whether `z` gave the detail pane most of the height."""
         self.theme = "textual-dark"
 
     MAIN_SCREEN_ACTIONS = frozenset({"confirm", "revoke", "edit", "fix", "undo", "triage", "mark", "mark_all",
                                      "focus_filter", "recheck", "recheck_all", "audit", "conflicts", "freeze",
-                                     "reveal", "sensitive", "purge"})
+                                     "reveal", "sensitive", "purge", "grow_detail", "toggle_groups"})
     """Keys that act on the entry table: off (and out of the footer) while another screen or a dialog is open."""
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -145,12 +159,13 @@ class MemrevApp(ReviewActions, SensitiveKeys, PurgeKeys, LiveChecking, App[None]
             with Vertical(id="main"):
                 yield Input(placeholder="/ filter: words, type:feedback, status:pending, scope:team, agent:claude",
                             id="filter")
+                yield Static("", id="filter-note")
                 yield Static(EMPTY_TEXT, id="empty")
                 yield Static(self._idle_status(), id="check-status")
                 yield Static("", id="review-status")
                 yield EntryTable(clock=self.clock, id="entries")
                 yield EntryDetail(clock=self.clock, id="detail")
-        yield Footer(compact=True)
+        yield EssentialFooter(compact=True)
 
     @property
     def table(self) -> EntryTable:
@@ -164,8 +179,11 @@ class MemrevApp(ReviewActions, SensitiveKeys, PurgeKeys, LiveChecking, App[None]
         elif self.start_triage:
             self.action_triage(standalone=True)
         self.query_one("#empty").display = False
+        self.query_one("#filter-note").display = False
         self.table.focus()
         self.load_entries()
+        if self.live and self.sources:
+            self.watch_sources()
         for notice in self.notices:
             self.notify(notice, timeout=8)
 
@@ -191,6 +209,7 @@ class MemrevApp(ReviewActions, SensitiveKeys, PurgeKeys, LiveChecking, App[None]
         self.set_sensitive(message.sensitive)
         gc.freeze()  # the entries live as long as the app: keep the collector from rescanning them
         self.query_one(GroupTree).show_counts(message.entries, self.index.verdicts)
+        self.counted_filter = ""  # the counts are of every entry again; refresh_rows narrows them to the filter
         empty = not message.entries
         self.query_one("#empty").display = empty
         self.table.display = not empty
@@ -215,6 +234,15 @@ class MemrevApp(ReviewActions, SensitiveKeys, PurgeKeys, LiveChecking, App[None]
         if self.group is not None:
             shown += f" · {self.group.field}: {self.group.value}"
         self.sub_title = shown
+        notes = query_problems(text)
+        if not rows and self.index.entries:
+            notes.append(f"nothing shown: {why_nothing(self.index, text, self.group)}")
+        note = self.query_one("#filter-note", Static)
+        note.update("\n".join(notes))
+        note.display = bool(notes)
+        if text != self.counted_filter:
+            self.counted_filter = text
+            self.query_one(GroupTree).follow_filter(self.index.filter(text) if text.strip() else None)
 
     # -- detail ----------------------------------------------------------------------------------
 
@@ -240,10 +268,11 @@ class MemrevApp(ReviewActions, SensitiveKeys, PurgeKeys, LiveChecking, App[None]
             events = reader.events(entry_id) if entry else []
             why = why_sensitive(reader, entry) if entry else ""
             secret = secret_at_source(reader, entry) if entry else None
+            stopped = why_stopped(reader, entry) if entry else ""
         check = self.table.checks.get(entry_id)
         diff = diff_since_verified(self.repo, check) if self.repo is not None and check is not None else []
         if entry is not None and not worker.is_cancelled:
-            self.post_message(DetailLoaded(entry, revisions, diff, events, why, secret.text if secret else ""))
+            self.post_message(DetailLoaded(entry, revisions, diff, events, why, secret.text if secret else "", stopped))
 
     @on(DetailLoaded)
     def show_detail(self, message: DetailLoaded) -> None:
@@ -252,7 +281,7 @@ class MemrevApp(ReviewActions, SensitiveKeys, PurgeKeys, LiveChecking, App[None]
         if current is not None and current.id == message.entry.id:
             privacy = self.privacy_of(message.entry, message.sensitive_why, message.secret_note)
             self.query_one(EntryDetail).show(message.entry, message.revisions, self.table.checks.get(current.id),
-                                             message.diff, message.events, privacy)
+                                             message.diff, message.events, privacy, stopped=message.stopped)
 
     @on(Worker.StateChanged)
     def report_worker_error(self, event: Worker.StateChanged) -> None:
@@ -274,9 +303,23 @@ class MemrevApp(ReviewActions, SensitiveKeys, PurgeKeys, LiveChecking, App[None]
 
     @on(GroupTree.Chosen)
     def group_chosen(self, message: GroupTree.Chosen) -> None:
-        """Narrow the table to the chosen group."""
+        """Narrow the table to the chosen group; on a narrow terminal the sidebar then makes way for the table."""
         self.group = message.group
         self.refresh_rows()
+        if not self.screen.has_class("-wide"):
+            self.query_one("#body").set_class(False, "-groups-open")
+            self.table.focus()
+
+    def action_toggle_groups(self) -> None:
+        """Show the sidebar (and move to it), or hide it: on a narrow terminal it is hidden until asked for."""
+        body, tree = self.query_one("#body"), self.query_one(GroupTree)
+        shown = tree.display
+        body.set_class(not shown, "-groups-open")
+        body.set_class(shown, "-groups-closed")
+        if not shown:
+            tree.focus()
+        elif tree.has_focus:
+            self.table.focus()
 
     def set_filter(self, text: str) -> None:
         """Replace the filter text (used by the command palette)."""
@@ -290,6 +333,24 @@ class MemrevApp(ReviewActions, SensitiveKeys, PurgeKeys, LiveChecking, App[None]
         self.query_one("#filter", Input).value = ""
         self.refresh_rows(keep=entry_id)
         self.table.focus()
+
+    def action_grow_detail(self) -> None:
+        """Give the detail pane most of the height, or give it back (the pane also grows while it has focus)."""
+        self.detail_big = not self.detail_big
+        self._apply_split()
+
+    @on(DescendantFocus)
+    def _focus_moved(self) -> None:
+        """The split follows the focus: the detail pane grows while it has it."""
+        self._apply_split()
+
+    def _apply_split(self) -> None:
+        """Size the table and the detail pane for the `z` choice and where the focus is."""
+        detail = self.query(EntryDetail)
+        if not detail:
+            return
+        grow = self.detail_big or detail.first().has_focus_within
+        self.query_one("#main").set_class(grow, "-detail-big")
 
     def action_focus_filter(self) -> None:
         """Move the focus to the filter box."""

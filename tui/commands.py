@@ -33,7 +33,7 @@ class EntryCommands(Provider):
             return
         matcher = self.matcher(query)
         for entry in index.filter(query)[:MAX_ENTRY_HITS]:
-            shown = mask(entry.text) if entry.id in index.sensitive else make_visible(entry.first_line)[:80]
+            shown = mask(entry.text) if entry.id in index.sensitive else make_visible(entry.headline)[:80]
             label = f"{entry.id}: {shown}"
             yield Hit(max(matcher.match(label), 0.1), matcher.highlight(label),
                       partial(self.memrev.jump_to, entry.id), help=f"{entry.status.value} · {entry.scope.label}")

@@ -2,14 +2,34 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import datetime
-from typing import Iterator, Sequence
+from typing import Any, Iterator, Sequence
 
 from memrev.core.check.humanize import format_age, format_when
-from memrev.core.check.model import EntryCheck
+from memrev.core.check.model import EntryCheck, ReferenceCheck
 from memrev.core.check.visible import describe_hidden, make_visible
-from memrev.core.model import Entry
+from memrev.core.model import STOPPED, Entry
+from memrev.core.scan.rejections import rejections
+from memrev.core.scan.scanner import scan
 from memrev.core.store.records import Event, Revision
+
+
+def ago(then: datetime, now: datetime) -> str:
+    """How long ago `then` was, as words that read right (`3d ago`, `just now`, `in the future`)."""
+    age = format_age(then, now)
+    return {"now": "just now", "future": "in the future"}.get(age, f"{age} ago")
+
+
+def shorten(text: str, limit: int) -> str:
+    """`text` cut to at most `limit` characters at a word boundary, with `…` when anything was cut."""
+    if len(text) <= limit:
+        return text
+    cut = text[: limit - 1]
+    space = cut.rfind(" ")
+    if space >= limit // 2:
+        cut = cut[:space]
+    return cut.rstrip(" ,;:") + "…"
 
 
 def provenance_fields(entry: Entry, now: datetime) -> list[tuple[str, str]]:
@@ -21,12 +41,12 @@ def provenance_fields(entry: Entry, now: datetime) -> list[tuple[str, str]]:
         source += f" · {entry.source.anchor}"
     written = format_when(p.written_at)
     if p.written_at:
-        written += f" ({format_age(p.written_at, now)} ago)"
+        written += f" ({ago(p.written_at, now)})"
     if p.written_at_basis != "recorded":
         written += f" [from {p.written_at_basis}]"
     verified = format_when(entry.verified_at) if entry.verified_at else "never"
     if entry.verified_at:
-        verified += f" ({format_age(entry.verified_at, now)} ago)"
+        verified += f" ({ago(entry.verified_at, now)})"
     if entry.verified_commit:
         verified += f" at {entry.verified_commit[:12]}"
     fields = [
@@ -51,6 +71,23 @@ def provenance_fields(entry: Entry, now: datetime) -> list[tuple[str, str]]:
     for link in entry.links:
         fields.append((link.kind.value.replace("_", " "), f"{link.target}" + (f" ({link.reason})" if link.reason else "")))
     return fields
+
+
+def why_stopped(store: Any, entry: Entry) -> str:
+    """For a blocked or held entry, the scanner rules that stopped it, from its recorded rejections (else from
+    scanning its text now), and what the audit decided; "" for any other entry."""
+    if entry.status not in STOPPED:
+        return ""
+    found = [r for r in rejections(store) if r.entry_id == entry.id]
+    word = entry.status.value
+    if found:
+        rules = ", ".join(dict.fromkeys(rule for r in found for rule in r.rules))
+        latest = found[-1]
+        return f"{word} by the scanner: {rules} (rejection #{latest.id}, audit decision: {latest.decision.value})"
+    result = scan(entry.text)
+    if result.stopped:
+        return f"{word}: the scanner finds {', '.join(result.rules)} in it now (no rejection was recorded)"
+    return f"{word} by its source or a person; the scanner finds nothing in it now"
 
 
 def revision_lines(revisions: Sequence[Revision], *, masked: bool = False) -> list[str]:
@@ -95,7 +132,7 @@ def check_lines(check: EntryCheck, *, masked: bool = False) -> list[tuple[str, s
         lines.append((f"checked at HEAD {check.head[:12]}", "muted"))
     for note in check.notes:
         lines.append((f"note: {note}", "muted"))
-    for ref in check.references:
+    for ref in unique_references(check.references):
         mark = _STATUS_MARKS.get(ref.status.value, "·")
         named = ref.value if masked else ref.text
         lines.append((f"{mark} {ref.status.value:<12} {ref.kind} {make_visible(named)}", f"status-{ref.status.value}"))
@@ -109,6 +146,24 @@ def check_lines(check: EntryCheck, *, masked: bool = False) -> list[tuple[str, s
         if ref.suggestion:
             lines.append((f"    suggestion: {make_visible(ref.suggestion)}", "suggestion"))
     return lines
+
+
+def unique_references(references: Sequence[ReferenceCheck]) -> list[ReferenceCheck]:
+    """The references of a check with repeats of one kind and value dropped (`uv` named three times is one)."""
+    seen: set[tuple[str, str, str]] = set()
+    kept = []
+    for ref in references:
+        key = (ref.kind, ref.value, ref.status.value)
+        if key not in seen:
+            seen.add(key)
+            kept.append(ref)
+    return kept
+
+
+def without_repeats(check: EntryCheck) -> EntryCheck:
+    """The check with each reference listed once by kind and value, for reports."""
+    kept = unique_references(check.references)
+    return check if len(kept) == len(check.references) else replace(check, references=tuple(kept))
 
 
 HISTORY_ACTIONS = frozenset({"confirm", "revoke", "edit", "fix", "verify", "undo", "unblock", "correction",

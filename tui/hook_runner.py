@@ -89,16 +89,21 @@ def _gate(text: str, path: Path, tool: str, db: Path | None) -> HookOutcome:
 
 
 def fast_path(argv: list[str]) -> int | None:
-    """Handle `memrev [--db PATH] hook claude-pre-tool-use` without loading the CLI; None for any other command."""
+    """Handle `memrev [--db PATH] hook claude-pre-tool-use [--db PATH]` without loading the CLI; None for any other
+    command."""
     db: Path | None = None
-    rest = list(argv)
-    while rest and rest[0].startswith("--db"):
-        if rest[0] == "--db" and len(rest) > 1:
-            db, rest = Path(rest[1]), rest[2:]
-        elif rest[0].startswith("--db="):
-            db, rest = Path(rest[0][5:]), rest[1:]
-        else:
+    rest: list[str] = []
+    args = list(argv)
+    while args:
+        arg = args.pop(0)
+        if arg == "--db" and args:
+            db = Path(args.pop(0))
+        elif arg.startswith("--db="):
+            db = Path(arg[5:])
+        elif arg.startswith("--db"):
             return None
+        else:
+            rest.append(arg)
     if rest != ["hook", "claude-pre-tool-use"]:
         return None
     import sys

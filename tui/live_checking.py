@@ -70,7 +70,7 @@ class LiveChecking:
         counts = Counter(check.verdict.value for entry_id, check in checker.results.items()
                          if statuses.get(entry_id) in IN_PLAY)
         summary = " · ".join(f"{counts[v.value]} {v.value}" for v in Verdict if counts[v.value])
-        head = (checker.index.head or "no commits")[:8]
+        head = checker.index.head[:8] if checker.index.head else "no commits yet"
         mode = "● live" if self.live else "checked"
         self.post_message(ChecksUpdated(results, f"{mode} · {checker.index.project.name} @ {head} · {summary}",
                                         complete))
@@ -84,11 +84,13 @@ class LiveChecking:
         self.table.update_checks(message.checks)
         if message.complete:
             self.query_one(GroupTree).show_counts(self.index.entries, self.index.verdicts)
+            self.counted_filter = ""
             self.refresh_review()
         current = self.table.current
         detail = self.query_one(EntryDetail)
         if current is not None and current.id in message.checks and detail.entry is not None:
-            detail.show(detail.entry, detail.revisions, message.checks[current.id], detail.diff, detail.events)
+            detail.show(detail.entry, detail.revisions, message.checks[current.id], detail.diff, detail.events,
+                        detail.privacy)
         if self.query_one("#filter", Input).value or self.group is not None:
             self.refresh_rows()
 

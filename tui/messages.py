@@ -10,6 +10,8 @@ from memrev.core.check.model import EntryCheck
 from memrev.core.conflicts.detect import Conflict
 from memrev.core.freeze.purge import PurgeReport
 from memrev.core.model import Entry
+from memrev.core.sources.base import SourceRef
+from memrev.core.sources.sync import SyncResult
 from memrev.core.store.records import Event, Revision
 
 
@@ -35,6 +37,8 @@ class DetailLoaded(Message):
     """Why the entry is sensitive ("" when it is not)."""
     secret_note: str = ""
     """Where its redacted secret still stands in the agent's own file ("" when its text holds none)."""
+    stopped: str = ""
+    """For a blocked or held entry: the scanner's rules that stopped it and the audit's decision."""
 
 
 @dataclass
@@ -80,3 +84,18 @@ class PurgeDone(Message):
     report: PurgeReport | None
     entries: list[Entry] = field(default_factory=list)
     error: str = ""
+
+
+@dataclass
+class SourcesChanged(Message):
+    """An agent wrote, edited or deleted memory files of these sources (seen by the source watcher)."""
+
+    refs: list[SourceRef]
+
+
+@dataclass
+class SourcesReimported(Message):
+    """Sources read again after their files changed, with what changed in the store."""
+
+    results: list[SyncResult]
+    errors: list[str] = field(default_factory=list)

@@ -52,6 +52,17 @@ def check_version_claim(value: str, facts: RepoFacts) -> ClaimCheck:
                                                        f"repository names {name}", 120), facts=(memory,))
         return _verdict(f"{name} {version}", version, entry[0], f"{entry[1]} has {name} {entry[0]}", name,
                         (memory, ("repository", entry[0], entry[1])))
+    if kind == "setting":
+        name, _, number = rest.partition(":")
+        label, found = name.replace("-", " "), facts.all(name)
+        memory = ("memory", number, _MEMORY)
+        if not found:
+            return ClaimCheck("unverifiable", f"memory says {label} {number}; no formatter or linter configuration "
+                                              f"in the repository sets the {label}", facts=(memory,))
+        ok = found[0].value == number
+        return ClaimCheck("ok" if ok else "contradicted", one_line(f"memory says {label} {number}; {_where(found)}",
+                                                                   120), None if ok else f"{label} {found[0].value}",
+                          (memory, *(("repository", fact.value, fact.source) for fact in found)))
     if kind in _LABELS:
         label, found = _LABELS[kind], facts.all(kind)
         memory = ("memory", rest, _MEMORY)

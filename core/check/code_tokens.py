@@ -15,7 +15,7 @@ _DEFINITION = re.compile(
     r"""^[ \t]*(?:
         (?:async[ \t]+)?def[ \t]+(?P<py>\w+)                                   # Python functions and methods
       | (?:export[ \t]+)?(?:default[ \t]+)?(?:abstract[ \t]+)?class[ \t]+(?P<cls>\w+)  # classes (most languages)
-      | (?:export[ \t]+)?(?:async[ \t]+)?function\*?[ \t]+(?P<js>\w+)          # JavaScript functions
+      | (?:export[ \t]+)?(?:default[ \t]+)?(?:async[ \t]+)?function\*?[ \t]+(?P<js>\w+)  # JavaScript functions
       | (?:export[ \t]+)?(?:const|let|var)[ \t]+(?P<jsv>\w+)[ \t]*(?::[^=]+)?=  # JavaScript bindings
       | func[ \t]+(?:\([^)]*\)[ \t]*)?(?P<go>\w+)                               # Go functions and methods
       | type[ \t]+(?P<gotype>\w+)[ \t]+(?:struct|interface)                     # Go types

@@ -69,8 +69,8 @@ def _run_repository(source: Path, labels: list[Label]) -> list[Outcome]:
         try:
             for sha in sorted(by_commit, key=lambda sha: _when(commits, sha)):
                 try:
-                    _git(clone, "checkout", "--quiet", "--force", "--detach", sha)
-                except EvalError as error:  # a blob the clone lacks: these labels cannot be checked
+                    _check_out(clone, sha)
+                except EvalError as error:  # a tree the clone lacks: these labels cannot be checked
                     outcomes.extend(Outcome(label, None, f"cannot check out {sha[:12]}: {error}")
                                     for label in by_commit[sha])
                     continue
@@ -99,6 +99,28 @@ def _run_repository(source: Path, labels: list[Label]) -> list[Outcome]:
     finally:
         shutil.rmtree(folder, ignore_errors=True)
     return outcomes
+
+
+def _check_out(clone: Path, sha: str) -> None:
+    """Check out `sha`; a file whose blob the mirror lacks (a partial mirror) is left out of the working tree, as a
+    sparse checkout, so the rest of the commit can still be checked."""
+    try:
+        _git(clone, "checkout", "--quiet", "--force", "--detach", sha)
+        return
+    except EvalError:
+        listed = _git(clone, "ls-tree", "-r", "-z", "--format=%(objectname)%x09%(path)", sha)
+    entries = [item.split("\t", 1) for item in listed.split("\x00") if "\t" in item]
+    batch = subprocess.run(["git", "-C", str(clone), "cat-file", "--batch-check"],
+                           input="".join(f"{oid}\n" for oid, _ in entries).encode(), capture_output=True, check=False)
+    lacking = {line.split()[0] for line in batch.stdout.decode().splitlines() if line.endswith(" missing")}
+    patterns = ["/*", *(f"!/{_literal(path)}" for oid, path in entries if oid in lacking)]
+    _git(clone, "sparse-checkout", "set", "--no-cone", *patterns)
+    _git(clone, "checkout", "--quiet", "--force", "--detach", sha)
+
+
+def _literal(path: str) -> str:
+    """A path as a sparse-checkout (gitignore-style) pattern matching only itself."""
+    return "".join("\\" + char if char in "*?[]\\!# " else char for char in path)
 
 
 def _entry(label: Label, verified: tuple[str, int], clone: Path) -> Entry:

@@ -6,8 +6,10 @@ import bisect
 import itertools
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
+from pathlib import Path
 from typing import TYPE_CHECKING, Iterable
 
+from memrev.core.check.history_gaps import MAX_EXCLUDED, describe, excluding, first_line, missing_paths, raw_changes
 from memrev.core.check.model import CommitInfo
 
 if TYPE_CHECKING:
@@ -42,6 +44,10 @@ class History:
     basenames: dict[str, set[str]] = field(default_factory=dict)
     """Every path that ever existed, by its last part, to resolve a bare name that is gone now."""
     head: str | None = None
+    unreadable: set[str] = field(default_factory=set)
+    """Paths some of whose versions git cannot read here (missing objects): renames and line counts unknown."""
+    problem: str | None = None
+    """One line saying what could not be read, when something could not."""
     folder_cache: dict[str, object] = field(default_factory=dict, repr=False)
     """Paths ever under a folder, per folder asked about (see `path_context.folder_files`)."""
     _running_max: list[int] = field(default_factory=list, repr=False)
@@ -67,12 +73,17 @@ class History:
         """The changes to `path` made by commits after position `since`, oldest first."""
         return [event for event in self.events.get(path, ()) if event.commit > since]
 
-    def follow(self, path: str, since: int = -1) -> tuple[str, list[PathEvent], PathEvent | None]:
-        """Where `path` went after `since`: the final path, the renames on the way, and the deletion if it ended in one."""
+    def follow(self, path: str, since: int = -1, *,
+               first: bool = False) -> tuple[str, list[PathEvent], PathEvent | None]:
+        """Where `path` went after `since`: the final path, the renames on the way, and the deletion if it ended in one.
+
+        With `first`, the file that was at `path` at `since` is followed (its first exit after `since`, even when
+        another file took the name later); else the name's last exit, unless it was added back."""
         renames: list[PathEvent] = []
         current, after = path, since
         for _ in range(64):  # a chain longer than this is a cycle or a pathological history
-            step = _next_exit(self.events.get(current, ()), after)
+            events = self.events.get(current, ())
+            step = _first_exit(events, after) if first else _next_exit(events, after)
             if step is None:
                 return current, renames, None
             if step.status == "D":
@@ -80,6 +91,15 @@ class History:
             renames.append(step)
             current, after = step.other or current, step.commit
         return current, renames, None
+
+    def existed_at(self, path: str, position: int) -> bool:
+        """Whether `path` was in the tree at history position `position` (its last change by then kept it)."""
+        last: PathEvent | None = None
+        for event in self.events.get(path, ()):
+            if event.commit > position:
+                break
+            last = event
+        return last is not None and last.status not in ("R", "D")
 
     def extend(self, records: Iterable[tuple[str, int, str, list[tuple[str, str, str | None]], dict]]) -> None:
         """Append commits (oldest first) with their raw changes and line counts."""
@@ -103,6 +123,11 @@ class History:
         """Record one event for one path."""
         self.events.setdefault(path, []).append(event)
         self.basenames.setdefault(path.rsplit("/", 1)[-1], set()).add(path)
+
+
+def _first_exit(events: Iterable[PathEvent], after: int) -> PathEvent | None:
+    """The path's first rename-away or deletion after `after`."""
+    return next((event for event in events if event.commit > after and event.status in ("R", "D")), None)
 
 
 def _next_exit(events: Iterable[PathEvent], after: int) -> PathEvent | None:
@@ -131,11 +156,45 @@ def read_history(repo: Repo, history: History | None = None, *, head: str) -> Hi
             history = None
     if history is None:
         history = History()
-    output = repo.git.log(revision, "-M", "--raw", "--numstat", "-z", "--topo-order", "--reverse", "--no-color",
-                          f"--format={_LOG_FORMAT}", strip_newline_in_stdout=False)
-    history.extend(parse_log(output))
+    args = [revision, "-M", "--raw", "--numstat", "-z", "--topo-order", "--reverse", "--no-color",
+            f"--format={_LOG_FORMAT}"]
+    try:
+        history.extend(parse_log(repo.git.log(*args, strip_newline_in_stdout=False)))
+    except Exception as error:  # noqa: BLE001 - objects git cannot read: read around them, never fail the check
+        _read_around_gaps(repo, history, args, revision, first_line(error))
     history.head = head
     return history
+
+
+def _read_around_gaps(repo: Repo, history: History, args: list[str], revision: str, why: str) -> None:
+    """The full log with the paths whose versions are missing left out, their changes taken from the log that reads
+    no file contents; that log alone when the full one still fails; the commits alone when nothing else reads."""
+    root = Path(str(repo.working_tree_dir or repo.git_dir))
+    raw, objects = raw_changes(root, revision, _LOG_FORMAT)
+    if raw is None:
+        listed = repo.git.log(revision, "--topo-order", "--reverse", "--no-color", f"--format={_LOG_FORMAT}", "-z",
+                              strip_newline_in_stdout=False)
+        history.extend(parse_log(listed))
+        history.problem = f"git cannot read HEAD's history here ({why}): renames and deletions are unknown"
+        return
+    gaps = missing_paths(root, objects)
+    records = list(parse_log(raw))
+    full = None
+    if gaps and len(gaps) <= MAX_EXCLUDED:
+        try:
+            full = list(parse_log(repo.git.log(*args, *excluding(gaps), strip_newline_in_stdout=False)))
+        except Exception:  # noqa: BLE001 - still unreadable: keep the content-free log
+            full = None
+    if full is None or [r[0] for r in full] != [r[0] for r in records]:
+        history.extend(records)
+        history.unreadable |= {path for _, _, _, changes, _ in records for change in changes
+                               for path in (change[1], change[2]) if path}
+        history.problem = describe(gaps, why, full_log=False)
+        return
+    history.extend((sha, when, subject, changes + [c for c in raw_record[3] if c[1] in gaps or c[2] in gaps], counts)
+                   for (sha, when, subject, changes, counts), raw_record in zip(full, records))
+    history.unreadable |= gaps
+    history.problem = describe(gaps, why, full_log=True)
 
 
 def parse_log(output: str) -> Iterable[tuple[str, int, str, list[tuple[str, str, str | None]], dict]]:

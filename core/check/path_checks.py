@@ -5,10 +5,12 @@ from __future__ import annotations
 import fnmatch
 from dataclasses import replace
 
+from memrev.core.check.cited_lines import cited_fate, hunks_since
 from memrev.core.check.context import MAX_LISTED_COMMITS, EntryContext, repo_relative, result, short
 from memrev.core.check.git_history import PathEvent
-from memrev.core.check.model import RefStatus, ReferenceCheck
-from memrev.core.check.path_context import folder_fate, folder_files, historic_matches, readings, tree_parents
+from memrev.core.check.model import CommitInfo, RefStatus, ReferenceCheck
+from memrev.core.check.path_context import (folder_fate, folder_files, historic_matches, meant_then, readings,
+                                            tree_parents)
 from memrev.core.check.references import Reference
 from memrev.core.check.stated_change import lost_words, statement_around
 
@@ -42,6 +44,12 @@ def check_path(ref: Reference, ctx: EntryContext) -> ReferenceCheck:
     """Does the file or folder still exist, where did it go, and did it change since the entry was verified?"""
     index = ctx.index
     path, problem = resolve_path(ref, ctx)
+    if path is not None or problem and " files are named " in problem:
+        meant = _bare_name_then(ref, ctx, path)
+        if isinstance(meant, ReferenceCheck):
+            return meant
+        if meant is not None:
+            path, problem = meant, None
     if path is None:
         if problem == "a pattern, not one file":
             relative = repo_relative(ref.value, ctx.entry, index) or ref.value
@@ -63,6 +71,25 @@ def check_path(ref: Reference, ctx: EntryContext) -> ReferenceCheck:
         ctx.current.add(path)
         return _changed_since(ref, ctx, path)
     return _gone(ref, ctx, path)
+
+
+def _bare_name_then(ref: Reference, ctx: EntryContext, path: str | None) -> str | ReferenceCheck | None:
+    """A bare file name read as the one file of that name the entry was verified with: that file when it is still
+    there (even when the name is now ambiguous), where it went when it was renamed or moved, or its deletion."""
+    name = ref.value.strip("/")
+    if ref.has_folder or "/" in name:
+        return path
+    then = meant_then(ctx.index, name, ctx.since)
+    if then is None or then == path:
+        return path
+    if then in ctx.index.files:
+        return then
+    gone = _gone(ref, ctx, then)
+    if gone.status not in (RefStatus.RENAMED, RefStatus.MISSING):
+        return path
+    now = ctx.index.by_basename.get(name, [])
+    also = f" (a file of that name is now at {now[0]})" if gone.status is RefStatus.MISSING and len(now) == 1 else ""
+    return replace(gone, evidence=f"{name} was {then} when {ctx.since_label}; {gone.evidence}{also}")
 
 
 def _changed_since(ref: Reference, ctx: EntryContext, path: str) -> ReferenceCheck:
@@ -87,9 +114,12 @@ def _changed_since(ref: Reference, ctx: EntryContext, path: str) -> ReferenceChe
     hint = f"git diff {base[:12]} HEAD -- {path}" if base else f"git log -- {path}"
     listed = commits[:MAX_LISTED_COMMITS]
     if ref.line:
-        return result(ref, RefStatus.CHANGED, f"{path} {edits}; the cited lines may have moved", hint, listed,
-                       path=path)
+        return _cited_lines(ref, ctx, path, edits, hint, listed)
     lost = lost_words(index, statement_around(ctx.entry.text, ref.start, ref.end), path, ctx.since)
+    if lost is None and path in index.history.unreadable:
+        return result(ref, RefStatus.OK, f"{path} exists; whether what the entry states is still there cannot be "
+                       f"told: git cannot read the version {ctx.since_label} here (missing objects) (note: {edits})",
+                       commits=listed, path=path)
     if lost is None:
         return result(ref, RefStatus.CHANGED, f"{path} {edits}", hint, listed, path=path)
     if lost:
@@ -100,25 +130,62 @@ def _changed_since(ref: Reference, ctx: EntryContext, path: str) -> ReferenceChe
                    commits=listed, path=path)
 
 
+def _cited_lines(ref: Reference, ctx: EntryContext, path: str, edits: str, hint: str,
+                 listed: tuple[CommitInfo, ...]) -> ReferenceCheck:
+    """Cited lines of an edited file: `changed` only when an edit falls inside them; moved or kept lines hold, the
+    moved ones with where they are now."""
+    history = ctx.index.history
+    first, last = ref.line or 0, ref.line_end or ref.line or 0
+    since = ctx.since if ctx.since is not None else -1
+    hunks = hunks_since(ctx.index, history.shas[since], path) if 0 <= since and history.existed_at(path, since) \
+        else None
+    cited = f"line {first} is" if first == last else f"lines {first}-{last} are"
+    if hunks is None:
+        return result(ref, RefStatus.CHANGED, f"{path} {edits}; the cited lines may have moved", hint, listed,
+                       path=path)
+    fate = cited_fate(hunks, first, last)
+    if fate.touched:
+        return result(ref, RefStatus.CHANGED, f"{path} {edits}; the edits touch the cited {cited.rsplit(' ', 1)[0]}", hint, listed,
+                       path=path)
+    if fate.first != first:
+        now = f"line {fate.first}" if first == last else f"lines {fate.first}-{fate.last}"
+        return result(ref, RefStatus.OK, f"{path}: the cited {cited} unchanged, now at {now} (note: {edits})",
+                       f"{path}:{fate.first}" + (f"-{fate.last}" if first != last else ""), listed, path=path)
+    return result(ref, RefStatus.OK, f"{path}: the cited {cited} unchanged (note: {edits})", commits=listed,
+                   path=path)
+
+
 def _gone(ref: Reference, ctx: EntryContext, path: str) -> ReferenceCheck:
     """A path that does not exist now: renamed (follow the chain), deleted (by which commit), or never there."""
     index = ctx.index
     history = index.history
     final, renames, deletion = history.follow(path)
+    if ctx.since is not None:  # the file the entry meant: the one at `path` when it was verified
+        then = history.follow(path, ctx.since, first=True)
+        if then[1] or then[2] is not None:
+            final, renames, deletion = then
     steps = tuple(history.commit_info(event.commit, event) for event in renames)
-    if renames and final in index.files and deletion is None:
+    if renames and final in index.files:  # there now, even if it was deleted and added back on the way
         ctx.current.add(final)
         chain = " -> ".join([path, *(event.other or "" for event in renames)])
         where = f"renamed {len(renames)} times: {chain}" if len(renames) > 1 else f"renamed to {final}"
         return result(ref, RefStatus.RENAMED, f"{where} in {', '.join(short(c) for c in steps)}", final, steps,
                        path=final)
+    if deletion is not None and ({path, final} & history.unreadable):
+        return result(ref, RefStatus.UNVERIFIABLE, f"{final} is gone, but git cannot read its versions here (missing "
+                       "objects), so whether it was renamed or deleted cannot be told")
     if deletion is not None:
         deleted = history.commit_info(deletion.commit, deletion)
         before = f"renamed to {final}, then " if renames else ""
         return result(ref, RefStatus.MISSING, f"{before}deleted in {short(deleted)}", None, (*steps, deleted))
     if history.events.get(path) or renames:
         return result(ref, RefStatus.MISSING, f"{final} is deleted in the working tree (not committed)")
-    fate = folder_fate(index, path)
+    if ctx.since is not None and 0 <= ctx.since and not any(history.existed_at(f, ctx.since)
+                                                             for f in folder_files(history, path)):
+        read = _in_context(ref, ctx, path, tree_parents(ctx.entry.text, ref.start))
+        if read is not None:  # no folder of this path when verified: the entry meant the one of that name
+            return read
+    fate = folder_fate(index, path, ctx.since)
     if fate is not None:
         return _folder_gone(ref, ctx, path, *fate)
     tree = tree_parents(ctx.entry.text, ref.start)
@@ -134,6 +201,8 @@ def _gone(ref: Reference, ctx: EntryContext, path: str) -> ReferenceCheck:
         return result(ref, RefStatus.UNVERIFIABLE, f"{path} is ignored by git (a build output or local file)")
     if index.shallow:
         return result(ref, RefStatus.UNVERIFIABLE, f"{path} is not here, and this shallow clone lacks older history")
+    if history.problem and not history.events:
+        return result(ref, RefStatus.UNVERIFIABLE, f"{path} is not in the repository, and {history.problem}")
     where = "drawn in a tree, and no folder above it or elsewhere holds it" if tree is not None else \
         "read from the root, from a folder the entry names or from any package root"
     return result(ref, RefStatus.UNVERIFIABLE, f"{path} is not in the repository and never was in HEAD's history, "
@@ -141,8 +210,9 @@ def _gone(ref: Reference, ctx: EntryContext, path: str) -> ReferenceCheck:
 
 
 def _folder_gone(ref: Reference, ctx: EntryContext, path: str, new: str | None, moves: list[PathEvent],
-                 deletion: PathEvent | None) -> ReferenceCheck:
-    """A folder that is gone: renamed when its files went to one new folder, else deleted (by its last commit)."""
+                 deletion: PathEvent | None, apart: list[str]) -> ReferenceCheck:
+    """A folder that is gone: renamed when its files went to one new folder, else deleted (by its last commit) or
+    split (naming where its files went)."""
     history = ctx.index.history
     if new is not None:
         ctx.current.add(new)
@@ -150,11 +220,16 @@ def _folder_gone(ref: Reference, ctx: EntryContext, path: str, new: str | None, 
         suggestion = new + ("/" if ref.value.endswith("/") else "")
         return result(ref, RefStatus.RENAMED, f"folder renamed to {new}/ in {short(first)} ({len(moves)} file(s) "
                        "moved with it)", suggestion, (first,), path=new)
+    went = ""
+    if apart:
+        went = f"; they went to {', '.join(f + '/' for f in apart[:3])}" + (f" and {len(apart) - 3} more folder(s)"
+                                                                          if len(apart) > 3 else "")
     if deletion is not None:
         deleted = history.commit_info(deletion.commit, deletion)
-        return result(ref, RefStatus.MISSING, f"folder {path}/ is gone: its files were deleted or moved apart (the "
-                       f"last deleted in {short(deleted)})", None, (deleted,))
-    return result(ref, RefStatus.MISSING, f"folder {path}/ is gone: its files were moved apart")
+        how = "deleted or moved apart" if apart else "deleted"
+        return result(ref, RefStatus.MISSING, f"folder {path}/ is gone: its files were {how} (the last deleted in "
+                       f"{short(deleted)}){went}", None, (deleted,))
+    return result(ref, RefStatus.MISSING, f"folder {path}/ is gone: its files were moved apart{went}")
 
 
 def _in_context(ref: Reference, ctx: EntryContext, path: str, tree: list[str] | None) -> ReferenceCheck | None:

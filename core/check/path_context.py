@@ -82,31 +82,55 @@ def folder_files(history: History, folder: str) -> list[str]:
     return cache[folder]  # type: ignore[return-value]
 
 
-def folder_fate(index: RepoIndex, folder: str) -> tuple[str | None, list[PathEvent], PathEvent | None] | None:
-    """Where a folder that is gone went: (its new folder when its files were renamed into one, the renames, the
-    last deletion); None when no file was ever under it."""
+def folder_fate(index: RepoIndex, folder: str, since: int | None = None
+                ) -> tuple[str | None, list[PathEvent], PathEvent | None, list[str]] | None:
+    """Where a folder that is gone went: (its new folder when the files it held at `since` that moved all moved
+    into that one, the renames, the last deletion, the folders its files went to when they went apart); None when
+    no file was ever under it."""
     history = index.history
     files = folder_files(history, folder)
     if not files:
         return None
+    if since is not None and since >= 0:
+        files = [path for path in files if history.existed_at(path, since)] or files
     targets: Counter[str] = Counter()
     renames: list[PathEvent] = []
     deletion: PathEvent | None = None
     for path in files:
-        final, steps, deleted = history.follow(path)
+        final, steps, deleted = history.follow(path, since if since is not None else -1, first=since is not None)
         if deleted is not None:
             if deletion is None or deleted.commit > deletion.commit:
                 deletion = deleted
             continue
         rest = path[len(folder) + 1:]
-        if steps and final in index.files and final.endswith("/" + rest):
-            targets[final[:-len(rest) - 1]] += 1
+        if steps and final in index.files:
+            targets[_destination(final, rest)] += 1
             renames.append(steps[0])
-    if targets:
-        new, _ = targets.most_common(1)[0]
+    if len(targets) == 1:
+        new = next(iter(targets))
         if new in index.folders:
-            return new, sorted(renames, key=lambda e: e.commit), deletion
-    return None, [], deletion
+            return new, sorted(renames, key=lambda e: e.commit), deletion, []
+    return None, [], deletion, [target for target, _ in targets.most_common()]
+
+
+def _destination(final: str, rest: str) -> str:
+    """The folder a file under a folder went to: its new path less the part below the folder (a file renamed on
+    the way keeps its sub-folders: `a/sub/x.ts` -> `b/sub/y.ts` went to `b`)."""
+    if final.endswith("/" + rest):
+        return final[:-len(rest) - 1]
+    parent, below = final.rsplit("/", 1)[0], rest.rsplit("/", 1)[0] if "/" in rest else ""
+    return parent[:-len(below) - 1] if below and parent.endswith("/" + below) else parent
+
+
+def meant_then(index: RepoIndex, name: str, since: int | None) -> str | None:
+    """The one file a bare file name named when the entry was verified (position `since`), when exactly one file
+    of that name was in the tree then."""
+    if since is None or since < 0 or not name or "/" in name:
+        return None
+    history = index.history
+    candidates = history.basenames.get(name, set()) | set(index.by_basename.get(name, ()))
+    then = [path for path in candidates if history.existed_at(path, since)]
+    return then[0] if len(then) == 1 else None
 
 
 def historic_matches(history: History, path: str) -> list[str]:

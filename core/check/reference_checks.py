@@ -13,7 +13,9 @@ from memrev.core.check.model import RefStatus, ReferenceCheck
 from memrev.core.check.path_checks import check_path
 from memrev.core.check.references import Reference
 from memrev.core.check.repo_index import RepoIndex
-from memrev.core.check.stated_change import defined_then
+from memrev.core.check.definition_change import definition_change, recipe_change
+from memrev.core.check.stated_change import defined_then, statement_around
+from memrev.core.check.tool_checks import check_tool, tool_of
 
 _BUILTINS = frozenset(dir(builtins)) | frozenset("""
 self cls this super console JSON Math Object Array String Number Promise window document process require module
@@ -69,12 +71,17 @@ def check_symbol(ref: Reference, ctx: EntryContext) -> ReferenceCheck:
             return result(ref, RefStatus.MOVED, f"{name} is defined in {target}:{where[target]}, not in {named}",
                            target)
         module = "/".join(parts[:-1])
+        if len(parts) > 1 and parts[0].islower() and _module_exists(index, "/".join(parts)):
+            return result(ref, RefStatus.OK, f"{ref.value} is a module or package of the repository")
         if len(parts) > 1 and parts[0].islower() and _module_exists(index, module) and not any(
                 _in_module(path, module) for path in where):
             target = sorted(where)[0]
             return result(ref, RefStatus.MOVED, f"{name} is no longer in {module}; defined in {target}:{where[target]}",
                            target)
         preferred = sorted(where, key=lambda p: (p not in cited_files, p))[0]
+        change = _definition_changed(ref, ctx, name, preferred, where[preferred])
+        if change is not None:
+            return change
         return result(ref, RefStatus.OK, f"defined in {preferred}:{where[preferred]}")
     besides = ctx.own_file
     used = max(index.code_uses(name, besides=besides), index.code_uses(ref.value, besides=besides))
@@ -101,6 +108,40 @@ def check_symbol(ref: Reference, ctx: EntryContext) -> ReferenceCheck:
                        f"does not mark it as code{mentioned}")
     return result(ref, RefStatus.MISSING, f"{ref.value} is not defined or used anywhere in the repository's code"
                    + mentioned + _touched_files(ctx))
+
+
+def _definition_changed(ref: Reference, ctx: EntryContext, name: str, path: str,
+                        line: int) -> ReferenceCheck | None:
+    """`changed` when the definition the entry names changed its signature, or lost what the entry states about it,
+    since the entry was verified (in the same file); None when it did not or cannot be told."""
+    index, since = ctx.index, ctx.since
+    if since is None or not 0 <= since < len(index.history.shas) or not index.history.changes_since(path, since):
+        return None
+    sha = index.history.shas[since]
+    how = definition_change(index, sha, path, name, line, statement_around(ctx.entry.text, ref.start, ref.end))
+    if how is None:
+        return None
+    return result(ref, RefStatus.CHANGED, f"defined in {path}:{line}, but {how} since {ctx.since_label}",
+                   f"git diff {sha[:12]} HEAD -- {path}", path=path)
+
+
+def _recipe_changed(ref: Reference, ctx: EntryContext, checked: ReferenceCheck) -> ReferenceCheck:
+    """A make target or package script that still exists but runs another command than when the entry was
+    verified is `changed`, saying what it ran and runs."""
+    index, since = ctx.index, ctx.since
+    tool, _, name = ref.value.partition(":")
+    table = index.facts.make_targets if tool == "make" else index.facts.scripts if tool == "script" else {}
+    file = table.get(name)
+    if file is None or since is None or not 0 <= since < len(index.history.shas) or not (
+            index.history.changes_since(file, since)):
+        return checked
+    sha = index.history.shas[since]
+    how = recipe_change(index, sha, file, name)
+    if how is None:
+        return checked
+    what = f"make {name}" if tool == "make" else f"script {name!r}"
+    return result(ref, RefStatus.CHANGED, f"{file} still defines {what}, but {how}", f"git diff {sha[:12]} HEAD -- "
+                   f"{file}", facts=checked.facts, path=file)
 
 
 def marked_as_code(ref: Reference, text: str) -> bool:
@@ -249,8 +290,17 @@ def check_ref(ref: Reference, ctx: EntryContext) -> ReferenceCheck:
 def check_claim(ref: Reference, ctx: EntryContext) -> ReferenceCheck:
     """A command or version claim against the repository's facts (current facts outrank memory)."""
     index = ctx.index
+    tool = tool_of(ref.value) if ref.kind == "command" else None
+    if tool is not None and ref.value.startswith("tool:"):
+        named = check_tool(ref, ctx, tool)
+        return named or result(ref, RefStatus.UNVERIFIABLE, f"{tool} is not configured in the repository now, nor "
+                               "when the entry was verified: it may run from outside the repository")
     if ref.kind == "command":
         claim = check_command_claim(ref.value, index.facts, index.files)
+        if tool is not None and claim.status == "unverifiable":
+            named = check_tool(ref, ctx, tool)
+            if named is not None and named.status is RefStatus.MISSING:
+                return named
     else:
         claim = check_version_claim(ref.value, index.facts)
     if ref.kind == "command" and claim.status == "missing" and claim.evidence.startswith("no "):
@@ -260,7 +310,8 @@ def check_claim(ref: Reference, ctx: EntryContext) -> ReferenceCheck:
         if nested:  # the command runs in a package folder, not at the root
             return result(ref, RefStatus.UNVERIFIABLE, f"{claim.evidence} at its root; it may run in a package "
                            f"folder ({', '.join(nested)}), which one is unclear", facts=tuple(claim.facts))
-    return result(ref, RefStatus(claim.status), claim.evidence, claim.suggestion, facts=tuple(claim.facts))
+    checked = result(ref, RefStatus(claim.status), claim.evidence, claim.suggestion, facts=tuple(claim.facts))
+    return _recipe_changed(ref, ctx, checked) if ref.kind == "command" and checked.status is RefStatus.OK else checked
 
 
 _CHECKS: dict[str, Callable[[Reference, EntryContext], ReferenceCheck]] = {

@@ -6,6 +6,8 @@ import bisect
 import re
 from dataclasses import dataclass
 
+from memrev.core.check.tool_names import TOOLS
+
 KINDS = ("path", "symbol", "flag", "env", "commit", "ref", "command", "version")
 """Every kind of reference `extract_references` produces."""
 
@@ -47,7 +49,11 @@ times x v vs after before since until between every each per with without near t
 _PRODUCT_NAMES = frozenset("GitHub GitLab JavaScript TypeScript CoffeeScript YouTube LinkedIn PayPal WordPress "
                            "DevOps OpenAI BitBucket DockerHub MacBook PowerShell".split())
 _SCRIPT_BUILTINS = frozenset("install i add remove rm up upgrade update dlx exec why outdated init create publish "
-                             "link unlink ci audit x".split())
+                             "link unlink ci audit x run".split())
+
+_MAKE_TARGETS = frozenset("test tests lint format fmt typecheck build install dev clean docs setup coverage bench "
+                          "release deploy serve check ci e2e".split())
+"""Target names common enough that `make X` outside backticks is the command, not the English verb."""
 
 _B = r"(?<![\w./$:-])"  # a token starts here, never inside another one (keeps every alternative linear)
 _SEG = r"\.{0,2}[\w+*@-]+(?:\.[\w+*@-]+)*"
@@ -62,8 +68,15 @@ _TOKEN = re.compile(rf"""
    |\b(?:npm|pnpm|yarn|bun)\s+(?P<jstest>test|start)\b
    |\b(?:uv|poetry|pdm|hatch|pipenv)\s+run\s+(?:--?[A-Za-z][\w-]*\s+)*(?P<runner>\w[\w.-]*\w|\w)
    |\b(?P<envtool>tox|nox)\s+-[es]\s*(?P<toxenv>[\w,.-]*\w))
-| (?P<lang>\b(?P<langname>[Pp]ython|[Nn]ode(?:\.?[Jj][Ss])?)\s*(?:version\s+|v)?(?P<op>[<>=~!^]=?)?\s*
-   (?P<num>\d+(?:\.\d+){{0,2}})(?![\w.]?\d)(?P<plus>\+|\s+or\s+(?:newer|later|higher|above))?)
+| (?P<lang>\b(?P<langname>[Pp]ython|[Nn]ode(?:\.?[Jj][Ss])?)\s*(?:versions?\s+|v)?(?P<op>[<>=~!^]=?)?\s*
+   (?P<num>\d+(?:\.\d+){{0,2}})(?![\w.]?\d)(?:(?P<plus>\+|\s+or\s+(?:newer|later|higher|above))
+   |\s*(?:-|–|—|\s(?:through|thru|to|until)\s)\s*v?(?P<upto>\d+(?:\.\d+){{0,2}})(?![\w.]?\d)
+   |(?P<listed>(?:\s*(?:,|,?\s+(?:or|and))\s*v?\d+(?:\.\d+){{0,2}}(?![\w.]?\d))+))?)
+| (?P<setting>\b(?:[Mm]ax(?:imum)?[ -])?[Ll]ine[ -]length(?:\s+(?:limit\s+)?(?:is|of|at|=|:))?\s*(?P<width>\d{{2,3}})\b
+   |\b(?P<width2>\d{{2,3}})[ -](?:char(?:acter)?s?|col(?:umn)?s?)(?:[ -](?:lines?|line\s+length|wide))\b
+   |\b(?P<spaces>[1-8])[ -]space(?:s)?(?:\s+(?:indent(?:ation|s)?|tabs?))\b
+   |\b[Ii]ndent(?:ation|s)?(?:\s+(?:is|of|with|=|:|width(?:\s+(?:is|of))?))?\s*(?P<spaces2>[1-8])\s+spaces\b)
+| (?P<make>\bmake\s+(?P<mtarget>[a-z][\w.:-]*[\w])(?![\w./-]))
 | (?P<nodejs>\b[Nn]ode\.[Jj][Ss]\b)
 | (?P<package>{_B}(?P<pkg>[A-Za-z][\w.-]*[A-Za-z0-9])(?:(?P<pop>==|>=|<=|~=|!=|@)\s*v?(?P<pver>\d+(?:\.\d+)*)
    |\s+v?(?P<sver>\d+(?:\.\d+)+))(?![\w.]?\d))
@@ -84,6 +97,8 @@ _TOKEN = re.compile(rf"""
 _CODE = re.compile(r"`([^`\n]{1,400})`")
 _CODE_COMMAND = re.compile(
     r"(?P<maker>make|just)\s+(?P<target>[A-Za-z_][\w.-]*)|(?:pnpm|yarn|bun)\s+(?P<script>[a-z][\w:.-]*)")
+_TOOL_SPAN = re.compile(r"(?:(?:npx|uvx|bunx|pnpm\s+(?:exec|dlx)|python3?\s+-m)\s+)?(?P<tool>[\w.-]+)(?=\s|$)")
+"""A code span that starts with a tool, run directly or through a package runner (`npx eslint .`)."""
 _IDENTIFIER = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*(?:\(\))?")
 _SPACED_PATH = re.compile(r"(?:~/|\.\.?/|/)?[^\s/`:]+(?:[^/`:]*/)*[^/`:]*[^\s/`:.]")
 _OPTION_WORD = re.compile(r"\s+(?:flag|option|switch)\b")
@@ -128,6 +143,10 @@ def _classify_code(text: str, start: int, end: int) -> list[Reference]:
             return [Reference("command", *span, f"{command['maker']}:{command['target']}")]
         if command.group("script") not in _SCRIPT_BUILTINS:
             return [Reference("command", *span, f"script:{command['script']}")]
+    tool = _TOOL_SPAN.match(content)
+    if tool and tool["tool"].lower() in TOOLS:
+        return [Reference("command", tool["tool"], start + tool.start("tool"), start + tool.end("tool"),
+                          f"tool:{tool['tool'].lower()}")]
     if " " not in content:
         match = _TOKEN.fullmatch(content)
         if match is not None and match.lastgroup not in ("url", "email", "nodejs"):
@@ -177,8 +196,27 @@ def _reference(match: re.Match[str], text: str, in_code: bool) -> Reference | No
         return Reference("command", whole, start, end, f"{match['envtool']}:{match['toxenv']}")
     if kind == "lang":
         name = "python" if match.group("langname").lower() == "python" else "node"
+        if match.group("upto"):  # a range: 3.10 through 3.13 allows every 3.13.x
+            upper = match["upto"].split(".")
+            upper[-1] = str(int(upper[-1]) + 1)
+            return Reference("version", whole, start, end, f"{name}:>={match['num']} <{'.'.join(upper)}")
+        listed = [match["num"], *re.findall(r"\d+(?:\.\d+)*", match["listed"] or "")]
+        if len(listed) > 1 and len({item.count(".") for item in listed}) == 1:  # a list: v22, v24 or v26
+            return Reference("version", whole, start, end, f"{name}:{' || '.join(listed)}")
+        if len(listed) > 1:  # "Python 3.12 and 2 more": only the first number is a version
+            end = match.end("num")
+            whole = text[start:end]
         op = match.group("op") or (">=" if match.group("plus") else "")
         return Reference("version", whole, start, end, f"{name}:{op}{match['num']}")
+    if kind == "setting":
+        width, spaces = match.group("width") or match.group("width2"), match.group("spaces") or match.group("spaces2")
+        name = "line-length" if width else "indent"
+        return Reference("version", whole, start, end, f"setting:{name}:{width or spaces}")
+    if kind == "make":
+        target = match.group("mtarget")
+        if target not in _MAKE_TARGETS and not re.search(r"[_:-]", target):
+            return None  # "make sure", "make it": prose, and the word after it is no symbol either
+        return Reference("command", whole, start, end, f"make:{target}")
     if kind == "package":
         name = match.group("pkg")
         if match.group("sver") and name.lower() in _NOT_PACKAGES:
@@ -190,6 +228,8 @@ def _reference(match: re.Match[str], text: str, in_code: bool) -> Reference | No
     if kind == "commit":
         return Reference("commit", whole, start, end, whole.lower())
     if kind == "flag":
+        if whole.endswith("-") or text[end:end + 1] == "*":
+            return None  # a prefix or pattern (`--nomi-*`, CSS custom properties), not one flag
         if whole.startswith("--") or in_code or _OPTION_WORD.match(text, end):
             return Reference("flag", whole, start, end, whole)
         return None

@@ -11,13 +11,14 @@ from typing import Any, Callable, Collection
 from memrev.core.check import toml_fallback
 from memrev.core.check.fact_sources import READERS, error_line, normalise
 from memrev.core.check.facts import Fact, RepoFacts, one_line
+from memrev.core.check.setting_facts import read_settings
 
 if sys.version_info >= (3, 11):
     import tomllib
 else:  # pragma: no cover - Python 3.10 has no tomllib; toml_fallback reads what the facts need
     tomllib = None
 
-FACT_NAMES = ("python", "node", "package-manager", "test-command", "default-branch")
+FACT_NAMES = ("python", "node", "package-manager", "test-command", "default-branch", "line-length", "indent")
 """Every fact name `read_facts` produces, in the order facts are listed."""
 _REQUIREMENT = re.compile(r"\s*([A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?)\s*(?:\[[^\]]*\])?\s*\(?\s*([^;@]*)")
 
@@ -117,6 +118,6 @@ def read_facts(read: Callable[[str], str | None], paths: Collection[str], *,
                default_branch: str | None = None) -> RepoFacts:
     """The facts of a repository from its tracked files (`read` returns None for unreadable ones); never raises."""
     collector = _Collector(read, paths)
-    for reader in READERS:
+    for reader in (*READERS, read_settings):
         reader(collector)
     return collector.finish(default_branch)

@@ -22,7 +22,7 @@ FACT_FILES = frozenset({
     "pyproject.toml", ".python-version", "setup.cfg", "setup.py", "tox.ini", "tox.toml", "package.json", ".nvmrc",
     ".node-version", "Makefile", "GNUmakefile", "makefile", "uv.lock", "poetry.lock", "pdm.lock", "Pipfile.lock",
     "Pipfile", "requirements.txt", "package-lock.json", "pnpm-lock.yaml", "yarn.lock", "bun.lockb", "bun.lock",
-    "noxfile.py", "pytest.ini",
+    "noxfile.py", "pytest.ini", "ruff.toml", ".ruff.toml", ".editorconfig", ".prettierrc", ".prettierrc.json", ".flake8",
 })
 """Files (by last part) the repository facts come from; a change to one re-reads the facts."""
 
@@ -82,6 +82,9 @@ class RepoIndex:
         self.memory_count: Counter[str] = Counter()
         """How many agents' instruction files (CLAUDE.md, AGENTS.md…) mention each token."""
         self.doc_sample: dict[str, str] = {}
+        self._orphans: set[str] = set()
+        self._doc_orphans: set[str] = set()
+        """Tokens whose sample file was forgotten in the current batch, given another one by `_resample`."""
         self.prose: set[str] = set()
         """The files read as documentation or agent instructions, whose definitions do not count."""
         self.definitions_then: dict[tuple[str, str], tuple[str, ...]] = {}
@@ -95,6 +98,16 @@ class RepoIndex:
         self.facts: RepoFacts = read_facts(lambda _: None, ())
         self.commit_lookup: dict[str, str | None] = {}
         self.default_branch: str | None = None
+        self.line_diffs: dict[tuple[str, str, tuple[int, int] | None], list[tuple[int, int, int, int]] | None] = {}
+        """The hunk positions of a file since an older commit, per (commit, path, file state)."""
+        self.texts_then: dict[tuple[str, str], str | None] = {}
+        """A file's text as an older commit had it, per (commit, path): commits never change."""
+        self.definition_diffs: dict[tuple, tuple[str | None, frozenset[str]] | None] = {}
+        """A definition then and now compared, per (commit, path, name, line, file state)."""
+        self.tools_then: dict[str, dict[str, list[str]]] = {}
+        """The tools each older commit configured, read once per commit."""
+        self.tools_now: tuple[tuple[str, int], dict[str, list[str]]] | None = None
+        """The tools the working tree configures, with the HEAD and facts they were read for."""
         self.ignore_lookup: dict[str, bool] = {}
         """Whether git ignores a (missing) path, asked once per path until the files or HEAD change."""
 
@@ -119,6 +132,8 @@ class RepoIndex:
         else:
             self.history = History()
             self.notes.append("the repository has no commits yet: only the working tree can be checked")
+        if self.history.problem:
+            self.notes.append(self.history.problem)
         if self.shallow:
             self.notes.append("shallow clone: renames, deletions and commits older than its boundary cannot be known")
         listed = self._list_files()
@@ -229,6 +244,8 @@ class RepoIndex:
                 self._forget(path)
                 self._remember(path, names)
                 changed.add(path)
+        if self._orphans or self._doc_orphans:
+            self._resample()
         return changed
 
     def _remember(self, path: str, names: FileNames) -> None:
@@ -266,16 +283,14 @@ class RepoIndex:
                 self.token_sample.pop(token, None)
             else:
                 self.token_count[token] = left
-                if self.token_sample.get(token) == path:
-                    self.token_sample[token] = self._another(token, path, prose=False)
+                if self.token_sample.get(token) == path:  # another file is found once the batch is done
+                    del self.token_sample[token]
+                    self._orphans.add(token)
             if counts is not None:
                 _decrement(counts, token)
                 if self.doc_sample.get(token) == path:
-                    other = self._another(token, path, prose=True)
-                    if other != path and other in self.prose and not is_memory_file(other):
-                        self.doc_sample[token] = other
-                    else:
-                        del self.doc_sample[token]
+                    del self.doc_sample[token]
+                    self._doc_orphans.add(token)
         for name, _ in names.definitions:
             where = self.definitions.get(name)
             if where is not None:
@@ -283,15 +298,32 @@ class RepoIndex:
                 if not where:
                     del self.definitions[name]
 
-    def _another(self, token: str, gone: str, *, prose: bool) -> str:
-        """Another file mentioning `token`: documentation when `prose`, else code first; `gone` when none is left."""
-        found = None
+    def _resample(self) -> None:
+        """Give the tokens whose sample file was forgotten another file (code before documentation) in one pass over
+        the files, however many were forgotten in the batch."""
+        code = {t for t in self._orphans if t in self.token_count and t not in self.token_sample}
+        docs = {t for t in self._doc_orphans if self.doc_count.get(t) and t not in self.doc_sample}
+        self._orphans, self._doc_orphans = set(), set()
+        fallback: dict[str, str] = {}
         for other, names in self.names.items():
-            if token in names.tokens and (other in self.prose) == prose and (not prose or not is_memory_file(other)):
-                return other
-            if found is None and token in names.tokens:
-                found = other
-        return gone if prose or found is None else found
+            if not code and not docs:
+                break
+            prose = other in self.prose
+            found = names.tokens & code if code else ()
+            for token in found:
+                if prose:
+                    fallback.setdefault(token, other)
+                else:
+                    self.token_sample[token] = other
+            if found and not prose:
+                code -= found
+            if docs and prose and not is_memory_file(other):
+                for token in names.tokens & docs:
+                    self.doc_sample[token] = other
+                docs -= names.tokens
+        for token in code:
+            if token in fallback:
+                self.token_sample[token] = fallback[token]
 
     def code_uses(self, token: str, *, besides: str | None = None) -> int:
         """How many code or configuration files mention `token` (never documentation or agents' instructions)."""

@@ -146,11 +146,15 @@ def parse_spec(text: str) -> Spec | None:
 def compare(claim: str, requirement: str) -> str | None:
     """"ok" or "contradicted" for a claimed version or range against a repository requirement; None if unparseable.
 
-    A claimed version or series (3.10) must be allowed by the requirement; a claimed minimum (>=3.10) must equal
-    the requirement's minimum, unless the repository pins one version, which then must satisfy the claim."""
+    A claimed version or series (3.10) must be allowed by the requirement; a claimed minimum or range (>=3.10,
+    3.10 through 3.13) must have the requirement's minimum, unless the repository pins one version, which then must
+    satisfy the claim; every version of a claimed list (v22, v24 or v26) must be allowed by a range."""
     claimed, required = parse_spec(claim), parse_spec(requirement)
     if claimed is None or required is None:
         return None
+    listed = [alt[0].release for alt in claimed.alternatives if len(alt) == 1 and alt[0].op == "=*"]
+    if len(listed) > 1 and len(listed) == len(claimed.alternatives) and required.pin() is None:
+        return "ok" if all(required.contains(release) for release in listed) else "contradicted"
     claim_low, required_low = claimed.lower(), required.lower()
     if claimed.pin() is None and claim_low is not None and required.pin() is None and required_low is not None:
         same = _compare(claim_low[0], required_low[0]) == 0 and claim_low[1] == required_low[1]

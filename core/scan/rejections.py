@@ -95,8 +95,12 @@ def decision_for(store: MemoryStore, key: str) -> Decision | None:
 
 def record_rejection(store: MemoryStore, text: str, result: ScanResult, *, source: str, actor: str,
                      agent: str | None = None, file: str | None = None, entry_id: str | None = None) -> Rejection:
-    """Keep one blocked write with its findings; committed before this returns, so a gate answers only after it."""
+    """Keep one blocked write with its findings; committed before this returns, so a gate answers only after it.
+    The same text stopped again from the same place (source, file and entry) is the rejection already kept."""
     key = rejection_fingerprint(text, result)
+    kept = _same_rejection(store, key, source, file, entry_id)
+    if kept is not None:
+        return kept
     now = format_time(store.clock())
     safe, moved = redact(store, text, result.findings)
     findings = json.dumps([f.to_dict() for f in moved], ensure_ascii=False)
@@ -113,6 +117,71 @@ def record_rejection(store: MemoryStore, text: str, result: ScanResult, *, sourc
                       "outcome": result.outcome.value,
                       "decision": decision.value}, result.summary())
     return get_rejection(store, rejection_id)
+
+
+def _same_rejection(store: MemoryStore, key: str, source: str, file: str | None,
+                    entry_id: str | None) -> Rejection | None:
+    """The rejection already kept for this fingerprint from this source, file and entry, if any."""
+    row = store.conn.execute(_SELECT + " where fingerprint = ? and source = ? and file is ? and entry_id is ? "
+                             "order by id limit 1", (key, source, file, entry_id)).fetchone()
+    return _from_row(row) if row else None
+
+
+def rejection_records(store: MemoryStore, *, leave_out: frozenset[str] = frozenset()) -> list[dict[str, Any]]:
+    """Every rejection with the decision on its fingerprint (who took it, when, why), for an export; those of the
+    entries in `leave_out` (sensitive ones not exported) are left out."""
+    decided = {row[0]: row[1:] for row in store.conn.execute(
+        "select fingerprint, decided_at, decided_by, reason from rejection_decisions")}
+    records = []
+    for rejection in rejections(store):
+        if rejection.entry_id in leave_out:
+            continue
+        record = rejection.to_dict()
+        del record["id"]
+        if rejection.fingerprint in decided:
+            at, by, reason = decided[rejection.fingerprint]
+            record["decided"] = {"at": at, "by": by, "reason": reason}
+        records.append(record)
+    return records
+
+
+def import_rejection_records(store: MemoryStore, records: Sequence[dict[str, Any]], *, actor: str) -> int:
+    """Add the rejections an export carried that this store lacks (same fingerprint, source, file, entry and time),
+    with the decisions on their fingerprints unless this store has decided already; return how many were added."""
+    added = 0
+    now = format_time(store.clock())
+    with store.transaction() as conn:
+        for record in records:
+            try:
+                key, at, source = str(record["fingerprint"]), str(record["at"]), str(record["source"])
+                decision = Decision(record.get("decision", Decision.UNREVIEWED.value))
+                findings = json.dumps(record.get("findings") or [], ensure_ascii=False)
+                parse_time(at, "at")
+                for item in record.get("findings") or []:
+                    Finding.from_dict(item)
+            except (KeyError, TypeError, ValueError) as error:
+                raise StoreError(f"a rejection record that cannot be read ({error})") from None
+            file, entry_id = record.get("file"), record.get("entry_id")
+            if conn.execute("select 1 from rejections where fingerprint = ? and source = ? and file is ? and "
+                            "entry_id is ? and at = ?", (key, source, file, entry_id, at)).fetchone():
+                continue
+            decided = record.get("decided")
+            if decision is not Decision.UNREVIEWED and isinstance(decided, dict):
+                conn.execute("insert into rejection_decisions(fingerprint, decision, decided_at, decided_by, reason) "
+                             "values (?, ?, ?, ?, ?) on conflict(fingerprint) do nothing",
+                             (key, decision.value, str(decided.get("at") or now), str(decided.get("by") or actor),
+                              str(decided.get("reason") or "")))
+            row = conn.execute("select decision from rejection_decisions where fingerprint = ?", (key,)).fetchone()
+            conn.execute(
+                "insert into rejections(fingerprint, at, source, agent, file, entry_id, text, findings, decision) "
+                "values (?, ?, ?, ?, ?, ?, ?, ?, ?)", (key, at, source, record.get("agent"), file, entry_id,
+                                                       str(record.get("text") or ""), findings,
+                                                       row[0] if row else Decision.UNREVIEWED.value))
+            added += 1
+        if added:
+            store._event(conn, now, actor, "rejections:import", None, None, {"added": added},
+                         f"{added} rejection(s) carried by an export")
+    return added
 
 
 def decide(store: MemoryStore, rejection_id: int, decision: Decision, *, actor: str, reason: str = "") -> Rejection:

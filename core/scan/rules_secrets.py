@@ -108,6 +108,10 @@ def entropy(value: str) -> float:
     return -sum(n / total * math.log2(n / total) for n in Counter(value).values()) if total else 0.0
 
 
+_FILLER = re.compile(r"([0Xx*])\1{7,}")
+"""Eight or more zeros, x's or stars in a row: how documentation fills out a key's shape, never a real key."""
+
+
 def confirm_secret(rule: str, candidate: str) -> tuple[str, str] | None:
     """(value, key name) when a candidate (case kept) really is the secret its rule names; None for placeholders."""
     if rule == "hardcoded_secret":
@@ -126,8 +130,8 @@ def confirm_secret(rule: str, candidate: str) -> tuple[str, str] | None:
     user = _URL_USER.search(candidate)
     if rule == "secret_connection_string" and user is not None and user.group(1).lower() == value.lower():
         return None  # `app:app@localhost`: a local default, the password is the user's name
-    if value.startswith(("$", "{", "<", "%")) or entropy(value) < check.min_entropy:
-        return None
+    if value.startswith(("$", "{", "<", "%")) or entropy(value) < check.min_entropy or _FILLER.search(value):
+        return None  # a variable, a template, a plain word, or a docs placeholder (`T00000000/B00000000/XXXXXXXX`)
     if check.needs_digit and not any(c.isdigit() for c in value):
         return None
     if rule == "secret_aws_secret_key" and (value.isupper() or value.islower()):  # a hex digest, not a base64 key

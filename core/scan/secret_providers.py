@@ -52,6 +52,37 @@ PROVIDERS: tuple[ProviderRow, ...] = (
     ("secret_supabase_token", "a Supabase access token", r"\bsbp_[0-9a-f]{40}\b", r"sbp_[0-9a-f]{40}", 3.0, True),
     ("secret_sentry_token", "a Sentry auth token", r"\bsntr[ysu]_[a-z0-9+/=_-]{40,200}", r"sntr[ysu]_[\w+/=-]{40,200}",
      3.5, False),
+    ("secret_ai_service_key", "an AI service API key (Groq, Replicate, Perplexity, xAI, Hugging Face organisation)",
+     r"\bgsk_[a-z0-9]{52}\b|\br8_[a-z0-9]{37}\b|\bpplx-[a-z0-9]{48}\b|\bxai-[a-z0-9]{80}\b|\bapi_org_[a-z]{34}\b",
+     r"gsk_[A-Za-z0-9]{52}|r8_[A-Za-z0-9]{37}|pplx-[A-Za-z0-9]{48}|xai-[A-Za-z0-9]{80}|api_org_[A-Za-z]{34}", 3.5,
+     False),
+    ("secret_platform_token", "a cloud or developer platform token (Doppler, Pulumi, PlanetScale, Fly.io, Heroku, "
+     "Dynatrace, Prefect, Scalingo, Infracost, ReadMe, RubyGems, Clojars, Artifactory, OpenShift, 1Password, "
+     "GitLab agent, Alibaba, Docker Hub, Figma, Frame.io, Sourcegraph, Notion, New Relic)",
+     r"\bdp\.pt\.[a-z0-9]{43}\b|\bpul-[a-f0-9]{40}\b|\bpscale_(?:tkn|pw|oauth)_[\w=.-]{32,64}|\bfo1_[\w-]{43}\b"
+     r"|\bfm2_[a-z0-9+/]{100,600}={0,3}|\bhrku-aa[0-9a-z_-]{58}\b|\bdt0c01\.[a-z0-9]{24}\.[a-z0-9]{64}\b"
+     r"|\bpnu_[a-z0-9]{36}\b|\btk-us-[\w-]{48}\b|\bico-[a-z0-9]{32}\b|\brdme_[a-z0-9]{70}\b"
+     r"|\brubygems_[a-f0-9]{48}\b|\bclojars_[a-z0-9]{60}\b|\bakcp[a-z0-9]{69}\b|\bsha256~[\w-]{43}(?![\w-])"
+     r"|\bops_eyj[a-z0-9+/]{250,2000}={0,3}|\bglagent-[0-9a-z_-]{50}\b|\bltai[a-z0-9]{20}\b|\bdckr_pat_[\w-]{27}\b"
+     r"|\bfigd_[\w-]{40}\b|\bfio-u-[\w=-]{64}\b|\bsgp_(?:[a-f0-9]{16}_)?[a-f0-9]{40}\b|\bntn_[0-9]{11}[a-z0-9]{35}\b"
+     r"|\bnrak-[a-z0-9]{27}\b",
+     r"dp\.pt\.[A-Za-z0-9]{43}|pul-[a-f0-9]{40}|pscale_(?:tkn|pw|oauth)_[\w=.-]{32,64}|fo1_[\w-]{43}"
+     r"|fm2_[A-Za-z0-9+/]{100,600}|HRKU-AA[\w-]{58}|dt0c01\.[A-Za-z0-9]{24}\.[A-Za-z0-9]{64}|pnu_[A-Za-z0-9]{36}"
+     r"|tk-us-[\w-]{48}|ico-[A-Za-z0-9]{32}|rdme_[a-z0-9]{70}|rubygems_[a-f0-9]{48}|CLOJARS_[A-Za-z0-9]{60}"
+     r"|AKCp[A-Za-z0-9]{69}|sha256~[\w-]{43}|ops_eyJ[A-Za-z0-9+/]{250,2000}|glagent-[\w-]{50}|LTAI[A-Za-z0-9]{20}"
+     r"|dckr_pat_[\w-]{27}|figd_[\w-]{40}|fio-u-[\w=-]{64}|sgp_(?:[a-fA-F0-9]{16}_)?[a-fA-F0-9]{40}"
+     r"|ntn_[0-9]{11}[A-Za-z0-9]{35}|NRAK-[A-Z0-9]{27}", 3.5, False),
+    ("secret_commerce_token", "a payments, shipping, messaging or webhook secret (Square, Shippo, Flutterwave, Duffel, "
+     "EasyPost, Brevo, Typeform, Harness, Octopus, a Slack or Discord webhook URL)",
+     r"\bsq0(?:atp|csp)-[\w-]{22,60}|\bshippo_(?:live|test)_[a-f0-9]{40}\b|\bflwseck(?:_test)?-[a-h0-9]{32}-x\b"
+     r"|\bduffel_(?:test|live)_[\w=-]{43}|\bezak[a-z0-9]{54}\b|\bxkeysib-[a-f0-9]{64}-[a-z0-9]{16}\b"
+     r"|\btfp_[\w.=-]{59}|\b(?:pat|sat)\.[\w-]{22}\.[a-z0-9]{24}\.[a-z0-9]{20}\b|\bapi-[a-z0-9]{26}\b"
+     r"|hooks\.slack\.com/(?:services|workflows|triggers)/[a-z0-9+/]{43,56}"
+     r"|discord(?:app)?\.com/api/webhooks/\d{17,20}/[\w-]{60,70}",
+     r"sq0(?:atp|csp)-[\w-]{22,60}|shippo_(?:live|test)_[a-fA-F0-9]{40}|FLWSECK(?:_TEST)?-[a-hA-H0-9]{32}-X"
+     r"|duffel_(?:test|live)_[\w=-]{43}|EZAK[A-Za-z0-9]{54}|xkeysib-[a-f0-9]{64}-[A-Za-z0-9]{16}|tfp_[\w.=-]{59}"
+     r"|(?:pat|sat)\.[\w-]{22}\.[A-Za-z0-9]{24}\.[A-Za-z0-9]{20}|API-[A-Z0-9]{26}"
+     r"|(?<=/)(?:services|workflows|triggers)/[A-Za-z0-9+/]{43,56}|(?<=webhooks/)\d{17,20}/[\w-]{60,70}", 3.5, False),
     ("secret_pgpass_line", "a .pgpass line (host:port:database:user:password)",
      r"(?<=[\w.-]):(?:\d{2,5}|\*):[\w.*-]{1,100}:[\w.*-]{1,100}:[^\s:]{6,128}",
      r"(?<=:)[^\s:]{6,128}$", 2.5, False),

@@ -122,8 +122,8 @@ def _parse_agents(path: Path, text: str, bom: bool) -> _Doc:
         used[slug] = used.get(slug, 0) + 1
         anchor = slug if used[slug] == 1 else f"{slug}-{used[slug]}"
         stop = doc.last_content(at, until)
-        if stop <= at + 1 and title is None and len(sections) == 1:
-            continue  # a file that is only a title holds no entry (what a freeze leaves when every entry went)
+        if stop <= at + 1:
+            continue  # a heading with no body holds no entry (a file that is only a title: what a freeze leaves)
         doc.slots.append(_Slot("section", at, stop, "\n".join(doc.plain[at:stop]).strip(), anchor,
                                info={"heading": name}))
     doc.slots.sort(key=lambda slot: slot.start)

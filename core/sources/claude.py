@@ -16,6 +16,7 @@ from memrev.core.sources.claude_memdir import read_memdir
 from memrev.core.sources.claude_memdir_write import write_memdir
 from memrev.core.sources.claude_paths import memdir_for, memory_base
 from memrev.core.sources.claude_projects import recover_cwd, transcripts
+from memrev.core.sources.containment import refuse_broad_folder
 
 
 @dataclass(frozen=True)
@@ -98,6 +99,7 @@ class ClaudeAdapter:
             return self._remember(SourceRef("claude-md", resolved, f"CLAUDE.md instructions for {resolved}"), context)
         if kind != "claude":
             raise ValueError(f"{kind}:{path}: the Claude adapter reads only claude: and claude-md: sources")
+        refuse_broad_folder(path, (context.home, Path.home()))
         if not path.is_dir():
             raise ValueError(f"{path}: not a folder; claude:PATH takes an auto-memory folder or a project folder")
         if (path / "memory").is_dir() and any(path.glob("*.jsonl")):
@@ -118,6 +120,7 @@ class ClaudeAdapter:
         context = self._contexts.get(ref) or self._default()
         if ref.kind == "claude-md":
             return HierarchyReader(ref, home=context.home, env=context.env).load()
+        refuse_broad_folder(ref.root, (context.home, Path.home()))  # an autoMemoryDirectory of `$HOME` or `/`
         return read_memdir(ref, project_hint=context.project)
 
     def write(self, ref: SourceRef, entries: Sequence[Entry], *, expected: SourceRead) -> WriteResult:

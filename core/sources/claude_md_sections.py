@@ -78,7 +78,7 @@ def split_sections(text: str) -> list[Part]:
     for number, (start, title) in enumerate(bounds):
         end = bounds[number + 1][0] if number + 1 < len(bounds) else len(lines)
         part = Part("".join(lines[start:end]), start)
-        if part.text:
+        if part.text and not (title is not None and "\n" not in part.text):  # a heading with no body is no entry
             part.anchor = _unique_anchor(("body" if not starts else "preamble") if title is None else slug(title), seen)
         parts.append(part)
     return parts

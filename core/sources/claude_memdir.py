@@ -1,7 +1,8 @@
 """Reading Claude Code's auto-memory folder (kind `claude`): each topic file as one entry, with scope and provenance.
 
-The memory folder holds one topic file per memory (`name`/`description`/`type` frontmatter, then the body)
-and `MEMORY.md`, an index Claude loads every session (200 lines / 25,000 UTF-16 units at most). Scope is
+The memory folder holds one topic file per memory (`name`/`description`/`type` frontmatter, the type top-level
+or nested under `metadata:`, maybe `modified` and `pinned`, then the body) and `MEMORY.md` (absent in the variant
+that builds the index from the frontmatter), an index Claude loads every session (200 lines / 25,000 UTF-16 units at most). Scope is
 the folder: `team/` is team memory, the rest is private. The folder's project comes from the `cwd` of the
 session transcripts next to it, because the folder name (a sanitized path) cannot be inverted.
 """
@@ -10,6 +11,7 @@ from __future__ import annotations
 
 import os
 import re
+from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
 
@@ -18,8 +20,11 @@ from memrev.core.model import EntryType, Project, ScopeKind
 from memrev.core.safe_io import SourceFileError, is_within, read_text
 from memrev.core.sources.base import NativeEntry, SourceRead, SourceRef
 from memrev.core.sources.claude_index import INDEX_NAME, Index, read_index
-from memrev.core.sources.claude_markdown import mtime_datetime, parse_frontmatter
+from memrev.core.sources.claude_markdown import Frontmatter, mtime_datetime, parse_frontmatter
 from memrev.core.sources.claude_projects import Transcript, recover_cwd, session_at, transcripts
+from memrev.core.sources.claude_topic_meta import (field_path, field_value, folder_findings, is_pinned,
+                                                   parse_modified, unknown_keys, wiki_links)
+from memrev.core.sources.containment import linked_outside
 
 UNINDEXED_FOLDERS = ("team", "logs")
 """Subfolders the top MEMORY.md does not list: team memory has its own index, daily logs have none."""
@@ -48,7 +53,8 @@ def index_for(path: Path, memdir: Path) -> Path | None:
 
 
 def topic_files(memdir: Path, warnings: list[str]) -> list[Path]:
-    """Every `*.md` under the folder except MEMORY.md, top level first; links out of the folder become warnings."""
+    """Every `*.md` under the folder except MEMORY.md, top level first; symlinks and hard links out of the folder
+    become warnings."""
     found: list[Path] = []
 
     def walk(folder: Path) -> None:
@@ -66,7 +72,11 @@ def topic_files(memdir: Path, warnings: list[str]) -> list[Path]:
                     warnings.append(f"{path}: is a folder, expected a file")
                 walk(path)
             elif child.name.endswith(".md") and child.name != INDEX_NAME and not child.is_dir():
-                found.append(path)
+                why = linked_outside(path, memdir)
+                if why:
+                    warnings.append(why)
+                else:
+                    found.append(path)
 
     walk(memdir)
     return sorted(found, key=lambda path: ("/" in _relative(path, memdir), _relative(path, memdir)))
@@ -89,7 +99,44 @@ def read_memdir(ref: SourceRef, *, project_hint: Path | None) -> SourceRead:
         native = _topic(path, memdir, read, indexes, sessions, cwd, project)
         if native is not None:
             read.entries.append(native)
+    generated = {index for index in (memdir / INDEX_NAME, memdir / "team" / INDEX_NAME)
+                 if generated_index(read, memdir, index)}
+    read.entries = [replace(native, attributes={**native.attributes, "indexed": "generated"})
+                    if index_for(native.file, memdir) in generated else native for native in read.entries]
+    folder_findings(read, memdir)
     return read
+
+
+def generated_index(read: SourceRead, memdir: Path, index: Path) -> bool:
+    """Whether Claude builds this index from the topic files' frontmatter when it loads (the variant with no
+    hand-written MEMORY.md): the file did not exist when read, yet topic files it would list have frontmatter."""
+    if read.files.get(index, "") is not None or (index.exists() or index.is_symlink()):
+        return False
+    return any(index_for(native.file, memdir) == index and native.attributes.get("frontmatter")
+               for native in read.entries)
+
+
+def topic_attributes(front: Frontmatter, body: str) -> dict[str, str]:
+    """What a topic file's frontmatter and body say beyond its text: name, description, type (and where the type
+    is: top-level or under `metadata:`), modified, pinned, `[[name]]` links and the keys memrev does not know."""
+    attributes = {key: front.text(key) or "" for key in ("name", "description") if key in front.values}
+    for key in ("type", "modified"):
+        value = field_value(front, key)
+        if value is not None:
+            attributes[key] = value
+    type_path = field_path(front, "type")
+    if type_path is not None:
+        attributes["type_at"] = ".".join(type_path)
+    pinned = field_value(front, "pinned")
+    if pinned is not None:
+        attributes["pinned"] = "yes" if is_pinned(pinned) else "no"
+    links = wiki_links(body)
+    if links:
+        attributes["links"] = "\n".join(links)
+    unknown = unknown_keys(front)
+    if unknown:
+        attributes["unknown_keys"] = "\n".join(unknown)
+    return attributes
 
 
 def _project(path: str | None) -> Project | None:
@@ -123,10 +170,15 @@ def _topic(path: Path, memdir: Path, read: SourceRead, indexes: dict[Path, Index
         return None
     rel = _relative(path, memdir)
     index = indexes.get(index_for(path, memdir) or Path())
-    attributes = {key: front.text(key) or "" for key in ("name", "description", "type") if key in front.values}
+    attributes = topic_attributes(front, "\n".join(body))
     attributes.update(frontmatter=",".join(front.keys) if front.present else "", path=rel,
                       indexed="yes" if index and path in index.links else "no")
     written_at, basis = mtime_datetime(loaded.mtime), "mtime"
+    recorded = parse_modified(attributes.get("modified"))
+    if recorded is not None:
+        written_at, basis = recorded, "recorded"
+    elif attributes.get("modified"):
+        read.warnings.append(f"{path}: modified {attributes['modified']!r} is not an ISO time; the file time is used")
     log = _LOG_NAME.match(path.name)
     if log and rel.startswith("logs/"):
         try:
@@ -136,7 +188,7 @@ def _topic(path: Path, memdir: Path, read: SourceRead, indexes: dict[Path, Index
     session = session_at(sessions, cwd, mtime_datetime(loaded.mtime))
     return NativeEntry(
         text="\n".join(body).strip(), file=path, anchor="body", line_start=front.body_line + filled[0] + 1,
-        line_end=front.body_line + filled[-1] + 1, type=EntryType.parse(front.text("type")),
+        line_end=front.body_line + filled[-1] + 1, type=EntryType.parse(attributes.get("type")),
         scope_kind=ScopeKind.TEAM if in_team(path, memdir) else ScopeKind.PRIVATE, project=project,
         written_at=written_at, written_at_basis=basis, session=session.session if session else None,
         cwd=cwd, branch=session.branch if session else None, attributes=attributes,

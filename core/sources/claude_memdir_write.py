@@ -8,12 +8,13 @@ from pathlib import Path
 from typing import Sequence
 from urllib.parse import unquote as url_unquote
 
-from memrev.core.model import Entry, EntryType, ScopeKind
+from memrev.core.model import Entry, EntryType, ScopeKind, utc_now
 from memrev.core.safe_io import atomic_write, check_contained, remove_file
 from memrev.core.sources.base import NativeEntry, SourceRead, SourceRef, WriteResult, check_no_drift
 from memrev.core.sources.claude_index import INDEX_NAME, index_contents, line_in
-from memrev.core.sources.claude_markdown import cut, title_of, yaml_scalar
-from memrev.core.sources.claude_memdir import in_team, index_for
+from memrev.core.sources.claude_markdown import cut, title_of
+from memrev.core.sources.claude_memdir import generated_index, in_team, index_for
+from memrev.core.sources.claude_topic_write import FolderShape, new_topic, rewritten_topic
 
 
 def check_member(path: Path, memdir: Path) -> None:
@@ -37,27 +38,9 @@ def check_member(path: Path, memdir: Path) -> None:
         folder = folder.parent
 
 
-def _topic_content(text: str, fields: list[tuple[str, str]]) -> str:
-    """A topic file: the frontmatter fields (name, description, type order), then the body."""
-    if not fields:
-        return text.strip() + "\n"
-    front = "".join(f"{key}: {yaml_scalar(value)}\n" for key, value in fields)
-    return f"---\n{front}---\n{text.strip()}\n"
-
-
-def _fields_for(entry: Entry, native: NativeEntry | None) -> list[tuple[str, str]]:
-    """The frontmatter to write: the file's own name and description, its type unless the entry changed it."""
-    attributes = native.attributes if native else {"name": title_of(entry.text, 60),
-                                                   "description": cut(entry.text, 140)}
-    fields = [(key, attributes[key]) for key in ("name", "description") if attributes.get(key)]
-    if native is not None and entry.type == native.type and "type" in attributes:
-        fields.append(("type", attributes["type"]))
-    elif entry.type != EntryType.UNKNOWN:
-        fields.append(("type", entry.type.value))
-    if native is not None and not native.attributes.get("frontmatter") and \
-            (native.type == entry.type or entry.type == EntryType.UNKNOWN):
-        return []  # a file written without frontmatter stays without it
-    return fields
+def _index_fields(entry: Entry) -> dict[str, str]:
+    """The name and description a new topic file is written with, for its index line."""
+    return {"name": title_of(entry.text, 60), "description": cut(entry.text, 140)}
 
 
 def _new_name(entry: Entry, folder: Path, taken: set[Path]) -> Path:
@@ -90,11 +73,12 @@ def write_memdir(ref: SourceRef, entries: Sequence[Entry], *, expected: SourceRe
                              "add it as a new entry instead")
         kept[path] = entry
     team = any(in_team(path, memdir) for path in kept)
+    now, shape = utc_now(), FolderShape.of(expected.entries)
     writes: dict[Path, bytes] = {}
     for path, entry in kept.items():
         native = natives[path]
         if entry.text.strip() != native.text or entry.type != native.type:
-            writes[path] = _topic_content(entry.text, _fields_for(entry, native)).encode("utf-8")
+            writes[path] = rewritten_topic(path, memdir, entry, native, now).encode("utf-8")
     created: list[tuple[Path, Entry]] = []
     for entry in new:
         if entry.scope.kind == ScopeKind.TEAM and not team:
@@ -103,11 +87,12 @@ def write_memdir(ref: SourceRef, entries: Sequence[Entry], *, expected: SourceRe
         folder = memdir / "team" if entry.scope.kind == ScopeKind.TEAM else memdir
         path = _new_name(entry, folder, set(writes) | set(natives))
         created.append((path, entry))
-        writes[path] = _topic_content(entry.text, _fields_for(entry, None)).encode("utf-8")
+        writes[path] = new_topic(entry, shape, now).encode("utf-8")
     gone = [path for path in natives if path not in kept and (team or not in_team(path, memdir))]
     for path in [*writes, *gone]:
         check_member(path, memdir)
-    indexes = _plan_indexes(memdir, natives, kept, created, set(gone), team)
+    indexes = {index: plan for index, plan in _plan_indexes(memdir, natives, kept, created, set(gone), team).items()
+               if not generated_index(expected, memdir, index)}  # Claude builds that index itself
     touched = [*writes, *gone, *indexes]
     check_no_drift(expected, touched)
     for path, text in index_contents(memdir, indexes).items():
@@ -135,7 +120,7 @@ def _plan_indexes(memdir: Path, natives: dict[Path, NativeEntry], kept: dict[Pat
             continue
         if index.is_symlink():
             raise ValueError(f"{index}: is a symlink; memrev does not write through links")
-        added = [line_in(index, path, dict(_fields_for(entry, None))) for path, entry in fresh]
+        added = [line_in(index, path, _index_fields(entry)) for path, entry in fresh]
         everything = [line_in(index, path, natives[path].attributes)
                       for path in natives if path in kept and index_for(path, memdir) == index]
         plans[index] = (lost, added, everything + added)

@@ -39,7 +39,7 @@ def _env_folder(value: str, home: Path, cwd: Path) -> Path:
 
 def _codex_home(home: Path, env: Mapping[str, str], cwd: Path) -> Path:
     """`$CODEX_HOME`, else `~/.codex`."""
-    value = env.get("CODEX_HOME", "").strip()
+    value = env.get("CODEX_HOME", "")  # exactly as given: Codex trims nothing
     return _env_folder(value, home, cwd) if value else (home / ".codex").resolve()
 
 
@@ -87,7 +87,7 @@ class CodexAdapter:
         found: list[SourceRef] = []
         memories = codex_home / MEMORIES
         if (memories / HANDBOOK).exists() or (memories / SUMMARY).exists():
-            sqlite_value = env.get("CODEX_SQLITE_HOME", "").strip()
+            sqlite_value = env.get("CODEX_SQLITE_HOME", "")
             sqlite_home = _env_folder(sqlite_value, home, cwd) if sqlite_value else codex_home
             ref = SourceRef("codex", memories, _codex_detail(codex_home))
             self._contexts[ref] = _Context(codex_home, home=home, sqlite_home=sqlite_home)

@@ -10,7 +10,7 @@ from typing import Callable, Sequence
 from memrev.core.model import Entry, EntryType, ScopeKind, WrittenBy
 from memrev.core.safe_io import SourceFileError, read_text
 from memrev.core.sources.base import NativeEntry, OverCap, SourceRead, SourceRef, WriteResult, check_no_drift
-from memrev.core.sources.codex_common import _Context, _commit, _current, _from_mtime
+from memrev.core.sources.codex_common import _Context, _commit, _current, _cwd_path, _from_mtime, _project_at
 from memrev.core.sources.codex_db import DB_NAME, _thread_rows, check_lease
 from memrev.core.sources.codex_handbook import HANDBOOK, _handbook_entries, _parse_handbook, _write_handbook
 from memrev.core.sources.codex_markdown import _Doc, _Insert, _bullet_lines, _encode, _match, _render, _replacements, _slug, _split_body
@@ -54,7 +54,7 @@ def read_memories(ref: SourceRef, context: _Context, busy_timeout: float) -> Sou
         written = _from_mtime(loaded.mtime)
         if name == SUMMARY:
             doc, _ = _parse_summary(path, loaded.text, loaded.had_bom, read.warnings)
-            read.entries.extend(_summary_entries(doc, written))
+            read.entries.extend(_summary_entries(doc, written, context.home))
         else:
             doc = _parse_handbook(path, loaded.text, loaded.had_bom, read.warnings)
             read.entries.extend(_handbook_entries(doc, written, context, threads))
@@ -147,18 +147,30 @@ def _parse_summary(path: Path, text: str, bom: bool, warnings: list[str]) -> tup
     return doc, header
 
 
-def _summary_entries(doc: _Doc, written: datetime) -> list[NativeEntry]:
-    """memory_summary.md's entries: global, private, typed by their section."""
+def _summary_entries(doc: _Doc, written: datetime, home: Path | None = None) -> list[NativeEntry]:
+    """memory_summary.md's entries: private, typed by their section, global unless a line names its project's folder."""
     result = []
     for slot in doc.slots:
         section = str(slot.info.get("section", ""))
         entry_type = _SUMMARY_SECTIONS.get(section, ("", EntryType.UNKNOWN))[1]
+        cwd = _named_cwd(slot.text, home)
         result.append(NativeEntry(
             text=slot.text, file=doc.path, anchor=slot.anchor, line_start=slot.start + 1, line_end=slot.end,
-            type=entry_type, scope_kind=ScopeKind.PRIVATE, project=None, written_at=written,
-            written_at_basis="mtime", written_by=WrittenBy.AGENT, attributes={"section": section},
+            type=entry_type, scope_kind=ScopeKind.PRIVATE, project=_project_at(cwd) if cwd else None,
+            written_at=written, written_at_basis="mtime", written_by=WrittenBy.AGENT, cwd=str(cwd) if cwd else None,
+            attributes={"section": section},
         ))
     return result
+
+
+_CWD_NOTE = re.compile(r"\(cwd=([^,;)\s]+)")
+"""A summary line's `(cwd=/path/to/project...)` note, as Codex writes it for a task of one project."""
+
+
+def _named_cwd(text: str, home: Path | None) -> Path | None:
+    """The project folder a summary line names in a `(cwd=...)` note, so it is scoped there rather than global."""
+    found = _CWD_NOTE.search(text)
+    return _cwd_path(found.group(1), home) if found else None
 
 
 def _write_summary(doc: _Doc, header: str, given: Sequence[Entry], old: bytes | None) -> bytes:

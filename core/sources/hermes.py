@@ -7,14 +7,18 @@ import os
 import stat
 import time
 from contextlib import ExitStack, contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Iterator, Mapping, Sequence
 
+import yaml
+
 from memrev.core.model import Entry, EntryType, ScopeKind, WrittenBy
 from memrev.core.safe_io import TEMP_SUFFIX, SourceFileError, atomic_write, capturing, file_digest, is_within, read_text
 from memrev.core.sources.base import NativeEntry, OverCap, SourceRead, SourceRef, WriteResult, check_no_drift
+from memrev.core.sources.containment import linked_outside
+from memrev.core.sources.hermes_profiles import hermes_homes
 
 KIND = "hermes"
 DELIMITER = "\n§\n"
@@ -114,51 +118,26 @@ def render_snapshot(entries: list[str], target: str, limit: int) -> str | None:
     return f"{SEPARATOR}\n{header}\n{SEPARATOR}\n{content}"
 
 
-# -- config.yaml: the two caps ----------------------------------------------------------------------------
-
-
-def _uncomment(line: str) -> str:
-    """A YAML line without its `# comment` (a `#` at the start or after whitespace)."""
-    if line.lstrip().startswith("#"):
-        return ""
-    cut = line.find(" #")
-    return line if cut < 0 else line[:cut]
-
-
-def _unquote(value: str) -> str:
-    """A scalar without surrounding quotes and spaces."""
-    value = value.strip()
-    if len(value) >= 2 and value[0] == value[-1] and value[0] in "'\"":
-        return value[1:-1]
-    return value
+# -- config.yaml: the two caps (read by PyYAML) ----------------------------------------------------------
 
 
 def parse_memory_config(text: str) -> dict[str, str]:
-    """The scalar keys of the top-level `memory:` mapping in a config.yaml (block or one-line flow style)."""
-    values: dict[str, str] = {}
-    inside = False
-    indent: int | None = None
-    for raw in text.splitlines():
-        line = _uncomment(raw).rstrip()
-        if not line.strip():
-            continue
-        depth = len(line) - len(line.lstrip())
-        if depth == 0:
-            key, colon, rest = line.partition(":")
-            inside, indent = bool(colon) and _unquote(key) == "memory", None
-            if inside and rest.strip().startswith("{"):
-                for part in rest.strip().strip("{}").split(","):
-                    name, colon, value = part.partition(":")
-                    if colon:
-                        values[_unquote(name)] = _unquote(value)
-                inside = False
-            continue
-        if inside:
-            indent = depth if indent is None else indent
-            name, colon, value = line.strip().partition(":")
-            if depth == indent and colon and value.strip():
-                values[_unquote(name)] = _unquote(value)
-    return values
+    """The scalar keys of the top-level `memory:` mapping in a config.yaml, as the file's strings (read by PyYAML;
+    ValueError with one line when the file is not YAML)."""
+    try:
+        node = yaml.compose(text, Loader=yaml.SafeLoader)
+    except yaml.YAMLError as error:
+        mark = getattr(error, "problem_mark", None)
+        where = f"line {mark.line + 1}: " if mark is not None else ""
+        raise ValueError(f"not YAML ({where}{getattr(error, 'problem', None) or 'unreadable'})") from None
+    if not isinstance(node, yaml.MappingNode):
+        return {}
+    memory = next((value for key, value in node.value if isinstance(key, yaml.ScalarNode) and key.value == "memory"),
+                  None)
+    if not isinstance(memory, yaml.MappingNode):
+        return {}
+    return {key.value: value.value for key, value in memory.value
+            if isinstance(key, yaml.ScalarNode) and isinstance(value, yaml.ScalarNode)}
 
 
 def read_limits(root: Path) -> tuple[dict[str, int], list[str]]:
@@ -173,6 +152,8 @@ def read_limits(root: Path) -> tuple[dict[str, int], list[str]]:
         values = parse_memory_config(read_text(config, root=home).text)
     except SourceFileError as error:
         return limits, [f"{error} (using Hermes's default caps)"]
+    except ValueError as error:
+        return limits, [f"{config}: {error}; using Hermes's default caps"]
     for name, key in LIMIT_KEYS.items():
         if key not in values:
             continue
@@ -214,6 +195,9 @@ def load_file(path: Path, root: Path, limit: int) -> FileState:
     if not os.path.lexists(path):
         return state
     state.exists = True
+    why = linked_outside(path, root)
+    if why:
+        return _unreadable(state, root, why)
     try:
         read = read_text(path, root=root)
     except SourceFileError as error:
@@ -377,17 +361,17 @@ class HermesAdapter:
     lock_timeout: float = LOCK_TIMEOUT
 
     def discover(self, *, cwd: Path, home: Path, env: Mapping[str, str]) -> list[SourceRef]:
-        """The home's memory folder and every profile's (`$HERMES_HOME`, else `~/.hermes`), where they exist."""
-        value = env.get("HERMES_HOME", "")
-        if value == "~" or value.startswith("~/"):
-            value = str(home / value[2:])
-        hermes_home = cwd / value if value else home / ".hermes"
-        folders = [hermes_home / "memories"]
+        """The active home's memory folder first (`$HERMES_HOME`, else `~/.hermes` or its sticky profile), marked
+        active, then the root's and every other profile's, where they exist."""
+        homes = hermes_homes(home, env, cwd)
+        folders = [homes.active / "memories", homes.root / "memories"]
         try:
-            folders += sorted(p / "memories" for p in (hermes_home / "profiles").iterdir() if p.is_dir())
+            folders += sorted(p / "memories" for p in homes.profiles.iterdir() if p.is_dir())
         except OSError:
             pass
-        return [_ref(folder) for folder in folders if folder.is_dir()]
+        found = [folder for folder in dict.fromkeys(folders) if folder.is_dir()]
+        return [replace(ref, detail=f"{ref.detail} (active)") if folder == homes.active / "memories" else ref
+                for folder, ref in ((folder, _ref(folder)) for folder in found)]
 
     def source_for(self, kind: str, path: Path) -> SourceRef:
         """A Hermes home or profile folder, its `memories` folder, or a MEMORY.md / USER.md in one."""

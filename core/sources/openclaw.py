@@ -1,11 +1,15 @@
-"""OpenClaw adapter: the workspace's Markdown memory (MEMORY.md, memory.md, memory/**/*.md), never its SQLite index.
+"""OpenClaw adapter: the workspace's Markdown memory (MEMORY.md, memory.md, USER.md, memory/**/*.md), never its SQLite
+index.
 
 OpenClaw keeps memory as plain Markdown in its workspace (`~/.openclaw/workspace`, older builds `~/clawd`):
 curated long-term memory in `MEMORY.md` (or `memory.md`; both load), dated daily logs `memory/YYYY-MM-DD.md`
 and other evergreen notes under `memory/`. The SQLite index beside it is a derived cache that OpenClaw
 rebuilds from these files, so memrev reads and writes the Markdown only and never touches any `*.sqlite`
 (or its -wal/-shm/-journal) file. One entry is one top-level list item or one paragraph; headings are the
-entry's anchor. Symlinked files and folders are skipped, as OpenClaw's own file listing skips them.
+entry's anchor. A curated entry's trailing `<!-- trigger/importance/project: ... -->` comments are kept out of
+its text as attributes (openclaw_annotations.py) and written back byte for byte; each USER.md directive takes
+its `observed` date and `status` from the `<!-- observed: ... | status: ... -->` line above it. Symlinked files
+and folders are skipped, as OpenClaw's own file listing skips them.
 
 This module holds the adapter and each entry's provenance; the work is in openclaw_workspace.py (finding the
 workspace and its files), openclaw_markdown.py (parsing a file into blocks) and openclaw_writeback.py (placing
@@ -23,9 +27,11 @@ from typing import Mapping, Sequence
 from memrev.core.model import Entry, EntryType, ScopeKind, WrittenBy
 from memrev.core.safe_io import SourceFileError, atomic_write, is_within
 from memrev.core.sources.base import NativeEntry, SourceRead, SourceRef, WriteResult, check_no_drift
+from memrev.core.sources.openclaw_annotations import DIRECTIVE_STATUSES, annotation_problems
 from memrev.core.sources.openclaw_markdown import _Block, _Parsed, _load
-from memrev.core.sources.openclaw_workspace import (BOOTSTRAP_MAX_CHARS, EVERGREEN_NAMES, _daily_date, _expand,
-                                                    _has_memory, _lkind, _memory_files, _utf16_length)
+from memrev.core.sources.openclaw_workspace import (BOOTSTRAP_MAX_CHARS, EVERGREEN_NAMES, USER_MAX_CHARS, USER_NAME,
+                                                    _daily_date, _expand, _has_memory, _lkind, _memory_files,
+                                                    _utf16_length)
 from memrev.core.sources.openclaw_writeback import (_FilePlan, _check_caps, _new_entry_file, _original_bytes, _place,
                                                     _refuse_links, _render)
 
@@ -49,7 +55,7 @@ class OpenClawAdapter:
 
     def discover(self, *, cwd: Path, home: Path, env: Mapping[str, str]) -> list[SourceRef]:
         """The workspace: `$OPENCLAW_WORKSPACE`, else `~/.openclaw/workspace`, else the older `~/clawd`."""
-        override = env.get("OPENCLAW_WORKSPACE", "").strip()
+        override = env.get("OPENCLAW_WORKSPACE", "")  # exactly as given, spaces and all
         if override:
             candidates = [(_expand(override, cwd=cwd, home=home), "OpenClaw workspace ($OPENCLAW_WORKSPACE)")]
         else:
@@ -92,6 +98,9 @@ class OpenClawAdapter:
             if path.name in EVERGREEN_NAMES and path.parent == root and _utf16_length(text) > BOOTSTRAP_MAX_CHARS:
                 result.warnings.append(f"{path}: {_utf16_length(text):,} characters, over OpenClaw's "
                                        f"{BOOTSTRAP_MAX_CHARS:,}-character bootstrap limit; the prompt gets it cut")
+            if path == root / USER_NAME and len(text) > USER_MAX_CHARS:
+                result.warnings.append(f"{path}: {len(text):,} characters, over OpenClaw's {USER_MAX_CHARS:,}-character "
+                                       "USER.md budget; OpenClaw leaves the whole file out of the prompt")
             result.entries.extend(self._natives(root, parsed, result.warnings))
         if _lkind(root / "MEMORY.md") is None:
             result.files.setdefault(root / "MEMORY.md", None)  # where new entries go when written back
@@ -106,10 +115,16 @@ class OpenClawAdapter:
             if day is not None:
                 written_at, basis, entry_type = _daily_time(day, block.text), "filename", EntryType.PROJECT
                 attributes = {"file_kind": "daily", "date": day.isoformat()}
+            elif parsed.path == root / USER_NAME:
+                written_at, basis, entry_type = _observed(block, mtime, warnings, parsed.path)
+                attributes = {"file_kind": "user"}
             else:
                 written_at, basis, entry_type = mtime, "mtime", _evergreen_type(block)
                 attributes = {"file_kind": "evergreen"}
             attributes["marker"] = block.marker
+            attributes.update({**block.header, **block.notes})
+            for problem in annotation_problems(block.notes):
+                warnings.append(f"{parsed.path}:{block.start + 1}: {problem}")
             natives.append(NativeEntry(
                 text=block.text, file=parsed.path, anchor=block.anchor,
                 line_start=block.start + 1, line_end=block.end,
@@ -172,6 +187,22 @@ def _daily_time(day: date, text: str) -> datetime:
         return datetime(day.year, day.month, day.day, tzinfo=timezone.utc)
     hour, minute, second = int(match.group(1)), int(match.group(2)), int(match.group(3) or 0)
     return datetime(day.year, day.month, day.day, hour, minute, second, tzinfo=timezone.utc)
+
+
+def _observed(block: _Block, mtime: datetime, warnings: list[str], path: Path) -> tuple[datetime, str, EntryType]:
+    """A USER.md directive's time: the date its header says it was observed (else the file's time), and its type."""
+    observed = block.header.get("observed")
+    status = block.header.get("status")
+    if status is not None and status not in DIRECTIVE_STATUSES:
+        warnings.append(f"{path}:{block.start + 1}: status {status!r} is neither active nor superseded")
+    try:
+        day = date.fromisoformat(observed) if observed else None
+    except ValueError:
+        warnings.append(f"{path}:{block.start + 1}: observed {observed!r} is not a date; the file time is used")
+        day = None
+    if day is None:
+        return mtime, "mtime", EntryType.USER
+    return datetime(day.year, day.month, day.day, tzinfo=timezone.utc), "recorded", EntryType.USER
 
 
 def _evergreen_type(block: _Block) -> EntryType:

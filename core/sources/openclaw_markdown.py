@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
-from memrev.core.safe_io import read_text
+from memrev.core.safe_io import SourceFileError, read_text
+from memrev.core.sources.containment import linked_outside
+from memrev.core.sources.openclaw_annotations import directive_header, is_lone_comment, split_annotations
 
 _HEADING = re.compile(r"^ {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$")
 _RULE = re.compile(r"^ {0,3}([-*_])(?:[ \t]*\1){2,}[ \t]*$")
@@ -31,6 +33,12 @@ class _Block:
     anchor: str = "entry"
     marker: str = ""
     """The list marker with its indent and spaces (`- `, `1. `), or "" for a paragraph."""
+    suffix: str = ""
+    """The trailing `<!-- key: value -->` annotations of its last line, byte for byte (not part of `text`)."""
+    notes: dict[str, str] = field(default_factory=dict)
+    """Those annotations' values."""
+    header: dict[str, str] = field(default_factory=dict)
+    """A USER.md directive's `observed` and `status`, from the comment line above it."""
 
 
 @dataclass
@@ -163,6 +171,7 @@ def _parse(text: str) -> tuple[list[str], list[_Block]]:
     clean = [line.rstrip("\n").removesuffix("\r") for line in raw]
     blocks: list[_Block] = []
     headings: list[tuple[int, str]] = []
+    header: dict[str, str] = {}
     index = 0
     while index < len(clean):
         line = clean[index]
@@ -180,20 +189,36 @@ def _parse(text: str) -> tuple[list[str], list[_Block]]:
             blocks.append(_Block("heading", index, end := index + 1))
         elif _RULE.match(line):
             blocks.append(_Block("other", index, end := index + 1))
+        elif is_lone_comment(line):  # a directive's `observed | status` header, a promotion marker: structure
+            header = directive_header(line) or {}
+            blocks.append(_Block("other", index, end := index + 1))
         elif item := _ITEM.match(line):
             width = len(item.group(0))
             end = _item_end(clean, index, width)
             body = _item_text(clean, index, end, width)
-            blocks.append(_Block("entry" if body else "other", index, end, body, anchor, line[:width]))
+            blocks.append(_entry(index, end, body, anchor, line[:width], header) if body else
+                          _Block("other", index, end, body, anchor, line[:width]))
+            header = {} if body else header
         else:
             end = _paragraph_end(clean, index)
-            blocks.append(_Block("entry", index, end, "\n".join(clean[index:end]).strip(), anchor))
+            blocks.append(_entry(index, end, "\n".join(clean[index:end]).strip(), anchor, "", header))
+            header = {}
         index = end
     return raw, blocks
 
 
+def _entry(start: int, end: int, body: str, anchor: str, marker: str, header: dict[str, str]) -> _Block:
+    """An entry block: its text without the trailing annotations, which are kept apart with their values."""
+    annotated = split_annotations(body)
+    return _Block("entry", start, end, annotated.prose, anchor, marker, annotated.suffix, annotated.values,
+                  dict(header))
+
+
 def _load(path: Path, root: Path) -> _Parsed:
     """Read and parse one memory file (SourceFileError, one line, when it cannot be read)."""
+    why = linked_outside(path, root)
+    if why:
+        raise SourceFileError(why)
     read = read_text(path, root=root)
     raw, blocks = _parse(read.text)
     return _Parsed(path, raw, blocks, read.had_bom, read.digest, read.mtime)

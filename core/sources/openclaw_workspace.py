@@ -11,6 +11,11 @@ from pathlib import Path
 EVERGREEN_NAMES = ("MEMORY.md", "memory.md")
 """The workspace-root memory files; OpenClaw loads both (de-duplicated by realpath) in the main session."""
 
+USER_NAME = "USER.md"
+"""The user model beside MEMORY.md: one imperative directive per entry, each under an `observed | status` line."""
+USER_MAX_CHARS = 4_000
+"""OpenClaw omits a USER.md over this many characters whole (no partial injection)."""
+
 BOOTSTRAP_MAX_CHARS = 20_000
 """`bootstrapMaxChars`: OpenClaw injects MEMORY.md into the prompt truncated to this many UTF-16 units."""
 
@@ -78,9 +83,9 @@ def _walk(folder: Path, found: list[Path], warnings: list[str]) -> None:
 
 
 def _memory_files(root: Path, warnings: list[str]) -> list[Path]:
-    """The workspace's memory files in load order: MEMORY.md, memory.md, then memory/**/*.md, each file once."""
+    """The workspace's memory files in load order: MEMORY.md, memory.md, USER.md, then memory/**/*.md, each once."""
     found: list[Path] = []
-    for name in EVERGREEN_NAMES:
+    for name in (*EVERGREEN_NAMES, USER_NAME):
         path = root / name
         kind = _lkind(path)
         if kind == "file":

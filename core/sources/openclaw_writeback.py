@@ -8,8 +8,10 @@ from pathlib import Path
 
 from memrev.core.model import Entry
 from memrev.core.sources.base import DriftError, OverCap, SourceRead
+from memrev.core.sources.openclaw_annotations import split_annotations
 from memrev.core.sources.openclaw_markdown import _Block, _Parsed, _parse
-from memrev.core.sources.openclaw_workspace import BOOTSTRAP_MAX_CHARS, EVERGREEN_NAMES, _utf16_length
+from memrev.core.sources.openclaw_workspace import (BOOTSTRAP_MAX_CHARS, EVERGREEN_NAMES, USER_MAX_CHARS, USER_NAME,
+                                                    _utf16_length)
 
 SIMILAR_ENOUGH = 0.6
 """A changed entry with no other locator is written over the block whose text is at least this alike."""
@@ -127,19 +129,22 @@ def _render(plan: _FilePlan) -> bytes:
         if index not in plan.taken:
             pieces.append(("dropped", []))
             continue
-        text = _clean_text(plan.taken[index].text)
+        annotated = split_annotations(_clean_text(plan.taken[index].text))
+        text, suffix = annotated.prose, annotated.suffix or block.suffix  # the entry's own, else the block's
         expected_texts.append(text)
-        if text == block.text:
+        if text == block.text and suffix == block.suffix:
             pieces.append(("entry", raw))
         else:
             lines = _render_block(block, text, newline)
+            ending = lines[-1][len(lines[-1].rstrip("\r\n")):]
+            lines[-1] = lines[-1].rstrip("\r\n") + suffix + ending  # recall annotations after the text, unchanged
             if not raw[-1].endswith("\n"):
                 lines[-1] = lines[-1].rstrip("\r\n")
             pieces.append(("entry", lines))
     lines = _join_without_gaps(pieces)
     if plan.appended:
         lines = _append(lines, [_clean_text(entry.text) for entry in plan.appended], newline)
-        expected_texts.extend(_clean_text(entry.text) for entry in plan.appended)
+        expected_texts.extend(split_annotations(_clean_text(entry.text)).prose for entry in plan.appended)
     text = "".join(lines)
     _, blocks = _parse(text)
     if [block.text for block in blocks if block.kind == "entry"] != expected_texts:
@@ -191,16 +196,17 @@ def _new_entry_file(root: Path, expected: SourceRead, plans: dict[Path, _FilePla
 
 
 def _check_caps(root: Path, plans: dict[Path, _FilePlan], outputs: dict[Path, bytes]) -> None:
-    """Refuse a MEMORY.md that would grow past OpenClaw's bootstrap limit (it would reach the prompt cut)."""
-    for name in EVERGREEN_NAMES:
+    """Refuse a MEMORY.md that would grow past OpenClaw's bootstrap limit (it would reach the prompt cut), or a
+    USER.md past its own budget (OpenClaw would leave it out whole)."""
+    for name, cap in (*((name, BOOTSTRAP_MAX_CHARS) for name in EVERGREEN_NAMES), (USER_NAME, USER_MAX_CHARS)):
         path = root / name
         if path not in outputs:
             continue
         size = _utf16_length(outputs[path].decode("utf-8", "surrogatepass").removeprefix("\ufeff"))
         before = _utf16_length("".join(plans[path].parsed.raw))
-        if size > BOOTSTRAP_MAX_CHARS and size > before:
-            raise OverCap(f"{path}: would be {size:,} characters, over OpenClaw's {BOOTSTRAP_MAX_CHARS:,}-character "
-                             "bootstrap limit; nothing written (remove or shorten entries)")
+        if size > cap and size > before:
+            raise OverCap(f"{path}: would be {size:,} characters, over OpenClaw's {cap:,}-character "
+                          "limit for it; nothing written (remove or shorten entries)")
 
 
 def _original_bytes(parsed: _Parsed) -> bytes:

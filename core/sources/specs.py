@@ -45,6 +45,6 @@ def parse_source(argument: str) -> SourceSpec:
     return SourceSpec(kind, Path(path).expanduser())
 
 
-def read_exchange(spec: SourceSpec, *, skip_invalid: bool = False) -> JsonlBatch:
-    """Read one exchange file."""
-    return read_jsonl(spec.path, skip_invalid=skip_invalid)
+def read_exchange(spec: SourceSpec, *, skip_invalid: bool = False, strict: bool = False) -> JsonlBatch:
+    """Read one exchange file (`strict`: a field memrev does not know is an error, not a warning)."""
+    return read_jsonl(spec.path, skip_invalid=skip_invalid, strict=strict)

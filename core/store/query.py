@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable, Mapping
 
-from memrev.core.model import Entry
+from memrev.core.check.model import Verdict
+from memrev.core.model import Entry, EntryType, Status
 
 FIELDS = ("type", "status", "scope", "agent", "project", "id", "verdict")
 """The fields a `field:value` token can name."""
@@ -154,3 +155,45 @@ class EntryIndex:
         self._last = (query, group, matched)
         return [entries[i] for i in matched]
 
+
+
+KNOWN_VALUES: dict[str, tuple[str, ...]] = {
+    "type": tuple(member.value for member in EntryType),
+    "status": (*(member.value for member in Status), "removed"),
+    "verdict": (*(member.value for member in Verdict), "unchecked"),
+}
+"""The values a closed field can take; a filter value must be part of one of them."""
+
+
+def query_problems(text: str) -> list[str]:
+    """What in a filter cannot match by construction: an unknown `field:` or a value no entry can have."""
+    problems: list[str] = []
+    for token in text.lower().split():
+        name, sep, value = token.partition(":")
+        if not sep or not value or "/" in value or not name.isalpha():
+            continue
+        if name not in FIELDS:
+            problems.append(f"unknown field {name}: (fields: {', '.join(FIELDS)}); {token} is searched as words")
+        elif name in KNOWN_VALUES and not any(value in known for known in KNOWN_VALUES[name]):
+            problems.append(f"no {name} is {value!r} ({name}s: {', '.join(KNOWN_VALUES[name])})")
+    return problems
+
+
+def why_nothing(index: EntryIndex, text: str, group: Group | None) -> str:
+    """Why a filter (and group) show no entry: which word, field or group leaves nothing, in plain words."""
+    if not index.entries:
+        return "no entries in the store"
+    query = parse_query(text)
+    saved = index._last  # asking about one part at a time must not disturb the narrowing cache
+    alone = [(f"{name}:{value}", Query(fields=((name, value),))) for name, value in query.fields]
+    alone += [(repr(word), Query(words=(word,))) for word in query.words]
+    empty = [label for label, part in alone if not index.filter(part)]
+    outside = len(index.filter(query)) if group is not None else 0
+    index._last = saved
+    if any(name == "verdict" for name, _ in query.fields) and not index.verdicts:
+        return "no verdicts yet: entries are checked when memrev runs inside a repository (or with --repo)"
+    if empty:
+        return f"no entry matches {' or '.join(empty)}"
+    if group is not None and outside:
+        return f"{outside} match outside the group {group.field}: {group.value} (All entries widens)"
+    return "each part matches some entries, but no entry matches all of them"

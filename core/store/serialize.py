@@ -21,6 +21,7 @@ from memrev.core.model import (
     content_hash,
     derive_entry_id,
 )
+from memrev.core.store.exchange_fields import read_citation
 
 FORMAT_VERSION = 1
 """Bumped when the exchange shape changes incompatibly."""
@@ -190,9 +191,21 @@ def entry_from_dict(data: Any) -> Entry:
     if not isinstance(text, str):
         raise EntryFormatError("text: required, and must be a string")
     _require_all_encodable(data, "")  # text, and every other string: SQLite stores them as UTF-8 too
-    scope_data = _mapping(data, "scope")
-    source_data = _mapping(data, "source")
-    prov = _mapping(data, "provenance")
+    scope_data = {"kind": data["scope"]} if isinstance(data.get("scope"), str) else _mapping(data, "scope")
+    cited = data.get("source") if isinstance(data.get("source"), str) else None
+    source_data = {} if cited is not None else _mapping(data, "source")
+    prov = dict(_mapping(data, "provenance"))
+    if cited is not None:  # the minimal form: `source` is a citation (a commit, a session, a thread...)
+        citation = read_citation(cited)
+        prov.setdefault("citation", cited)
+        prov.setdefault("commit", citation.commit)
+        prov.setdefault("session", citation.session)
+    if data.get("written_at") is not None:
+        top, nested = parse_time(data["written_at"], "written_at"), parse_time(prov.get("written_at"),
+                                                                               "provenance.written_at")
+        if nested is not None and nested != top:
+            raise EntryFormatError("written_at: given at the top and in provenance, with different times")
+        prov["written_at"] = data["written_at"]
     source = Source(
         agent=_optional_str(source_data, "agent", "source.") or "jsonl",
         file=_optional_str(source_data, "file", "source."),

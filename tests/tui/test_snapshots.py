@@ -113,3 +113,25 @@ def test_purge_dialog_with_its_preview(snap_compare, make_app):
         await pilot.press(*"a token in a note")
 
     assert snap_compare(make_app(), terminal_size=SIZE, run_before=run_before)
+
+
+def test_narrow_terminal_with_the_sidebar_open(snap_compare, make_app):
+    async def run_before(pilot) -> None:
+        await settle(pilot)
+        await pilot.press("b", "down", "down")
+        await settle(pilot)
+
+    assert snap_compare(make_app(), terminal_size=(80, 24), run_before=run_before)
+
+
+def test_narrow_terminal_filtered_to_a_group(snap_compare, make_app):
+    async def run_before(pilot) -> None:
+        await settle(pilot)
+        await pilot.press("b", "down", "down", "enter")  # By type, then its first group: feedback
+        await settle(pilot)
+
+    assert snap_compare(make_app(), terminal_size=(80, 24), run_before=run_before)
+
+
+def test_small_terminal(snap_compare, make_app):
+    assert snap_compare(make_app(), terminal_size=(60, 20), run_before=settle)

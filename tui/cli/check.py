@@ -13,8 +13,10 @@ from memrev.core.check.report import (failing_findings, fingerprint, load_baseli
                                       report_sarif, report_text)
 from memrev.core.model import utc_now
 from memrev.core.review.sensitive import mask, sensitive_ids
+from memrev.core.store.read_only import writable
 from memrev.tui.cli.sources import HOME_OPTION, discover, import_native
 from memrev.tui.cli.support import EXIT_FINDINGS, EXIT_OK, InputError, open_store, store_errors
+from memrev.tui.describe import without_repeats
 
 
 REMOVAL_BUDGET_S = 3.0
@@ -42,20 +44,28 @@ def check_command(ctx: click.Context, repo: Path | None, as_json: bool, as_sarif
         raise InputError("choose one of --json and --sarif")
     kinds = parse_fail_on(fail_on)
     known = load_baseline(baseline) if baseline is not None else None
+    if repo is not None and not repo.exists():
+        raise InputError(f"{repo}: no such folder")
+    if repo is not None and not repo.is_dir():
+        raise InputError(f"{repo}: not a folder")
     try:
         checker = Checker(repo or Path.cwd())
     except RepositoryError as error:
         raise InputError(str(error)) from None
     ctx.call_on_close(checker.close)
-    store = open_store(ctx)
-    if not no_import:
+    db = Path(ctx.obj["db"])
+    read_only = db.exists() and not writable(db)
+    store = open_store(ctx, write=not read_only)  # read-only: checked and printed, nothing imported or stored
+    if not no_import and not read_only:
         _, errors = import_native(store, discover(home, checker.index.root))
         for message in errors:
             click.echo(f"memrev: warning: {message}", err=True)
     entries = store.entries()
     checks = checker.check_all(entries)
     checks.update(checker.find_removals(budget=REMOVAL_BUDGET_S))
-    store.save_checks(checks.values())
+    checks = {entry_id: without_repeats(check) for entry_id, check in checks.items()}
+    if not read_only:
+        store.save_checks(checks.values())
     for note in checker.index.notes:
         click.echo(f"memrev: note: {note}", err=True)
     sensitive = frozenset(sensitive_ids(store))

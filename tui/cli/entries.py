@@ -14,6 +14,7 @@ import click
 from memrev.core.check.humanize import format_age, format_when
 from memrev.core.check.visible import make_visible
 from memrev.core.model import Entry, EntryType, ScopeKind, Status, utc_now
+from memrev.core.scan.rejections import rejection_records
 from memrev.core.review.sensitive import mask, secret_at_source, sensitive_ids, why_sensitive
 from memrev.core.store.freezes import frozen_entry_ids
 from memrev.core.store.jsonl import write_jsonl
@@ -36,7 +37,7 @@ def export_command(ctx: click.Context, fmt: str, output: Path | None, frozen: bo
     sensitive entries only with --include-sensitive."""
     if output is not None and not output.parent.is_dir():
         raise InputError(f"{output.parent}: no such folder for the export")
-    store = open_store(ctx)
+    store = open_store(ctx, write=False)
     entries = store.entries()
     if frozen:
         kept = frozen_entry_ids(store)
@@ -45,21 +46,22 @@ def export_command(ctx: click.Context, fmt: str, output: Path | None, frozen: bo
         wanted = set(kept)  # a purged entry is gone from the set even before the next freeze says so
         entries = [entry for entry in entries if entry.id in wanted and entry.status is not Status.PURGED]
     left_out = 0
+    sensitive = frozenset() if include_sensitive else frozenset(sensitive_ids(store))
     if not include_sensitive:
-        sensitive = sensitive_ids(store)
         left_out = sum(entry.id in sensitive for entry in entries)
         entries = [entry for entry in entries if entry.id not in sensitive]
+    trail = [] if frozen else rejection_records(store, leave_out=sensitive)
     if left_out:
         noun = "entry" if left_out == 1 else "entries"
         click.echo(f"memrev: left out {left_out} sensitive {noun} (--include-sensitive exports them)", err=True)
     if output is None:
-        write_jsonl(entries, sys.stdout)
+        write_jsonl(entries, sys.stdout, trail)
         return
     handle = tempfile.NamedTemporaryFile("w", encoding="utf-8", dir=output.parent or ".", delete=False,
                                          prefix=f".{output.name}.", suffix=".tmp")
     try:
         with handle:
-            write_jsonl(entries, handle)
+            write_jsonl(entries, handle, trail)
             handle.flush()
             os.fsync(handle.fileno())
         Path(handle.name).replace(output)
@@ -69,7 +71,8 @@ def export_command(ctx: click.Context, fmt: str, output: Path | None, frozen: bo
             raise InputError(f"{output}: could not write the export ({error.strerror or error}); "
                              "nothing was written") from None
         raise
-    click.echo(f"exported {len(entries)} entries to {output}", err=True)
+    carried = f" and {len(trail)} rejection(s) of the audit trail" if trail else ""
+    click.echo(f"exported {len(entries)} entries{carried} to {output}", err=True)
 
 
 def _enum_choice(kind: type[Any]) -> click.Choice:
@@ -86,7 +89,7 @@ def _enum_choice(kind: type[Any]) -> click.Choice:
 @store_errors
 def list_command(ctx: click.Context, as_json: bool, entry_type: str | None, scope: str | None, status: str | None) -> None:
     """List entries, optionally narrowed by type, scope and status."""
-    store = open_store(ctx)
+    store = open_store(ctx, write=False)
     entries = store.entries(EntryFilter(
         type=EntryType(entry_type) if entry_type else None,
         scope_kind=ScopeKind(scope) if scope else None,
@@ -101,8 +104,10 @@ def list_command(ctx: click.Context, as_json: bool, entry_type: str | None, scop
         click.echo("no entries (try `memrev demo` or `memrev import jsonl:FILE`)")
         return
     now = utc_now()
-    rows = [(e.id, e.status.value, e.type.value, e.scope.label, format_age(e.verified_at, now),
-             f"{e.confidence:.2f}", mask(e.text) if e.id in sensitive else make_visible(e.first_line))
+    checks = store.checks()
+    rows = [(e.id, "removed" if e.removed_at else e.status.value, e.type.value, e.scope.label,
+             format_age(e.verified_at, now), f"{checks[e.id].confidence if e.id in checks else e.confidence:.2f}",
+             mask(e.text) if e.id in sensitive else make_visible(e.headline))
             for e in entries]
     for line in table(("ID", "STATUS", "TYPE", "SCOPE", "VERIFIED", "CONF", "TEXT"), rows):
         click.echo(line)
@@ -116,7 +121,7 @@ def list_command(ctx: click.Context, as_json: bool, entry_type: str | None, scop
 @store_errors
 def show_command(ctx: click.Context, entry_id: str, as_json: bool, reveal: bool) -> None:
     """Show one entry with its provenance, revisions and events; a sensitive entry's text only with --reveal."""
-    store = open_store(ctx)
+    store = open_store(ctx, write=reveal)  # a reveal is logged
     entry = store.get(entry_id)
     if entry is None:
         raise InputError(f"no entry with id {entry_id!r} (see `memrev list`)")
@@ -135,8 +140,11 @@ def show_command(ctx: click.Context, entry_id: str, as_json: bool, reveal: bool)
             "events": [_event_dict(event, hide) for event in events],
         }, ensure_ascii=False, indent=2))
         return
-    from memrev.tui.describe import describe_entry
+    from memrev.tui.describe import describe_entry, why_stopped
 
+    stopped = why_stopped(store, entry)
+    if stopped:
+        click.echo(stopped)
     if why:
         click.echo(f"sensitive: {why}")
         note = secret_at_source(store, entry)
@@ -180,7 +188,9 @@ def _event_dict(event: Any, hide: bool = False) -> dict[str, Any]:
 @store_errors
 def log_command(ctx: click.Context, as_json: bool, entry_id: str | None, limit: int | None) -> None:
     """Show the audit log: every change, who made it, when and why."""
-    store = open_store(ctx)
+    store = open_store(ctx, write=False)
+    if entry_id is not None and store.get(entry_id) is None and not store.events(entry_id, limit=1):
+        raise InputError(f"no entry with id {entry_id!r} (see `memrev list`)")
     events = store.events(entry_id, limit=limit)
     if as_json:
         sensitive = sensitive_ids(store)

@@ -16,6 +16,7 @@ from memrev.core.model import Status
 from memrev.core.scan.rejections import Decision, rejections
 from memrev.core.store.memory_store import MemoryStore
 from memrev.tui.cli.support import open_store
+from memrev.tui.describe import shorten
 from memrev.tui.hook_runner import run_pre_tool_use
 
 MAX_LISTED = 8
@@ -51,7 +52,7 @@ def session_start_command(ctx: click.Context) -> None:
     cwd = Path(data.get("cwd") or Path.cwd()) if isinstance(data, dict) else Path.cwd()
     ctx.obj["quiet_notice"] = True
     try:
-        store = open_store(ctx)
+        store = open_store(ctx, write=False)  # it only reads: a read-only database still briefs the session
     except click.ClickException as error:  # SessionStart cannot block: say why and stop
         click.echo(f"memrev: no memory review available ({error.format_message()})")
         return
@@ -66,27 +67,31 @@ def session_summary(store: MemoryStore, cwd: Path) -> list[str]:
     from memrev.core.conflicts.detect import find_conflicts
 
     project = identify_project(cwd)
+    in_repository = project.root_commit is not None or any((folder / ".git").exists()
+                                                           for folder in (cwd, *cwd.parents))
     entries = [e for e in store.entries() if e.status not in (Status.REVOKED, Status.SUPERSEDED, Status.PURGED)
                and (e.scope.project is None or same_project(e.scope.project, project))]
-    checks = store.checks()
+    checks = store.checks() if in_repository else {}  # a stored verdict is about the repository it was checked in
     stale = [e for e in entries if e.id in checks and checks[e.id].verdict in (Verdict.STALE, Verdict.CHANGED)]
     blocked = [e for e in entries if e.status is Status.BLOCKED]
     held = [e for e in entries if e.status is Status.HELD]
     conflicts = find_conflicts(entries, checks=checks)
     unreviewed = len(rejections(store, decision=Decision.UNREVIEWED))
-    head = f"memrev: memory review for {project.name}: {len(stale)} stale or changed, {len(conflicts)} conflict(s), " \
+    where = project.name if in_repository else f"{project.name} (not a git repository: nothing checked here)"
+    head = f"memrev: memory review for {where}: {len(stale)} stale or changed, {len(conflicts)} conflict(s), " \
            f"{len(blocked)} blocked, " + (f"{len(held)} held for a person, " if held else "") + \
            f"{unreviewed} blocked write(s) not yet reviewed."
     lines = [head]
-    if not checks:
+    if not checks and in_repository:
         lines.append("No staleness check stored yet: run `memrev check` in this repository.")
     for entry in stale[:MAX_LISTED]:
         check = checks[entry.id]
         finding = next(iter(check.findings), None)
         why = f"{finding.text}: {finding.evidence}" if finding else check.reason
-        lines.append(f"- {check.verdict.value}: \"{make_visible(entry.first_line)[:80]}\" ({make_visible(why)[:120]})")
+        lines.append(f"- {check.verdict.value}: \"{shorten(make_visible(entry.headline), 80)}\" "
+                     f"({shorten(make_visible(why), 160)})")
     for conflict in conflicts[:MAX_LISTED]:
-        lines.append(f"- conflict on {conflict.subject}: {make_visible(conflict.evidence)[:160]}")
+        lines.append(f"- conflict on {conflict.subject}: {shorten(make_visible(conflict.evidence), 200)}")
     if blocked:
         lines.append(f"- {len(blocked)} blocked entr{'y' if len(blocked) == 1 else 'ies'} will not be loaded.")
     if held:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import sys
 from pathlib import Path
+from typing import Any
 
 import click
 
@@ -24,7 +25,7 @@ from memrev.tui.cli.review import (confirm_command, edit_command, fix_command, r
 from memrev.tui.cli.scan import rejections_command, scan_command
 from memrev.tui.cli.sensitive import sensitive_command
 from memrev.tui.cli.sources import import_command, import_native, sources_command
-from memrev.tui.cli.support import EXIT_INPUT, EXIT_OK, open_store, repository_here, run_app
+from memrev.tui.cli.support import EXIT_INPUT, EXIT_OK, open_store, repository_here, require_terminal, run_app
 
 
 @click.group(invoke_without_command=True)
@@ -47,20 +48,22 @@ def cli(ctx: click.Context, db: Path | None, repo: Path | None, actor_name: str 
             raise click.UsageError("--actor needs a name")
         ctx.obj["actor"] = actor_name.strip()
     if ctx.invoked_subcommand is None:
+        require_terminal()
         here = repository_here()
-        run_app(ctx.obj["db"], notices=_import_here(ctx) if repo is None else [], repo=repo or here)
+        notices, refs = _import_here(ctx, here) if repo is None else ([], [])
+        run_app(ctx.obj["db"], notices=notices, repo=repo or here, sources=refs)
 
 
-def _import_here(ctx: click.Context) -> list[str]:
-    """In a repository, import every agent source that applies to it first, so the main job needs no set-up."""
+def _import_here(ctx: click.Context, repo: Path | None) -> tuple[list[str], list[Any]]:
+    """In a repository, import every agent source that applies to it first, so the main job needs no set-up;
+    return what to tell the user and the sources (the app keeps them live)."""
     from memrev.tui.cli.sources import discover
 
-    here = Path.cwd()
-    if not any((folder / ".git").exists() for folder in (here, *here.parents)):
-        return []
-    refs = discover(None, None)
+    if repo is None:
+        return [], []
+    refs = discover(None, None)  # from the current folder, as an agent started here sees it
     if not refs:
-        return []
+        return [], []
     ctx.obj["quiet_notice"] = True
     store = open_store(ctx)
     results, errors = import_native(store, refs)
@@ -68,7 +71,7 @@ def _import_here(ctx: click.Context) -> list[str]:
     notices = [warning for result in results for warning in result.read.warnings] + errors
     changed = sum(len(r.added) + len(r.revised) + len(r.removed) for r in results)
     notices.insert(0, f"imported {len(results)} source(s): {changed} change(s)")
-    return notices
+    return notices, refs
 
 
 cli.add_command(import_command)
@@ -108,10 +111,58 @@ def audit_command(ctx: click.Context) -> None:
     run_app(ctx.obj["db"], audit=True)
 
 
+def _set_root_db(ctx: click.Context, _param: click.Parameter, value: Path | None) -> None:
+    """`--db` given after the command: the same as before it."""
+    if value is not None:
+        root = ctx.find_root().obj
+        root["db"], root["db_given"] = value.absolute(), True
+
+
+def _set_root_repo(ctx: click.Context, _param: click.Parameter, value: Path | None) -> None:
+    """`--repo` given after the command: the same as before it."""
+    if value is not None:
+        ctx.find_root().obj["repo"] = value
+
+
+def _set_root_actor(ctx: click.Context, _param: click.Parameter, value: str | None) -> None:
+    """`--actor` given after the command: the same as before it."""
+    if value is not None:
+        if not value.strip():
+            raise click.BadParameter("needs a name", ctx=ctx, param=_param)
+        ctx.find_root().obj["actor"] = value.strip()
+
+
+def accept_root_options(command: click.Command) -> None:
+    """Let every command take `--db`, `--repo` and `--actor` after its name too, unless it has its own."""
+    if isinstance(command, click.Group):
+        for sub in command.commands.values():
+            accept_root_options(sub)
+        return
+    taken = {opt for param in command.params for opt in getattr(param, "opts", [])}
+    extra = [
+        ("--db", click.Path(path_type=Path), _set_root_db, "The memrev database (as before the command)."),
+        ("--repo", click.Path(file_okay=False, exists=True, path_type=Path), _set_root_repo,
+         "The repository to check against (as before the command)."),
+        ("--actor", click.STRING, _set_root_actor, "Who is acting, for the audit log (as before the command)."),
+    ]
+    for flag, kind, callback, text in extra:
+        if flag not in taken:
+            command.params.append(click.Option([flag], type=kind, default=None, expose_value=False,
+                                               callback=callback, help=text, metavar="PATH" if flag != "--actor"
+                                               else "NAME"))
+
+
+for _command in cli.commands.values():
+    accept_root_options(_command)
+
+
 def main() -> None:
     """Console entry point: every error is one line on stderr, usage errors included."""
     try:
         code = cli.main(obj={}, standalone_mode=False, prog_name="memrev")
+    except click.exceptions.NoArgsIsHelpError as error:  # `memrev hook`: a question, not a mistake
+        click.echo(error.ctx.get_help() if error.ctx else error.format_message())
+        sys.exit(EXIT_OK)
     except click.UsageError as error:
         hint = f" (see `{error.ctx.command_path} --help`)" if error.ctx else ""
         click.echo(f"memrev: error: {error.format_message()}{hint}", err=True)

@@ -56,6 +56,7 @@ def scan_command(ctx: click.Context, target: str, as_json: bool, read_as: str | 
     text, label = read_input(target)
     scope = ScanScope(read_as) if read_as else scope_for_path(None if target == "-" else target)
     store = open_store(ctx)
+    kept = {rejection.id for rejection in rejections(store)}
     verdict = gate_text(store, text, source=f"scan:{label}", actor=actor(), file=None if target == "-" else target,
                         scope=scope)
     if as_json:
@@ -74,7 +75,10 @@ def scan_command(ctx: click.Context, target: str, as_json: bool, read_as: str | 
             click.echo(f"  {finding.severity.value:<5} {finding.rule} ({finding.family}) at {finding.start}-"
                        f"{finding.end}: {make_visible(finding.reason)}"
                        + (f" [{make_visible(finding.evidence)}]" if finding.evidence else ""))
-        if verdict.rejection:
+        if verdict.rejection and verdict.rejection.id in kept:
+            click.echo(f"already recorded as rejection #{verdict.rejection.id} (the same text from the same place); "
+                       "review with `memrev audit`", err=True)
+        elif verdict.rejection:
             click.echo(f"recorded as rejection #{verdict.rejection.id}; review with `memrev audit`", err=True)
     ctx.exit(EXIT_OK if verdict.allowed else EXIT_FINDINGS)
 
@@ -87,7 +91,7 @@ def scan_command(ctx: click.Context, target: str, as_json: bool, read_as: str | 
 @store_errors
 def rejections_command(ctx: click.Context, as_json: bool, decision: str | None) -> None:
     """List every write the scanner blocked or held, with its outcome, rules, source and the reviewer's decision."""
-    store = open_store(ctx)
+    store = open_store(ctx, write=False)
     found = rejections(store, decision=Decision(decision) if decision else None)
     if as_json:
         click.echo(json.dumps([r.to_dict() for r in found], ensure_ascii=True, indent=2))

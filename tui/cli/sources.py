@@ -12,6 +12,7 @@ import click
 from memrev.core.scan.gate import apply_screened
 from memrev.core.sources.base import SourceRef
 from memrev.core.sources.registry import adapter_for, discover_all
+from memrev.core.scan.rejections import import_rejection_records
 from memrev.core.sources.specs import SourceSpec, parse_source, read_exchange
 from memrev.core.sources.sync import SyncResult, import_source
 from memrev.core.store.jsonl import ImportFileError, JsonlBatch
@@ -48,12 +49,14 @@ def import_native(store: MemoryStore, refs: list[SourceRef]) -> tuple[list[SyncR
 @click.command("import")
 @click.argument("sources", nargs=-1)
 @click.option("--skip-invalid", is_flag=True, help="Import the good entries of a file that has bad lines.")
+@click.option("--strict", is_flag=True, help="A field memrev does not know in an exchange file is an error "
+                                             "(by default a warning naming the file, line and field).")
 @HOME_OPTION
 @CWD_OPTION
 @click.pass_context
 @store_errors
-def import_command(ctx: click.Context, sources: tuple[str, ...], skip_invalid: bool, home: Path | None,
-                   cwd: Path | None) -> None:
+def import_command(ctx: click.Context, sources: tuple[str, ...], skip_invalid: bool, strict: bool,
+                   home: Path | None, cwd: Path | None) -> None:
     """Import SOURCES (jsonl:FILE, claude:PATH, claude-md:PATH, codex:PATH, agents-md:PATH, hermes:PATH,
     openclaw:PATH, in any mix); with none, every source that applies to this repository and user."""
     specs = [parse_source(argument) for argument in sources]
@@ -66,7 +69,7 @@ def import_command(ctx: click.Context, sources: tuple[str, ...], skip_invalid: b
         if not refs:
             click.echo("no agent memory found for this folder and user (see `memrev sources`)")
     store = open_store(ctx)
-    failed = _import_exchange(store, [spec for spec in specs if spec.is_exchange], skip_invalid)
+    failed = _import_exchange(store, [spec for spec in specs if spec.is_exchange], skip_invalid, strict)
     results, errors = import_native(store, refs)
     for result in results:
         for warning in result.read.warnings:
@@ -78,17 +81,19 @@ def import_command(ctx: click.Context, sources: tuple[str, ...], skip_invalid: b
         ctx.exit(EXIT_INPUT)
 
 
-def _import_exchange(store: MemoryStore, specs: list[SourceSpec], skip_invalid: bool) -> int:
+def _import_exchange(store: MemoryStore, specs: list[SourceSpec], skip_invalid: bool, strict: bool = False) -> int:
     """Import exchange files in one transaction (links may point across files); return how many failed."""
     failed = 0
     batches: list[tuple[SourceSpec, JsonlBatch]] = []
     for spec in specs:
         try:
-            batch = read_exchange(spec, skip_invalid=skip_invalid)
+            batch = read_exchange(spec, skip_invalid=skip_invalid, strict=strict)
         except ImportFileError as error:
             click.echo(f"memrev: error: {error}", err=True)
             failed += 1
             continue
+        for message in batch.warnings:
+            click.echo(f"memrev: warning: {message}", err=True)
         for message in batch.skipped:
             click.echo(f"memrev: skipped: {message}", err=True)
         batches.append((spec, batch))
@@ -99,6 +104,14 @@ def _import_exchange(store: MemoryStore, specs: list[SourceSpec], skip_invalid: 
     if not batches:
         return failed
     reason = "import " + " ".join(spec.label for spec, _ in batches)
+    carried = [record for _, batch in batches for record in batch.rejections]
+    try:  # the audit trail first, so a decision already taken on a text holds for the entries that follow
+        trail = import_rejection_records(store, carried, actor=actor()) if carried else 0
+    except StoreError as error:
+        raise InputError(f"{reason}: {error}") from None
+    if carried:
+        click.echo(f"{reason}: {trail} rejection(s) added to the audit trail"
+                   + (f", {len(carried) - trail} already there" if len(carried) > trail else ""))
     try:
         result, screened = apply_screened(store, [entry for _, batch in batches for entry in batch.entries],
                                           actor=actor(), source=reason, reason=reason)
@@ -143,7 +156,8 @@ def sources_command(as_json: bool, home: Path | None, cwd: Path | None) -> None:
         try:
             read = adapter_for(ref.kind).read(ref)
             rows.append({"kind": ref.kind, "root": str(ref.root), "detail": ref.detail,
-                         "entries": len(read.entries), "files": [str(path) for path in sorted(read.files)],
+                         "entries": len(read.entries),
+                         "files": [str(path) for path, digest in sorted(read.files.items()) if digest is not None],
                          "warnings": read.warnings})
         except (ValueError, OSError) as error:
             rows.append({"kind": ref.kind, "root": str(ref.root), "detail": ref.detail, "entries": 0,

@@ -6,7 +6,7 @@ import functools
 import getpass
 import sys
 from pathlib import Path
-from typing import Any, Callable, Iterator, TypeVar
+from typing import Any, Callable, Iterator, Sequence, TypeVar
 
 import click
 
@@ -15,6 +15,7 @@ from memrev.core.safe_io import SourceFileError
 from memrev.core.store.db_health import describe
 from memrev.core.store.jsonl import ImportFileError
 from memrev.core.store.memory_store import MemoryStore, StoreError
+from memrev.core.store.read_only import ReadOnlyStore, writable
 from memrev.core.store.sqlite_binding import database_errors
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -47,9 +48,34 @@ def actor() -> str:
         return "unknown"
 
 
-def open_store(ctx: click.Context) -> MemoryStore:
-    """Open the store named by --db, MEMREV_DB or the XDG default, turning failures into one-line errors."""
-    path = ctx.obj["db"]
+def open_store(ctx: click.Context, *, write: bool = True) -> MemoryStore:
+    """Open the store named by --db, MEMREV_DB or the XDG default, turning failures into one-line errors; a command
+    that only reads (`write=False`) reads a read-only database as it is, and a missing one as empty."""
+    path = Path(ctx.obj["db"])
+    if not write and not path.exists():
+        note(f"no database at {path} yet (a command that stores something creates it)")
+        store = MemoryStore(":memory:")
+        ctx.call_on_close(store.close)
+        return store
+    if not writable(path):
+        if write:
+            command = ctx.command_path.split(" ", 1)[-1] if " " in ctx.command_path else ctx.command_path
+            raise InputError(f"{path}: the database is read-only here (its file, folder or filesystem cannot be "
+                             f"written), and `{command}` writes to it; nothing was done")
+        try:
+            store = ReadOnlyStore(path)
+        except (StoreError, OSError) as error:
+            raise InputError(str(error)) from None
+        note(f"{path} is read-only here: read as it is, nothing is saved")
+        ctx.call_on_close(store.close)
+        return store
+    if not path.parent.exists():
+        try:
+            path.parent.mkdir(parents=True)
+        except OSError as error:
+            raise InputError(f"{path.parent}: cannot create the folder for the database "
+                             f"({error.strerror or error})") from None
+        note(f"created the folder {path.parent} for the database")
     try:
         store = MemoryStore(path)
     except (StoreError, OSError) as error:
@@ -62,6 +88,11 @@ def open_store(ctx: click.Context) -> MemoryStore:
     for line in recover(store):  # a freeze a crash interrupted: put back, so no agent loads half of one
         click.echo(f"memrev: note: {line}", err=True)
     return store
+
+
+def note(text: str) -> None:
+    """One `memrev: note:` line on stderr."""
+    click.echo(f"memrev: note: {text}", err=True)
 
 
 def _finish_on_open(store: MemoryStore) -> None:
@@ -116,19 +147,33 @@ def table(header: tuple[str, ...], rows: list[tuple[str, ...]], last_width: int 
 
 
 def run_app(db: Path, notices: list[str] | None = None, repo: Path | None = None, audit: bool = False,
-            triage: bool = False) -> None:
-    """Open the review app on a database (showing `notices` once it is up), checking entries against `repo`;
-    `audit` or `triage` open it on the rejection audit or the triage queue."""
+            triage: bool = False, sources: Sequence[Any] = ()) -> None:
+    """Open the review app on a database (showing `notices` once it is up), checking entries against `repo` and
+    watching the memory `sources` it imported; `audit` or `triage` open it on the rejection audit or the triage
+    queue."""
     from memrev.tui.app import MemrevApp
 
+    require_terminal()
+    if db.exists() and not writable(db):
+        raise InputError(f"{db}: the database is read-only here, and the review app writes to it (checks, "
+                         "decisions); read it with `memrev list`, `memrev show ID` or `memrev check --json`")
     try:
         app = MemrevApp(db_path=db, notices=notices or [], repo=repo, start_audit=audit, start_triage=triage,
-                        actor=actor())
+                        actor=actor(), sources=sources)
     except (StoreError, OSError) as error:
         raise InputError(str(error)) from None
     app.run()
     if app.return_code:
         sys.exit(app.return_code)
+
+
+def require_terminal(hint: str = "") -> None:
+    """Refuse, in one line, to open the review app without a terminal (it would write escape codes into a pipe)."""
+    if sys.stdin is not None and sys.stdout is not None and sys.stdin.isatty() and sys.stdout.isatty():
+        return
+    raise InputError("the review app needs a terminal, and this is not one; " + (hint or
+                     "without one use `memrev list`, `memrev show ID`, `memrev check`, `memrev log` or "
+                     "`memrev export`"))
 
 
 def repository_here() -> Path | None:

@@ -81,6 +81,9 @@ class EntryDetail(VerticalScroll):
         self.diff: Sequence[str] = ()
         self.events: Sequence[Event] = ()
         self.privacy = Privacy()
+        self.stopped = ""
+        """Why a blocked or held entry was stopped (its rules), once read; kept while the same entry is shown."""
+        self.entry_id: str | None = None
         self.body = Static("", id="detail-body")
 
     def compose(self):  # type: ignore[no-untyped-def]
@@ -88,7 +91,8 @@ class EntryDetail(VerticalScroll):
         yield self.body
 
     def show(self, entry: Entry | None, revisions: Sequence[Revision] = (), check: EntryCheck | None = None,
-             diff: Sequence[str] = (), events: Sequence[Event] = (), privacy: Privacy = Privacy()) -> None:
+             diff: Sequence[str] = (), events: Sequence[Event] = (), privacy: Privacy = Privacy(), *,
+             stopped: str | None = None) -> None:
         """Render an entry with its latest check, the diff since it was verified, its revisions and its review
         history (None clears); a sensitive entry's text is masked unless `privacy` says it is revealed."""
         self.entry = entry
@@ -97,6 +101,9 @@ class EntryDetail(VerticalScroll):
         self.diff = diff
         self.events = events
         self.privacy = privacy
+        if stopped is not None or entry is None or self.entry_id != entry.id:
+            self.stopped = stopped or ""
+        self.entry_id = entry.id if entry is not None else None
         if entry is None:
             self.body.update("")
             return
@@ -108,6 +115,8 @@ class EntryDetail(VerticalScroll):
             for line in describe_hidden(entry.text):
                 text.append("\n  " + make_visible(line), style="bold red")
         text.append_text(privacy_lines(privacy, entry.text))
+        if self.stopped:
+            text.append(f"\n\n{self.stopped}", style="bold red")
         text.append("\n")
         if check is not None:
             text.append("\ncheck", style="bold")

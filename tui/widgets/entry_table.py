@@ -35,8 +35,9 @@ class Column:
     optional: bool = False
 
 
-MIN_TEXT_WIDTH = 36
-"""Optional columns are dropped, last first, until the text column gets at least this many cells."""
+MIN_TEXT_WIDTH = 28
+"""Optional columns are dropped, widest first (scope, then age, then confidence), until the text column gets at
+least this many cells."""
 
 COLUMNS: tuple[Column, ...] = (
     Column("status", "STATUS", 10, lambda e, now: "removed" if e.removed_at else e.status.value),
@@ -45,7 +46,7 @@ COLUMNS: tuple[Column, ...] = (
     Column("scope", "SCOPE", 18, lambda e, now: e.scope.label, optional=True),
     Column("age", "VERIFIED", 8, lambda e, now: format_age(e.verified_at, now), optional=True),
     Column("confidence", "CONF", 5, lambda e, now: f"{e.confidence:.2f}", optional=True),
-    Column("text", "TEXT", 0, lambda e, now: e.first_line),
+    Column("text", "TEXT", 0, lambda e, now: e.headline),
 )
 
 
@@ -247,7 +248,7 @@ class EntryTable(ScrollView, can_focus=True):
     def _layout(self, total: int) -> list[tuple[Column, int]]:
         """The columns that fit a table `total` cells wide, with their widths (one space between columns)."""
         columns = list(COLUMNS)
-        optional = [column for column in reversed(COLUMNS) if column.optional]
+        optional = sorted((column for column in COLUMNS if column.optional), key=lambda column: -column.width)
         while True:
             fixed = sum(column.width for column in columns) + len(columns) - 1
             if total - fixed >= MIN_TEXT_WIDTH or not optional:
@@ -289,7 +290,7 @@ class EntryTable(ScrollView, can_focus=True):
                 segments.append(Segment(shown, base + style))
                 continue
             if column.key == "text":
-                segments.extend(_marked_cell(entry.first_line, cell_width, base, base + hidden_style))
+                segments.extend(_marked_cell(entry.headline, cell_width, base, base + hidden_style))
                 continue
             value = column.value(entry, now)
             if column.key == "status" and marked:

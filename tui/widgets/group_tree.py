@@ -37,20 +37,41 @@ class GroupTree(Tree[Group | None]):
         self.show_root = True
         self.guide_depth = 2
         self.auto_expand = False  # headings fold on enter; "All entries" never folds the sidebar away
+        self.entries: list[Entry] = []
+        """Every entry the counts are of."""
+        self.verdicts: dict[str, str] = {}
+        """The verdicts the verdict group counts."""
 
     def show_counts(self, entries: Iterable[Entry], verdicts: Mapping[str, str] | None = None) -> None:
         """Rebuild the headings and leaves from the entries, sorted by name for a stable layout."""
-        entries = list(entries)
+        self.entries = list(entries)
+        self.verdicts = dict(verdicts or {})
         self.clear()
-        self.root.set_label(f"All entries ({len(entries)})")
+        self.root.set_label(f"All entries ({len(self.entries)})")
         for field, heading in GROUPINGS:
             if field == "verdict" and not verdicts:
                 continue
-            counts = Counter(Group(field, "").value_of(entry, verdicts) for entry in entries)
+            counts = Counter(Group(field, "").value_of(entry, verdicts) for entry in self.entries)
             branch = self.root.add(heading, data=None, expand=True)
             for value in sorted(counts):
                 branch.add_leaf(f"{value} ({counts[value]})", data=Group(field, value))
         self.root.expand()
+
+    def follow_filter(self, matching: Iterable[Entry] | None) -> None:
+        """Count only the entries the filter lets through (None: every entry again), relabelling leaves in place."""
+        entries = self.entries if matching is None else list(matching)
+        counts: dict[str, Counter[str]] = {}
+        for branch in self.root.children:
+            for leaf in branch.children:
+                group = leaf.data
+                if group is None:
+                    continue
+                if group.field not in counts:
+                    counts[group.field] = Counter(Group(group.field, "").value_of(entry, self.verdicts)
+                                                  for entry in entries)
+                leaf.set_label(f"{group.value} ({counts[group.field][group.value]})")
+        self.root.set_label(f"All entries ({len(self.entries)})" if matching is None
+                            else f"Filtered: {len(entries)} of {len(self.entries)}")
 
     def on_tree_node_selected(self, event: Tree.NodeSelected[Group | None]) -> None:
         """Announce a chosen leaf, or all entries for the root."""

@@ -76,7 +76,84 @@ def test_a_function_in_a_file_edited_elsewhere_is_fresh(edited) -> None:
     assert {ref.status for ref in result.references} == {RefStatus.OK}
 
 
-def test_cited_lines_of_an_edited_file_may_have_moved(edited) -> None:
+def test_cited_lines_an_edit_left_alone_hold(edited) -> None:
     result = check(edited, "The intro is at docs/guide.md:3.")
     ref = result.references[0]
-    assert ref.status is RefStatus.CHANGED and "the cited lines may have moved" in ref.evidence
+    assert ref.status is RefStatus.OK and result.verdict is Verdict.FRESH
+    assert ref.evidence.startswith("docs/guide.md: the cited line 3 is unchanged (note: changed in 1 commit(s)")
+
+
+def test_cited_lines_an_edit_touches_are_changed(edited) -> None:
+    result = check(edited, "Deploy steps: docs/deploy.md:3-4.")
+    ref = result.references[0]
+    assert ref.status is RefStatus.CHANGED and "the edits touch the cited lines 3-4" in ref.evidence
+
+
+def test_cited_lines_shifted_by_edits_above_hold_and_say_where_they_are(tmp_path) -> None:
+    repo = GitRepo(tmp_path / "shift")
+    repo.write("src/app.py", "import os\n\n\ndef main():\n    return os.getcwd()\n")
+    start = repo.commit("App")
+    repo.write("src/app.py", "import os\nimport sys\n\n\ndef main():\n    return os.getcwd()\n")
+    repo.commit("Import sys")
+    checker = Checker(repo.path, clock=lambda: NOW)
+    try:
+        result = checker.check_all([Entry(id="e", text="main is at src/app.py:4-5.", verified_commit=start)])["e"]
+    finally:
+        checker.close()
+    ref = result.references[0]
+    assert ref.status is RefStatus.OK and ref.suggestion == "src/app.py:5-6"
+    assert "the cited lines 4-5 are unchanged, now at lines 5-6" in ref.evidence
+
+
+@pytest.fixture(scope="module")
+def reworked(tmp_path_factory: pytest.TempPathFactory) -> dict[str, object]:
+    """A shop whose retry helper gained a parameter, whose discount stopped rounding, whose test recipe and build
+    script changed their commands, and whose lint recipe only moved in the Makefile."""
+    repo = GitRepo(tmp_path_factory.mktemp("reworked") / "shop")
+    repo.write("src/net.py", "def fetch(url, retries=3):\n    return url\n\n\ndef ping():\n    return 1\n")
+    repo.write("src/pricing.py", "def discount(price):\n    return round(price * 0.9, 2)\n")
+    repo.write("Makefile", ".PHONY: test lint\n\ntest:\n\tuv run pytest -q\n\nlint:\n\tuv run ruff check .\n")
+    repo.write("package.json", '{"name": "web", "scripts": {"build": "vite build", "dev": "vite"}}\n')
+    start = repo.commit("Shop")
+    repo.write("src/net.py", "def fetch(url, retries=5, timeout=10):\n    return url\n\n\ndef ping():\n    return 2\n")
+    repo.write("src/pricing.py", "def discount(price):\n    return price * 0.9\n")
+    repo.write("Makefile", ".PHONY: lint test\n\nlint:\n\tuv run ruff check .\n\ntest:\n\tuv run pytest -n auto\n")
+    repo.write("package.json", '{"name": "web", "scripts": {"build": "tsc && vite build", "dev": "vite"}}\n')
+    repo.commit("Rework")
+    return {"repo": repo, "start": start}
+
+
+def refs_of(reworked: dict, text: str) -> dict:
+    """The references of one entry verified at the first commit, checked at HEAD, by text."""
+    checker = Checker(reworked["repo"].path, clock=lambda: NOW)
+    try:
+        result = checker.check_all([Entry(id="e", text=text, verified_commit=reworked["start"])])["e"]
+    finally:
+        checker.close()
+    return {ref.text: ref for ref in result.references}
+
+
+def test_a_symbol_whose_signature_changed_is_changed_and_shows_both(reworked) -> None:
+    ref = refs_of(reworked, "`fetch()` retries 3 times by default.")["fetch()"]
+    assert ref.status is RefStatus.CHANGED
+    assert "fetch's signature changed: was `def fetch(url, retries=3):`, now `def fetch(url, retries=5, timeout=10):`" \
+        in ref.evidence
+
+
+def test_a_definition_that_lost_what_the_entry_states_is_changed(reworked) -> None:
+    ref = refs_of(reworked, "`discount` rounds to cents with round().")["discount"]
+    assert ref.status is RefStatus.CHANGED and "discount's definition no longer has round" in ref.evidence
+
+
+def test_a_definition_edited_elsewhere_holds(reworked) -> None:
+    ref = refs_of(reworked, "`ping` answers the health check.")["ping"]
+    assert ref.status is RefStatus.OK
+
+
+def test_a_make_recipe_or_script_that_runs_another_command_is_changed(reworked) -> None:
+    refs = refs_of(reworked, "Run `make test` and `make lint`; `npm run build` builds and `npm run dev` serves.")
+    assert refs["make test"].status is RefStatus.CHANGED
+    assert refs["make test"].evidence == ("Makefile still defines make test, but it ran `uv run pytest -q` when "
+                                          "verified and now runs `uv run pytest -n auto`")
+    assert refs["npm run build"].status is RefStatus.CHANGED and "`tsc && vite build`" in refs["npm run build"].evidence
+    assert refs["make lint"].status is RefStatus.OK and refs["npm run dev"].status is RefStatus.OK

@@ -31,6 +31,9 @@ KEYS = {
     "secret_digitalocean_token": f"dop_v1_{_r(HEX, 64)}",
     "secret_shopify_token": f"shpat_{_r(HEX, 32)}",
     "secret_supabase_token": f"sbp_{_r(HEX, 40)}",
+    "secret_ai_service_key": f"gsk_{_r(ALNUM, 52)}",
+    "secret_platform_token": f"dckr_pat_{_r(ALNUM, 27)}",
+    "secret_commerce_token": f"xkeysib-{_r(HEX, 64)}-{_r(ALNUM, 16)}",
     "secret_pgpass_line": "db.prod.internal:5432:billing:billing_rw:a!7TTfP!XZ^1eg+bWu",
     "secret_password_assignment": 'DB_PASSWORD="P+PlMVFq+-0=yVZc"',
     "secret_password_prose": "The Grafana admin password is LG#dFS4*=P^uQt (set yesterday).",
@@ -65,6 +68,18 @@ def test_a_providers_documented_example_key_is_not_a_secret(text: str) -> None:
     "Seeded tenant ids: a572c2a1-022e-4f46-8bcb-23a7ba0305f1 and the meeting at 10:30:00:utc:standup",
     "Twilio SIDs look like ACXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX; the real one is in the vault.",
     "The password is required for the staging login page.",
+    "Slack's docs show https://hooks.slack.com/services/T00000000/B00000000/XXXXXXXXXXXXXXXXXXXXXXXX as the shape.",
+    "Octopus keys start with API- and are 26 characters; read OCTOPUS_API_KEY from the environment.",
 ])
 def test_look_alikes_of_passwords_and_keys_pass(text: str) -> None:
     assert find_secrets(text) == [] and not scan(text).blocked
+
+
+@pytest.mark.parametrize("token", [
+    f"r8_{_r(ALNUM, 37)}", f"pplx-{_r(ALNUM, 48)}", f"dp.pt.{_r(ALNUM, 43)}", f"pul-{_r(HEX, 40)}",
+    f"HRKU-AA{_r(ALNUM, 58)}", f"rubygems_{_r(HEX, 48)}", f"ntn_{_r(string.digits, 11)}{_r(ALNUM, 35)}",
+    f"sq0atp-{_r(ALNUM, 30)}", f"https://hooks.slack.com/services/T0{_r(ALNUM, 8)}/B0{_r(ALNUM, 8)}/{_r(ALNUM, 24)}",
+    f"https://discord.com/api/webhooks/123456789012345678/{_r(ALNUM, 68)}",
+])
+def test_more_providers_shapes_are_blocked_as_gitleaks_finds_them(token: str) -> None:
+    assert scan(f"for the release job: {token}").blocked

@@ -114,7 +114,27 @@ def test_discover_finds_the_home_and_every_profile(tmp_path: Path) -> None:
     assert [r.root for r in refs] == [
         hermes / "memories", hermes / "profiles/broken/memories", hermes / "profiles/office/memories"]
     assert {r.kind for r in refs} == {"hermes"}
-    assert refs[0].detail.endswith("default profile") and refs[2].detail.endswith("profile office")
+    assert refs[0].detail.endswith("default profile (active)") and refs[2].detail.endswith("profile office")
+
+
+def test_discover_puts_the_sticky_profile_first_and_marks_it_active(tmp_path: Path) -> None:
+    root = tmp_path / ".hermes"
+    for folder in (root / "memories", root / "profiles" / "work" / "memories", root / "profiles" / "play" / "memories"):
+        folder.mkdir(parents=True)
+        (folder / "MEMORY.md").write_text(f"Note of {folder.parent.name}.")
+    (root / "active_profile").write_text("Work\n")  # Hermes lower-cases the id
+    refs = ADAPTER.discover(cwd=tmp_path, home=tmp_path, env={})
+    assert [r.root for r in refs] == [root / "profiles/work/memories", root / "memories",
+                                      root / "profiles/play/memories"]
+    assert refs[0].detail == "Hermes notes and user profile, profile work (active)"
+    assert not [r for r in refs[1:] if "active" in r.detail]
+    for sticky in ("../../elsewhere", "ghost", "default", ""):  # never a path; a missing profile is no profile
+        (root / "active_profile").write_text(sticky)
+        refs = ADAPTER.discover(cwd=tmp_path, home=tmp_path, env={})
+        assert refs[0].root == root / "memories" and refs[0].detail.endswith("(active)")
+    (root / "active_profile").write_text("work")
+    chosen = ADAPTER.discover(cwd=tmp_path, home=tmp_path, env={"HERMES_HOME": str(root / "profiles" / "play")})
+    assert [(r.root, r.detail.endswith("(active)")) for r in chosen] == [(root / "profiles/play/memories", True)]
 
 
 def test_discover_follows_hermes_home_from_the_env_mapping(tmp_path: Path) -> None:
@@ -572,3 +592,14 @@ def test_import_tracks_additions_revisions_removals_and_moves(store, mem: Path) 
     moved = import_source(store, source, actor="test")
     assert moved.added == [] and moved.removed == []
     assert store.get(shop.id).provenance.citation == f"{memory}:8"  # deploy spans 1-2
+
+
+def test_a_config_that_is_not_yaml_warns_in_one_line_and_keeps_the_defaults(empty: Path) -> None:
+    config = empty.parent / "config.yaml"
+    config.write_text("memory:\n  memory_char_limit: [4000\n", encoding="utf-8")
+    limits, warnings = read_limits(empty)
+    assert limits == {"MEMORY.md": 2200, "USER.md": 1375}
+    assert len(warnings) == 1 and warnings[0].startswith(f"{config}: not YAML (line ")
+    assert "\n" not in warnings[0]
+    config.write_text("memory: {memory_char_limit: 3100, user_char_limit: '900'}\n", encoding="utf-8")
+    assert read_limits(empty) == ({"MEMORY.md": 3100, "USER.md": 900}, [])
