@@ -42,3 +42,14 @@ def test_a_folder_that_is_not_empty_is_refused(tmp_path: Path) -> None:
     (tmp_path / "full" / "file").write_text("x")
     result = run(tmp_path / "memrev.db", "eval", "memory", "--dir", str(tmp_path / "full"))
     assert result.exit_code == 2 and "not an empty folder" in result.stderr
+
+
+def test_at_scale_the_reviewed_arm_still_meets_the_aims(tmp_path: Path) -> None:
+    result = run(tmp_path / "memrev.db", "eval", "memory", "--scale", "96", "--projects", "3", "--json")
+    assert result.exit_code == 0, result.stderr
+    report = json.loads(result.stdout)
+    assert (report["set"], report["memories"], report["projects"]) == ("scale 96", 96, 3)
+    reviewed = report["arms"]["reviewed"]
+    assert reviewed["stale_injection_snapshot"]["by_count"] == 0.0 and reviewed["residue"]["total"] == 0
+    assert reviewed["false_revokes"]["rate"] == 0.0
+    assert report["arms"]["raw"]["residue"]["total"] > 0
