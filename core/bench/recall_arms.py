@@ -7,6 +7,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Sequence
 
+from memrev.core.bench.recall_world import MAIN, NOW, World
 from memrev.core.check.checker import Checker
 from memrev.core.check.model import Verdict
 from memrev.core.conflicts.detect import ENTRY_VS_FACT, NEAR_DUPLICATE_LIMIT, find_conflicts
@@ -20,7 +21,6 @@ from memrev.core.freeze.write import freeze
 from memrev.core.model import STOPPED, Entry, Status
 from memrev.core.recall.eval_metrics import Held, Observation, Retrieved
 from memrev.core.recall.eval_set import EvalSet, EvalTask
-from memrev.core.bench.recall_world import MAIN, NOW, World
 from memrev.core.recall.recall import RecallOptions, Recalled, read_state, recall
 from memrev.core.review.actions import ReviewError, confirm, revoke
 from memrev.core.review.fixes import apply_fix, propose_fix
@@ -143,12 +143,10 @@ def _resolve_conflicts(world: World, data: EvalSet, log: ReviewLog, *, correctio
         given = next((c for c in data.corrections if set(c.sides) <= named), None)
         try:
             if given is not None:
-                before = {e.id for e in store.entries()}
                 written = replace_with_correction(store, conflict, given.text, actor=REVIEWER,
                                                   reason="the person's correction")
                 log.corrections[written.id] = given.stands_for
-                log.revoked.extend(e.id for e in store.entries() if e.id in before and e.id in sides
-                                   and e.status in ENDED)
+                log.revoked.extend(i for i in sides if (e := store.get(i)) is not None and e.status in ENDED)
                 log.actions["correct"] += 1
                 continue
             if corrections_only:
