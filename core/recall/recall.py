@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from datetime import datetime, timezone
-from typing import Any, Mapping, Sequence
+from typing import Any, Collection, Mapping, Sequence
 
 from memrev.core.check.model import EntryCheck, Verdict
 from memrev.core.conflicts.detect import NEAR_DUPLICATE_LIMIT, find_conflicts
@@ -16,7 +16,7 @@ from memrev.core.recall.ranking import (CANDIDATE_MULTIPLIER, HALF_LIFE_DAYS, MM
                                         Candidate, age_days, blend, dated_at, decay, mmr, tokens)
 from memrev.core.store.memory_store import MemoryStore
 
-__all__ = ["RecallOptions", "Recalled", "ScoreParts", "recall"]
+__all__ = ["RecallOptions", "RecallState", "Recalled", "ScoreParts", "read_state", "recall"]
 
 GONE = frozenset({Status.PURGED})
 """Entries no agent holds in any mode: their text is gone."""
@@ -146,11 +146,41 @@ def _caution(entry: Entry, check: EntryCheck | None) -> str | None:
     return None
 
 
-def recall(store: MemoryStore, query: str, options: RecallOptions = RecallOptions()) -> list[Recalled]:
-    """The `options.k` entries an agent would retrieve for `query`, best first, with how each was scored."""
-    now = options.now or datetime.now(timezone.utc)
-    entries = store.entries()
+@dataclass(frozen=True)
+class RecallState:
+    """What recall reads from the store once for any number of queries on an unchanged store: every entry, every
+    check, the conflicts each entry is in, and the sensitive ids."""
+
+    entries: tuple[Entry, ...]
+    checks: Mapping[str, EntryCheck]
+    conflicts: Mapping[str, frozenset[str]]
+    hidden: frozenset[str]
+
+
+def read_state(store: MemoryStore, *, gated: bool = True) -> RecallState:
+    """Read what recall needs from the store (for gated recall, the conflicts among the entries still held)."""
+    entries = tuple(store.entries())
     checks = store.checks()
+    live = [entry for entry in entries if entry.removed_at is None]
+    near = store if len(live) <= NEAR_DUPLICATE_LIMIT else None
+    conflicts: dict[str, set[str]] = {}
+    for conflict in find_conflicts(live, checks=checks, store=near) if gated else ():
+        for entry_id in conflict.entry_ids:
+            conflicts.setdefault(entry_id, set()).update(i for i in conflict.entry_ids if i != entry_id)
+    return RecallState(entries, checks, {key: frozenset(value) for key, value in conflicts.items()},
+                       frozenset(sensitive_ids(store)))
+
+
+def recall(store: MemoryStore, query: str, options: RecallOptions = RecallOptions(),
+           state: RecallState | None = None) -> list[Recalled]:
+    """The `options.k` entries an agent would retrieve for `query`, best first, with how each was scored; `state`,
+    when given, is what `read_state` read from this store since its last change (many queries, one read)."""
+    now = options.now or datetime.now(timezone.utc)
+    if state is not None:
+        entries, checks = list(state.entries), state.checks
+    else:
+        entries = store.entries()
+        checks = store.checks()
     pool = _pool(entries, checks, options)
     if not pool or options.k <= 0:
         return []
@@ -168,14 +198,12 @@ def recall(store: MemoryStore, query: str, options: RecallOptions = RecallOption
         scored[entry_id] = (text.get(entry_id, 0.0), vector.get(entry_id, 0.0), merged, weight, merged * weight)
     picked = mmr([Candidate(entry_id, parts[4], tokens(pool[entry_id].text)) for entry_id, parts in scored.items()],
                  options.k, options.mmr_lambda)
-    conflicts: dict[str, set[str]] = {}
-    if options.gated:
-        live = [entry for entry in entries if entry.removed_at is None]
-        near = store if len(live) <= NEAR_DUPLICATE_LIMIT else None
-        for conflict in find_conflicts(live, checks=checks, store=near):
-            for entry_id in conflict.entry_ids:
-                conflicts.setdefault(entry_id, set()).update(i for i in conflict.entry_ids if i != entry_id)
-    hidden = sensitive_ids(store)
+    conflicts: Mapping[str, Collection[str]] = {}
+    hidden: Collection[str] = ()
+    if picked:
+        if state is None:
+            state = read_state(store, gated=options.gated)
+        conflicts, hidden = (state.conflicts if options.gated else {}), state.hidden
     results = []
     for rank, candidate in enumerate(picked, 1):
         entry, check = pool[candidate.key], checks.get(candidate.key)

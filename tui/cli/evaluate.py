@@ -1,4 +1,5 @@
-"""`memrev eval staleness`: score the staleness checks on a labelled set of memory lines, with every miss shown."""
+"""`memrev eval`: the recall experiment (`memrev eval memory`, also bare `memrev eval`), and `memrev eval staleness`,
+which scores the staleness checks on a labelled set of memory lines, with every miss shown."""
 
 from __future__ import annotations
 
@@ -7,12 +8,20 @@ from pathlib import Path
 
 import click
 
+from memrev.tui.cli.eval_memory import eval_memory_command
 from memrev.tui.cli.support import EXIT_OK, InputError
 
 
-@click.group("eval")
-def eval_group() -> None:
-    """Measure how well memrev's checks agree with labels a person verified."""
+@click.group("eval", invoke_without_command=True)
+@click.pass_context
+def eval_group(ctx: click.Context) -> None:
+    """Measure memrev: what review changes in what agents are handed (`memory`, the default), and how well the
+    staleness checks agree with labels a person verified (`staleness`)."""
+    if ctx.invoked_subcommand is None:
+        ctx.invoke(eval_memory_command)
+
+
+eval_group.add_command(eval_memory_command)
 
 
 @eval_group.command("staleness")

@@ -95,3 +95,15 @@ def test_the_same_query_gives_the_same_answer(store) -> None:
     first = [r.to_dict() for r in recall(store, "test suite", RecallOptions(k=5, now=NOW))]
     assert first == [r.to_dict() for r in recall(store, "test suite", RecallOptions(k=5, now=NOW))]
     assert recall(store, "   ", RecallOptions(now=NOW)) == []
+
+
+def test_one_read_of_the_store_serves_many_queries_with_the_same_results(store) -> None:
+    from memrev.core.recall.recall import read_state
+
+    _fill(store)
+    for gated in (True, False):
+        state = read_state(store, gated=gated)
+        for query in ("test suite", "python version", "staging key"):
+            options = RecallOptions(k=5, gated=gated, project="shop" if gated else None, now=NOW)
+            assert [r.to_dict() for r in recall(store, query, options, state)] == \
+                   [r.to_dict() for r in recall(store, query, options)]
