@@ -240,7 +240,14 @@ def review_state(store: MemoryStore) -> Callable[[SourceRef, Collection[str], Un
     decided = store.last_reasons(DECIDING_ACTIONS)
 
     def decide(ref: SourceRef, files: Collection[str], unreviewed: Unreviewed) -> list[Choice]:
-        mine = [entry for entry in entries if belongs_to(entry, ref, files)]
+        ours: dict[tuple[str, str | None], bool] = {}  # asked once per file: its entries share the answer
+        mine = []
+        for entry in entries:
+            key = (entry.source.agent, entry.source.file)
+            if key not in ours:
+                ours[key] = belongs_to(entry, ref, files)
+            if ours[key]:
+                mine.append(entry)
         return choose_all(mine, checks, conflicted=conflicted, unaudited=unaudited, unreviewed=unreviewed,
                           decided=decided, held=held)
 
