@@ -93,6 +93,7 @@ def folder_fate(index: RepoIndex, folder: str, since: int | None = None
         return None
     if since is not None and since >= 0:
         files = [path for path in files if history.existed_at(path, since)] or files
+    kept: Counter[str] = Counter()
     targets: Counter[str] = Counter()
     renames: list[PathEvent] = []
     deletion: PathEvent | None = None
@@ -104,13 +105,14 @@ def folder_fate(index: RepoIndex, folder: str, since: int | None = None
             continue
         rest = path[len(folder) + 1:]
         if steps and final in index.files:
-            targets[_destination(final, rest)] += 1
+            (kept if final.endswith("/" + rest) else targets)[_destination(final, rest)] += 1
             renames.append(steps[0])
-    if len(targets) == 1:
-        new = next(iter(targets))
+    # one folder took every file that kept its name (or, when none did, every file that moved): a rename
+    if len(kept) == 1 or not kept and len(targets) == 1:
+        new = next(iter(kept or targets))
         if new in index.folders:
             return new, sorted(renames, key=lambda e: e.commit), deletion, []
-    return None, [], deletion, [target for target, _ in targets.most_common()]
+    return None, [], deletion, [target for target, _ in (kept + targets).most_common()]
 
 
 def _destination(final: str, rest: str) -> str:
