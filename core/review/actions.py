@@ -44,6 +44,8 @@ class ReviewResult:
     changed: tuple[Entry, ...] = ()
     skipped: tuple[tuple[str, str], ...] = ()
     checks: Mapping[str, EntryCheck] = field(default_factory=dict)
+    staged: tuple[str, ...] = ()
+    """Entries whose Hermes staged write this action decided: Hermes's files changed, so undo cannot take it back."""
 
     @property
     def changed_ids(self) -> list[str]:
@@ -140,7 +142,7 @@ def confirm(store: MemoryStore, entry_ids: Sequence[str], *, actor: str, despite
                    if entry.id in done else (entry, fields, why) for entry, fields, why in changes]
         changed = store.set_review_many(changes, actor=actor, action="confirm")
         store.mark_removed(done, actor=actor, reason=STAGED_GONE)
-    return ReviewResult(action.id, tuple(changed), tuple(skipped))
+    return ReviewResult(action.id, tuple(changed), tuple(skipped), staged=tuple(done))
 
 
 def revoke(store: MemoryStore, entry_ids: Sequence[str], *, actor: str, reason: str, by: str | None = None,
@@ -170,7 +172,7 @@ def revoke(store: MemoryStore, entry_ids: Sequence[str], *, actor: str, reason: 
             why = f"{reason.strip()}; {done[entry.id]}" if entry.id in done else reason.strip()
             changed.append(store.revoke(entry.id, by=by, actor=actor, reason=why))
         store.mark_removed(done, actor=actor, reason=STAGED_GONE)
-    return ReviewResult(action.id, tuple(changed), tuple(skipped))
+    return ReviewResult(action.id, tuple(changed), tuple(skipped), staged=tuple(done))
 
 
 def _decide_staged(entries: Sequence[Entry], *, approved: bool) -> dict[str, str]:

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from memrev.core.review.actions import ReviewError
-from memrev.core.store.journal import Action, UndoError, undo_last
+from memrev.core.review.actions import STAGED_GONE, ReviewError
+from memrev.core.store.journal import Action, UndoError, actions, undo_last
 from memrev.core.store.memory_store import MemoryStore
 
 
@@ -18,6 +18,13 @@ class UndoResult:
     stopped: str = ""
 
 
+def decided_staged_writes(store: MemoryStore, action: Action) -> list[str]:
+    """The entries whose Hermes staged write this action decided (applied to MEMORY.md or USER.md, or dropped):
+    their files changed outside memrev's records, so undo cannot take the action back."""
+    return [entry_id for entry_id in action.entry_ids
+            if any(event.reason == STAGED_GONE and event.at >= action.at for event in store.events(entry_id))]
+
+
 def undo(store: MemoryStore, *, actor: str, steps: int = 1) -> UndoResult:
     """Undo the newest `steps` actions not yet undone, each in its own transaction; stops at the first that
     cannot be undone safely (what was undone before it stays undone) and says why."""
@@ -26,6 +33,10 @@ def undo(store: MemoryStore, *, actor: str, steps: int = 1) -> UndoResult:
     undone: list[Action] = []
     for _ in range(steps):
         try:
+            newest = actions(store, include_undone=False, limit=1)
+            if newest and (staged := decided_staged_writes(store, newest[0])):
+                raise UndoError(f"cannot undo #{newest[0].id} ({newest[0].kind}): it decided Hermes's staged write "
+                                f"of {', '.join(staged)}, which changed Hermes's files; edit or revoke the entry instead")
             undone.append(undo_last(store, actor=actor))
         except UndoError as error:
             if not undone:

@@ -66,7 +66,10 @@ def _report(result: ReviewResult, verb: str, as_json: bool, extra: dict[str, Any
         click.echo(f"{verb} {entry.id}: {why or entry.confidence_reason}")
     for entry_id, why in result.skipped:
         click.echo(f"unchanged {entry_id}: {why}")
-    if result.action_id is not None:
+    if result.action_id is not None and result.staged:
+        click.echo(f"(#{result.action_id}; it decided Hermes's staged write of {', '.join(result.staged)}, which "
+                   "changed Hermes's files: `memrev undo` cannot take it back)")
+    elif result.action_id is not None:
         click.echo(f"(#{result.action_id}; `memrev undo` takes it back)")
 
 

@@ -383,3 +383,17 @@ def test_a_staged_file_swapped_for_a_link_after_the_import_is_not_touched(store,
     with pytest.raises(ReviewError, match="not a regular file inside"):
         revoke(store, [entry.id], actor="ada", reason="no")
     assert outside.exists() and path.is_symlink()
+
+
+def test_undo_refuses_to_take_back_a_decided_staged_write_and_says_why(store, hermes: Path) -> None:
+    from memrev.core.review.undo import undo
+
+    stage(hermes, "dddd0009", "add", content="Uses uv for envs")
+    entry = imported(store, hermes)["dddd0009"]
+    result = confirm(store, [entry.id], actor="ada")
+    assert result.staged == (entry.id,)
+    written = (hermes / "memories" / "MEMORY.md").read_bytes()
+    with pytest.raises(ReviewError, match=r"cannot undo #\d+ \(confirm\): it decided Hermes's staged write"):
+        undo(store, actor="ada")
+    assert store.get(entry.id).status.value == "confirmed"
+    assert (hermes / "memories" / "MEMORY.md").read_bytes() == written

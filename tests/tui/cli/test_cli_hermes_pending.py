@@ -30,6 +30,9 @@ def test_the_pending_queue_from_the_command_line(tmp_path: Path) -> None:
     done = run(db, "confirm", replace["id"])
     assert done.exit_code == 0, done.stderr
     assert "Hermes staged replace a1 applied to MEMORY.md" in done.stdout
+    assert "`memrev undo` cannot take it back" in done.stdout and "takes it back" not in done.stdout
+    refused = run(db, "undo")
+    assert refused.exit_code == 2 and "it decided Hermes's staged write" in refused.stderr
     assert memory.read_text(encoding="utf-8") == "User prefers dark mode\n§\nProject uses Python 3.12"
     rejected = run(db, "revoke", add["id"], "--reason", "not durable")
     assert rejected.exit_code == 0, rejected.stderr
