@@ -119,20 +119,20 @@ def test_discover_finds_the_home_and_every_profile(tmp_path: Path) -> None:
 
 def test_discover_puts_the_sticky_profile_first_and_marks_it_active(tmp_path: Path) -> None:
     root = tmp_path / ".hermes"
-    for folder in (root / "memories", root / "profiles" / "work" / "memories", root / "profiles" / "play" / "memories"):
+    for folder in (root / "memories", root / "profiles" / "desk" / "memories", root / "profiles" / "play" / "memories"):
         folder.mkdir(parents=True)
         (folder / "MEMORY.md").write_text(f"Note of {folder.parent.name}.")
-    (root / "active_profile").write_text("Work\n")  # Hermes lower-cases the id
+    (root / "active_profile").write_text("Desk\n")  # Hermes lower-cases the id
     refs = ADAPTER.discover(cwd=tmp_path, home=tmp_path, env={})
-    assert [r.root for r in refs] == [root / "profiles/work/memories", root / "memories",
+    assert [r.root for r in refs] == [root / "profiles/desk/memories", root / "memories",
                                       root / "profiles/play/memories"]
-    assert refs[0].detail == "Hermes notes and user profile, profile work (active)"
+    assert refs[0].detail == "Hermes notes and user profile, profile desk (active)"
     assert not [r for r in refs[1:] if "active" in r.detail]
     for sticky in ("../../elsewhere", "ghost", "default", ""):  # never a path; a missing profile is no profile
         (root / "active_profile").write_text(sticky)
         refs = ADAPTER.discover(cwd=tmp_path, home=tmp_path, env={})
         assert refs[0].root == root / "memories" and refs[0].detail.endswith("(active)")
-    (root / "active_profile").write_text("work")
+    (root / "active_profile").write_text("desk")
     chosen = ADAPTER.discover(cwd=tmp_path, home=tmp_path, env={"HERMES_HOME": str(root / "profiles" / "play")})
     assert [(r.root, r.detail.endswith("(active)")) for r in chosen] == [(root / "profiles/play/memories", True)]
 
