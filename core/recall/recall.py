@@ -176,12 +176,9 @@ def recall(store: MemoryStore, query: str, options: RecallOptions = RecallOption
     """The `options.k` entries an agent would retrieve for `query`, best first, with how each was scored; `state`,
     when given, is what `read_state` read from this store since its last change (many queries, one read)."""
     now = options.now or datetime.now(timezone.utc)
-    if state is not None:
-        entries, checks = list(state.entries), state.checks
-    else:
-        entries = store.entries()
-        checks = store.checks()
-    pool = _pool(entries, checks, options)
+    state = state if state is not None else read_state(store, gated=options.gated)
+    checks = state.checks
+    pool = _pool(state.entries, checks, options)
     if not pool or options.k <= 0:
         return []
     limit = options.k * CANDIDATE_MULTIPLIER
@@ -198,12 +195,7 @@ def recall(store: MemoryStore, query: str, options: RecallOptions = RecallOption
         scored[entry_id] = (text.get(entry_id, 0.0), vector.get(entry_id, 0.0), merged, weight, merged * weight)
     picked = mmr([Candidate(entry_id, parts[4], tokens(pool[entry_id].text)) for entry_id, parts in scored.items()],
                  options.k, options.mmr_lambda)
-    conflicts: Mapping[str, Collection[str]] = {}
-    hidden: Collection[str] = ()
-    if picked:
-        if state is None:
-            state = read_state(store, gated=options.gated)
-        conflicts, hidden = (state.conflicts if options.gated else {}), state.hidden
+    conflicts: Mapping[str, Collection[str]] = state.conflicts if options.gated else {}
     results = []
     for rank, candidate in enumerate(picked, 1):
         entry, check = pool[candidate.key], checks.get(candidate.key)
@@ -215,5 +207,5 @@ def recall(store: MemoryStore, query: str, options: RecallOptions = RecallOption
             _evidence(check) if options.gated else (),
             tuple(sorted(conflicts.get(candidate.key, ()))),
             _caution(entry, check) if options.gated else None,
-            candidate.key in hidden))
+            candidate.key in state.hidden))
     return results

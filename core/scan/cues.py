@@ -30,14 +30,8 @@ _NEGATION = re.compile(r"(?:\b(?:(?<!why\s)not|never|no|nor|without|avoid|refuse
                        r"shouldn't|cannot|can't|stop)\s+(?:\w+\s+){0,2}|\bno\s+one\s+(?:\w+\s+)?)$")
 """A negation ending right before a cue, up to two words back (`never simply ignore`)."""
 
-_ANCHORS: dict[str, list[CueRule]] = {}
-for _cue_rule in CUE_RULES:
-    for _word in _cue_rule.groups[0].words | _cue_rule.groups[0].keys:
-        _ANCHORS.setdefault(_word, []).append(_cue_rule)
-_FIRST_WORDS = frozenset(_ANCHORS)
-"""The words (and stems) a sentence must hold for some rule's first group to be worth trying."""
-_SCRIPT_RULES = tuple(rule for rule in CUE_RULES if rule.groups[0].scripts)
-"""Rules whose first group has cues in scripts without spaces, tried on any sentence that is not plain ASCII."""
+_FIRST_WORDS = frozenset(word for rule in CUE_RULES for word in rule.groups[0].words | rule.groups[0].keys)
+"""The words a sentence must hold for some rule's first group to be worth trying (or be other than plain ASCII)."""
 _WORD = re.compile(r"[\w'-]+")
 _PART = re.compile(r"[^\W_]+(?:'[^\W_]+)?")
 _FLAG = re.compile(r"(?<![\w-])-{1,2}([a-z][\w-]*)")

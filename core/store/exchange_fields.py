@@ -4,7 +4,7 @@ and `scope` as its kind."""
 from __future__ import annotations
 
 import re
-from typing import Any, Mapping
+from typing import Any, Mapping, NamedTuple
 
 __all__ = ["FIELDS", "NESTED", "Citation", "read_citation", "unknown_fields"]
 
@@ -25,29 +25,23 @@ _SESSION = re.compile(r"(?:session[:/ ]\s*)?([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}
                       r"|session[:/ ]\s*(\S+)", re.IGNORECASE)
 
 
-class Citation(tuple):
-    """What a `source` string cites: (commit, session), each None when the string is not one."""
+class Citation(NamedTuple):
+    """What a `source` string cites: the commit (a 7 to 40 character SHA) and the session (a UUID or `session:ID`),
+    each None when the string is not one."""
 
-    @property
-    def commit(self) -> str | None:
-        """The commit the string names (a 7 to 40 character hexadecimal SHA), or None."""
-        return self[0]
-
-    @property
-    def session(self) -> str | None:
-        """The session the string names (a UUID, or `session:ID`), or None."""
-        return self[1]
+    commit: str | None
+    session: str | None
 
 
 def read_citation(value: str) -> Citation:
     """What a `source` string is, by its shape: a commit SHA, a session id, or neither (a thread, a URL, a note)."""
     text = value.strip()
     if _COMMIT.fullmatch(text.lower()) and any(c.isdigit() for c in text):
-        return Citation((text.lower(), None))
+        return Citation(text.lower(), None)
     session = _SESSION.fullmatch(text)
     if session is not None:
-        return Citation((None, session.group(1) or session.group(2)))
-    return Citation((None, None))
+        return Citation(None, session.group(1) or session.group(2))
+    return Citation(None, None)
 
 
 def unknown_fields(data: Mapping[str, Any]) -> list[str]:

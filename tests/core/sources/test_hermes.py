@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+from hermes_writer import HERMES_ADD
 from memrev.core.model import Entry, EntryType, ScopeKind, Source, WrittenBy
 from memrev.core.safe_io import SourceFileError
 from memrev.core.sources.base import DriftError, SourceRead, SourceRef
@@ -483,26 +484,6 @@ def test_a_held_lock_times_out_with_one_line(mem: Path) -> None:
     assert (mem / "MEMORY.md").read_bytes() == before
 
 
-HERMES_ADD = """
-import fcntl, os, sys, tempfile, time
-path, entry, delay = sys.argv[1], sys.argv[2], float(sys.argv[3])
-print("ready", flush=True)
-time.sleep(delay)
-with open(path + ".lock", "a+", encoding="utf-8") as lock:   # Hermes's _file_lock
-    fcntl.flock(lock, fcntl.LOCK_EX)
-    try:
-        raw = open(path, encoding="utf-8-sig").read() if os.path.exists(path) else ""
-        entries = list(dict.fromkeys(e.strip() for e in raw.split("\\n§\\n") if e.strip()))
-        entries.append(entry)
-        fd, tmp = tempfile.mkstemp(dir=os.path.dirname(path), prefix=".mem_", suffix=".tmp")
-        with os.fdopen(fd, "w", encoding="utf-8") as out:
-            out.write("\\n§\\n".join(entries))
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(tmp, path)
-    finally:
-        fcntl.flock(lock, fcntl.LOCK_UN)
-"""
 
 
 def test_a_concurrent_hermes_add_is_never_lost(empty: Path) -> None:

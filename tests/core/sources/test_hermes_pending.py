@@ -136,6 +136,8 @@ def test_no_pending_folder_reads_as_before(hermes: Path) -> None:
 import subprocess  # noqa: E402
 import sys  # noqa: E402
 
+from hermes_writer import HERMES_ADD  # noqa: E402
+
 from memrev.core.review.actions import ReviewError, confirm, revoke  # noqa: E402
 from memrev.core.sources.hermes_pending import StagedError, approve  # noqa: E402
 from memrev.core.sources.sync import import_source  # noqa: E402
@@ -266,26 +268,6 @@ with open(sys.argv[1] + ".lock", "a+", encoding="utf-8") as lock:   # Hermes's _
     fcntl.flock(lock, fcntl.LOCK_UN)
 """
 
-HERMES_ADD = """
-import fcntl, os, sys, tempfile, time
-path, entry, delay = sys.argv[1], sys.argv[2], float(sys.argv[3])
-print("ready", flush=True)
-time.sleep(delay)
-with open(path + ".lock", "a+", encoding="utf-8") as lock:   # Hermes's _file_lock, then its atomic replace
-    fcntl.flock(lock, fcntl.LOCK_EX)
-    try:
-        raw = open(path, encoding="utf-8-sig").read() if os.path.exists(path) else ""
-        entries = list(dict.fromkeys(e.strip() for e in raw.split("\\n§\\n") if e.strip()))
-        entries.append(entry)
-        fd, tmp = tempfile.mkstemp(dir=os.path.dirname(path), prefix=".mem_", suffix=".tmp")
-        with os.fdopen(fd, "w", encoding="utf-8") as out:
-            out.write("\\n§\\n".join(entries))
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(tmp, path)
-    finally:
-        fcntl.flock(lock, fcntl.LOCK_UN)
-"""
 
 
 def hold(path: Path, seconds: float) -> subprocess.Popen:

@@ -1,0 +1,23 @@
+"""A stand-in for Hermes's own memory writer, run as a separate process by the tests: it waits, then takes Hermes's
+lock on the file, adds one entry in Hermes's format and replaces the file atomically, as Hermes does."""
+
+HERMES_ADD = """
+import fcntl, os, sys, tempfile, time
+path, entry, delay = sys.argv[1], sys.argv[2], float(sys.argv[3])
+print("ready", flush=True)
+time.sleep(delay)
+with open(path + ".lock", "a+", encoding="utf-8") as lock:   # Hermes's _file_lock, then its atomic replace
+    fcntl.flock(lock, fcntl.LOCK_EX)
+    try:
+        raw = open(path, encoding="utf-8-sig").read() if os.path.exists(path) else ""
+        entries = list(dict.fromkeys(e.strip() for e in raw.split("\\n§\\n") if e.strip()))
+        entries.append(entry)
+        fd, tmp = tempfile.mkstemp(dir=os.path.dirname(path), prefix=".mem_", suffix=".tmp")
+        with os.fdopen(fd, "w", encoding="utf-8") as out:
+            out.write("\\n§\\n".join(entries))
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(tmp, path)
+    finally:
+        fcntl.flock(lock, fcntl.LOCK_UN)
+"""
