@@ -69,3 +69,23 @@ def test_the_list_says_which_entries_hermes_staged_and_what_each_would_do(tmp_pa
     assert shown["User prefers dark mode"].endswith("remove from MEMORY.md: User prefers dark mode")
     plain = [line for entry_id, line in rows.items() if entry_id not in staged]
     assert len(plain) == 2 and not any("staged by Hermes" in line for line in plain)
+
+
+def test_confirming_a_staged_write_that_holds_a_secret_says_why_in_one_line(tmp_path: Path) -> None:
+    db, home = tmp_path / "memrev.db", tmp_path / ".hermes"
+    (home / "memories").mkdir(parents=True)
+    (home / "pending" / "memory").mkdir(parents=True)
+    memory = home / "memories" / "MEMORY.md"
+    memory.write_text("User prefers dark mode", encoding="utf-8")
+    token = "ghp_" + "Hd3Jf5Gs0Ya2UeTZq7Xw2Lm9Kp4Rt6Vb1Nc8Q"
+    staged = home / "pending" / "memory" / "s1.json"
+    staged.write_text(json.dumps({"id": "s1", "payload": {"action": "add", "target": "memory",
+                                                          "content": f"Deploy with {token}"}}), encoding="utf-8")
+    assert run(db, "import", f"hermes:{home}").exit_code == 0
+    (entry_id,) = [e["id"] for e in json.loads(run(db, "list", "--json").stdout)
+                   if e["source"]["anchor"].startswith("staged by Hermes")]
+    refused = run(db, "confirm", entry_id)
+    assert refused.exit_code == 2 and refused.stderr.count("\n") == 1 and token not in refused.stderr
+    assert "holds a secret" in refused.stderr and "into Hermes's MEMORY.md" in refused.stderr
+    assert memory.read_text(encoding="utf-8") == "User prefers dark mode" and staged.exists()
+    assert run(db, "revoke", entry_id, "--reason", "holds a token").exit_code == 0 and not staged.exists()
