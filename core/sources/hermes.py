@@ -18,6 +18,7 @@ from memrev.core.model import Entry, EntryType, ScopeKind, WrittenBy
 from memrev.core.safe_io import TEMP_SUFFIX, SourceFileError, atomic_write, capturing, file_digest, is_within, read_text
 from memrev.core.sources.base import NativeEntry, OverCap, SourceRead, SourceRef, WriteResult, check_no_drift
 from memrev.core.sources.containment import linked_outside
+from memrev.core.sources.hermes_drift import config_drift, folder_drift
 from memrev.core.sources.hermes_profiles import hermes_homes
 
 if TYPE_CHECKING:
@@ -154,7 +155,9 @@ def read_limits(root: Path) -> tuple[dict[str, int], list[str]]:
     if root.name != "memories" or not os.path.lexists(config):
         return limits, warnings
     try:
-        values = parse_memory_config(read_text(config, root=home).text)
+        text = read_text(config, root=home).text
+        values = parse_memory_config(text)
+        warnings.extend(config_drift(config, text))
     except SourceFileError as error:
         return limits, [f"{error} (using Hermes's default caps)"]
     except ValueError as error:
@@ -399,6 +402,7 @@ class HermesAdapter:
             return result
         limits, warnings = read_limits(ref.root)
         result.warnings.extend(warnings)
+        result.warnings.extend(folder_drift(ref.root))
         profile = _profile(ref.root)
         for name in FILES:
             state = load_file(ref.root / name, ref.root, limits[name])

@@ -14,6 +14,7 @@ from memrev.core.model import Entry, ScopeKind, WrittenBy
 from memrev.core.safe_io import SourceFileError, read_text, remove_file
 from memrev.core.sources.base import NativeEntry, OverCap
 from memrev.core.sources.containment import linked_outside
+from memrev.core.sources.hermes_drift import record_drift, staged_drift
 from memrev.core.sources.hermes import (
     LOCK_TIMEOUT, TARGETS, TYPES, hermes_lock, load_file, read_limits, validate, write_hermes_file,
 )
@@ -49,6 +50,8 @@ class StagedWrite:
     matched_entry: str
     origin: str
     created_at: datetime | None
+    unknown: tuple[str, ...] = ()
+    """Fields of the record memrev does not know (`payload.x` for the payload's), for the drift guard."""
 
     @property
     def file_name(self) -> str:
@@ -101,7 +104,8 @@ def parse_staged(path: Path, raw: str) -> StagedWrite:
     target = payload.get("target", "memory")
     if target not in FILE_FOR_TARGET:
         raise StagedError(f"unknown target {target!r} (memory or user)")
-    content, old_text, matched = _text(payload, "content"), _text(payload, "old_text"), _text(payload, "matched_entry")
+    content = _text(payload, "content") or _text(payload, "new_text")  # Hermes's newer alias of content
+    old_text, matched = _text(payload, "old_text"), _text(payload, "matched_entry")
     if action != "remove" and not content:
         raise StagedError(f"a staged {action} with no content")
     if action != "add" and not (old_text or matched):
@@ -111,7 +115,7 @@ def parse_staged(path: Path, raw: str) -> StagedWrite:
         not isinstance(created, bool) and 0 < created < 1e11 else None
     origin = record.get("origin") if isinstance(record.get("origin"), str) else ""
     return StagedWrite(path, str(record.get("id") or path.stem), action, target, content, old_text, matched,
-                       origin, when)
+                       origin, when, tuple(record_drift(record)))
 
 
 @dataclass
@@ -151,6 +155,7 @@ def read_pending(memories: Path) -> PendingRead:
             continue
         found.files[path] = read.digest
         found.staged.append(staged)
+    found.warnings.extend(staged_drift((staged.path, staged.unknown) for staged in found.staged))
     return found
 
 
