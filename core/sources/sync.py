@@ -13,6 +13,7 @@ from memrev.core.model import Entry
 from memrev.core.safe_io import is_within, remove_stale_temporaries
 from memrev.core.scan.gate import apply_screened
 from memrev.core.scan.redaction import Redactor
+from memrev.core.sources.agent_status import apply_agent_status
 from memrev.core.sources.base import DriftError, SourceRead, SourceRef, WriteResult
 from memrev.core.sources.reconcile import reconcile
 from memrev.core.sources.stored import STORED_COLUMNS, Stored
@@ -124,6 +125,7 @@ def _import_source(store: MemoryStore, ref: SourceRef, *, actor: str, held: Coll
         applied.unchanged.extend([*matched.unchanged, *(entry_id for entry_id, _, _ in matched.moved)])
         if settlement is not None:
             settlement.record(store)
+        apply_agent_status(store, read)  # an agent's own `superseded` mark, never over a person's decision
         waiting = held_entry_ids(store).union(held)
         removed = store.mark_removed([entry_id for entry_id in matched.removed if entry_id not in waiting],
                                      actor=actor, reason=f"no longer in {ref.label}")
