@@ -108,11 +108,13 @@ def _shipped_scorer() -> _Scorer | None:
 
 
 class ModelHit(NamedTuple):
-    """A held sentence: its span in the text read, its score, and the words that weighed most."""
+    """A held sentence: its span in the text read, its score and the threshold it passed, and the words that weighed
+    most."""
 
     start: int
     end: int
     score: float
+    threshold: float
     words: tuple[str, ...]
 
 
@@ -131,14 +133,14 @@ def model_hits(lower: str, model: ProseModel | None = None) -> list[ModelHit]:
         score = bias + sum(map(by_word, set(words), repeat(0.0))) + sum(map(by_pair, set(zip(words, words[1:])),
                                                                             repeat(0.0)))
         if score >= threshold:
-            hits.append(_hit_at(lower, index, score, tuple(scorer.model.strongest(features(words)))))
+            hits.append(_hit_at(lower, index, score, threshold, tuple(scorer.model.strongest(features(words)))))
     return hits
 
 
-def _hit_at(lower: str, index: int, score: float, words: tuple[str, ...]) -> ModelHit:
+def _hit_at(lower: str, index: int, score: float, threshold: float, words: tuple[str, ...]) -> ModelHit:
     """The hit for the text's sentence number `index` (spans are found only for the rare sentence held)."""
     start, end, _ = next(span for number, span in enumerate(_all_spans(lower)) if number == index)
-    return ModelHit(start, end, score, words)
+    return ModelHit(start, end, score, threshold, words)
 
 
 def _all_spans(lower: str) -> Iterator[tuple[int, int, str]]:

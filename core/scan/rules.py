@@ -92,8 +92,8 @@ RULES: Mapping[str, RuleInfo] = MappingProxyType({
     OVERSIZED: RuleInfo("injection", BLOCK, "entry too large to scan completely"),
     REDACTED: RuleInfo("secret", BLOCK, "held a secret, which memrev redacted before storing it"),
     SCAN_ERROR: RuleInfo("injection", BLOCK, "the scanner failed on this text, so it is blocked to be safe"),
-    READS_LIKE_INJECTION: RuleInfo("injection", HOLD, "a sentence whose words read like an instruction injected "
-                                                      "into memory (the prose model's score)"),
+    READS_LIKE_INJECTION: RuleInfo("injection", HOLD, "a sentence whose words weigh like an instruction injected "
+                                                      "into memory (the prose model)"),
     DECODED: RuleInfo("injection", HOLD, "encoded text (base64, hex, ROT13 or reversed) that decodes to readable "
                                          "instructions"),
 })

@@ -414,7 +414,8 @@ def _cue_findings(body: str, norm: Normalised, secrets: list[_Secret], families:
         start, end = norm.span(model_hit.start, model_hit.end)
         words = ", ".join(f"“{word}”" for word in model_hit.words)
         found.append(Finding(READS_LIKE_INJECTION, info.family, info.severity, start, end,
-                             clip(f"{info.description}: {model_hit.score:.1f}, weighed most by {words}", 300),
+                             clip(f"{info.description}: score {model_hit.score:.1f}, held from {model_hit.threshold:.1f}; "
+                                  f"weighed most by {words}", 300),
                              clip(_excerpt(body, start, end, secrets), 300)))
     return found
 
