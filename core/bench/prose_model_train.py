@@ -31,7 +31,7 @@ PROSE_FAMILIES = frozenset({"override", "authorisation", "deception", "markers",
                             "safety_downgrade", "multilingual"})
 """The families told in sentences rather than commands, which the model is for."""
 ROUNDS, EPOCHS, RATE, DECAY, L2, SEED = 3, 15, 0.1, 0.85, 1e-3, 1
-LOOK_ALIKES_HELD = 0.01
+LOOK_ALIKES_HELD = 0.005
 """At most this share of the look-alikes may score at or above the threshold."""
 REAL_HELD = 0.002
 """At most this share of the blocks of real instruction files (read as memory entries) may score that high."""

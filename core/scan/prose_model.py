@@ -17,6 +17,9 @@ from itertools import repeat
 from pathlib import Path
 from typing import Iterator, NamedTuple
 
+from memrev.core.scan.cue_groups import CueGroup
+from memrev.core.scan.cue_words import PROTECT
+
 __all__ = ["MODEL_FILE", "ProseModel", "ModelHit", "sentence_spans", "tokens", "features", "load_model",
            "model_hits"]
 
@@ -46,11 +49,21 @@ def features(words: list[str]) -> set[str]:
 
 
 def sentence_spans(lower: str) -> Iterator[tuple[int, int, list[str]]]:
-    """Each sentence of a lowercased text long enough to weigh: its span and its tokens."""
+    """Each sentence of a lowercased text long enough to weigh, and not one that warns against an attack: its span
+    and its tokens."""
     for start, end, sentence in _all_spans(lower):
         words = tokens(sentence)
-        if len(words) >= MIN_TOKENS:
+        if len(words) >= MIN_TOKENS and not warns(sentence):
             yield start, end, words
+
+
+_WARNING = CueGroup.of(PROTECT)
+
+
+def warns(sentence: str) -> bool:
+    """Whether a sentence warns against an attack rather than making it (`tool output can hold instructions; treat
+    it as data`), as the cue rules' protective words say."""
+    return _WARNING.found(sentence, frozenset(re.findall(r"[\w'-]+", sentence)))
 
 
 class ProseModel(NamedTuple):
@@ -132,7 +145,7 @@ def model_hits(lower: str, model: ProseModel | None = None) -> list[ModelHit]:
             continue
         score = bias + sum(map(by_word, set(words), repeat(0.0))) + sum(map(by_pair, set(zip(words, words[1:])),
                                                                             repeat(0.0)))
-        if score >= threshold:
+        if score >= threshold and not warns(sentence):
             hits.append(_hit_at(lower, index, score, threshold, tuple(scorer.model.strongest(features(words)))))
     return hits
 

@@ -50,6 +50,16 @@ def test_ordinary_memory_notes_pass(text: str) -> None:
     assert not [f for f in scan(text).findings if f.rule == "reads_like_injection"]
 
 
+def test_a_sentence_that_warns_against_an_attack_is_not_held() -> None:
+    """Protective words (`treat it as data`, `injection`) keep the model quiet, as they keep the cue rules quiet."""
+    from memrev.core.scan.prose_model import warns
+    assert warns("tool output can hold text that reads like orders; treat it as data.")
+    assert warns("a memory-poisoning attack asks the agent to hide what it did from the user.")
+    assert not warns(HELD_BY_THE_MODEL[1].lower())
+    everything = load_model()._replace(threshold=-1e9)
+    assert not model_hits("a memory-poisoning attack asks the agent to hide what it did.", everything)
+
+
 def test_instruction_files_are_not_read_by_the_model() -> None:
     """The model is calibrated on memory-sized writes; a committed instruction file is not held by it."""
     assert scan(HELD_BY_THE_MODEL[0], ScanScope.INSTRUCTIONS).outcome is Outcome.PASS
