@@ -108,9 +108,9 @@ def settle(ref: SourceRef, read: SourceRead, stored: Sequence[Stored], store: Me
             continue
         staged = f"Hermes's staged {place.action} in {place.file_name}"
         if place.action == "remove":
-            gone = place.target_entry not in texts.get(target, set())
+            target_gone = place.target_entry not in texts.get(target, set())
             result.closed[row.id] = ((f"{staged} was applied in Hermes (its staged file is gone): the entry is no "
-                                      f"longer in {place.file_name}") if gone else
+                                      f"longer in {place.file_name}") if target_gone else
                                      (f"{staged} was rejected in Hermes (its staged file is gone): the entry stays "
                                       f"in {place.file_name}"), None)
         elif not landed:
