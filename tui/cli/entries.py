@@ -151,7 +151,8 @@ def show_command(ctx: click.Context, entry_id: str, as_json: bool, reveal: bool)
         if note is not None:
             click.echo(f"secret: {note.text}")
     masked = mask(entry.text, f"`memrev show {entry_id} --reveal` shows it (logged)") if hide else None
-    for line in describe_entry(entry, revisions, now=utc_now(), masked=masked):
+    beside = store.entries(EntryFilter(agent=entry.source.agent)) if entry.attributes else []
+    for line in describe_entry(entry, revisions, now=utc_now(), masked=masked, neighbours=beside):
         click.echo(line)
     click.echo("")
     click.echo("events:")
