@@ -161,11 +161,13 @@ def show_command(ctx: click.Context, entry_id: str, as_json: bool, reveal: bool)
 
 
 def _entry_dict(entry: Entry, *, sensitive: bool, hide: bool) -> dict[str, Any]:
-    """An entry as JSON-ready values with whether it is sensitive, its text left out (null) when `hide`."""
+    """An entry as JSON-ready values with whether it is sensitive, its text and attributes left out (null) when
+    `hide`."""
     data = entry_to_dict(entry)
     data["sensitive"] = sensitive
     if hide:
         data["text"] = None
+        data["attributes"] = None  # a name, a description or a link can say what the text says
     return data
 
 

@@ -95,3 +95,15 @@ def test_an_old_database_is_migrated_and_keeps_its_entries(tmp_path):
 def test_entry_to_dict_names_every_attribute():
     assert entry_to_dict(Entry(id="m-1", text="x", attributes={"trigger": "deploy"}))["attributes"] == {
         "trigger": "deploy"}
+
+
+def test_purging_an_entry_clears_its_attributes_everywhere_it_kept_them(tmp_path):
+    from memrev.core.store.purge import clear_content
+
+    secret = {"name": "Vault token rota", "description": "the vault token is kept in ops/vault-rota"}
+    with MemoryStore(tmp_path / "m.db") as store:
+        store.apply([Entry(id="m-1", text="Rotate the vault token monthly.", attributes=secret)], actor="t")
+        store.apply([Entry(id="m-1", text="Rotate the vault token weekly.", attributes=secret)], actor="t")
+        clear_content(store, ["m-1"], actor="ana", reason="wrong")
+        assert dict(store.get("m-1").attributes) == {}
+        assert [dict(r.entry.attributes) for r in store.revisions("m-1")] == [{}, {}]
