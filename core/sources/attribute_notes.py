@@ -46,6 +46,11 @@ def attribute_lines(entry: Entry, neighbours: Sequence[Entry] = ()) -> list[Attr
             lines.extend(_link(target, folder) for target in filter(None, value.split("\n")))
         elif key == "importance" and entry.source.agent == "openclaw" and not _importance_ok(value):
             lines.append(AttributeLine(key, f"{value} (not a whole number from 1 to 10: OpenClaw ignores it)", True))
+        elif key == "staged" and entry.source.agent == "hermes":
+            lines.append(AttributeLine(key, "by Hermes, awaiting approval: confirming applies it as Hermes would, "
+                                            "revoking rejects it"))
+        elif key == "target_entry":
+            lines.append(AttributeLine("target entry", value))
         elif entry.source.agent == "openclaw" and key not in _OPENCLAW_KNOWN:
             lines.append(AttributeLine(key, f"{value} (an annotation memrev does not know; kept as written)"))
         else:

@@ -48,6 +48,7 @@ def _imported(tmp_path: Path, pinned: int) -> list:
 async def _select(pilot, words: str) -> None:
     """Filter down to the one entry with these words and highlight it."""
     await type_filter(pilot, words)
+    assert len(pilot.app.query_one(EntryTable).rows) == 1, words
     pilot.app.table.focus()
     await settle(pilot)
 
@@ -102,3 +103,35 @@ async def test_the_filter_narrows_by_attributes(make_app, tmp_path):
         app.query_one("#filter", Input).value = ""
         await settle(pilot)
         assert len(app.query_one(EntryTable).rows) == len(entries)
+
+
+async def test_the_demo_memory_in_the_newest_shapes_shows_in_the_app(make_app, tmp_path, monkeypatch):
+    from memrev.core.demo.builder import build_demo
+    from memrev.core.sources.registry import discover_all
+
+    build = build_demo(tmp_path / "native")
+    monkeypatch.setenv("HOME", str(build.home))
+    app = make_app()
+    for ref in discover_all(cwd=build.repo, home=build.home, env={}):
+        import_source(app.store, ref, actor="test")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await _select(pilot, "tag the release on main before deploying")
+        shown = " ".join(detail_text(app).split())
+        assert "pinned yes · 1 of 4 pinned in this folder" in shown
+        assert "[[reference_deploy]] → m-" in shown and "reference_deploy.md" in shown
+        assert "type feedback" in shown  # read from `metadata:`
+        await _select(pilot, "came from float rounding")
+        shown = " ".join(detail_text(app).split())
+        assert "trigger discount, rounding" in shown and "importance 7" in shown and "project shop" in shown
+        await _select(pilot, "shop export --output")
+        shown = " ".join(detail_text(app).split())
+        assert "staged by Hermes, awaiting approval" in shown and "action replace" in shown
+        assert "target entry The shop CLI exports CSV with `shop export`." in shown
+        assert await _rows(pilot, "importance>=5") == ["Quotes round half up in apply_discount"]
+
+
+async def _rows(pilot, text: str) -> list[str]:
+    """The first lines the table shows for a filter, cut at the first semicolon."""
+    await type_filter(pilot, text)
+    return [row.first_line.split(";")[0] for row in pilot.app.query_one(EntryTable).rows]
