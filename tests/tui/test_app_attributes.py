@@ -135,3 +135,24 @@ async def _rows(pilot, text: str) -> list[str]:
     """The first lines the table shows for a filter, cut at the first semicolon."""
     await type_filter(pilot, text)
     return [row.first_line.split(";")[0] for row in pilot.app.query_one(EntryTable).rows]
+
+
+async def test_the_triage_queue_shows_an_entry_s_attributes(make_app, tmp_path):
+    from textual.widgets import Static
+
+    from memrev.tui.screens.triage import TriageScreen
+
+    app = make_app(_imported(tmp_path, pinned=2))  # every entry there has attributes
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("t")
+        shown = ""
+        for _ in range(20):  # the queue is read in a worker: wait until its first entry is drawn
+            await settle(pilot)
+            assert isinstance(app.screen, TriageScreen)
+            body = app.screen.query_one("#triage-body", Static)
+            shown = "\n".join(strip.text for strip in body.render_lines(body.region.reset_offset))
+            if "confidence" in shown:
+                break
+        assert "attributes" in shown
+        assert any(label in shown for label in ("pinned  yes", "importance  ", "trigger  ", "name  "))
