@@ -21,3 +21,33 @@ with open(path + ".lock", "a+", encoding="utf-8") as lock:   # Hermes's _file_lo
     finally:
         fcntl.flock(lock, fcntl.LOCK_UN)
 """
+
+HERMES_DECIDE = """
+import fcntl, json, os, sys, tempfile
+staged, memories, verdict = sys.argv[1], sys.argv[2], sys.argv[3]
+record = json.load(open(staged, encoding="utf-8"))
+payload = record["payload"]
+path = os.path.join(memories, "USER.md" if payload.get("target") == "user" else "MEMORY.md")
+if verdict == "approve":   # Hermes's /memory approve <id>: the write under its lock, then the staged file goes
+    with open(path + ".lock", "a+", encoding="utf-8") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            raw = open(path, encoding="utf-8-sig").read() if os.path.exists(path) else ""
+            entries = list(dict.fromkeys(e.strip() for e in raw.split("\\n§\\n") if e.strip()))
+            target = payload.get("matched_entry")
+            if payload["action"] == "add" and payload["content"] not in entries:
+                entries.append(payload["content"])
+            elif payload["action"] == "replace":
+                entries[entries.index(target)] = payload["content"]
+            elif payload["action"] == "remove":
+                entries.remove(target)
+            fd, tmp = tempfile.mkstemp(dir=memories, prefix=".mem_", suffix=".tmp")
+            with os.fdopen(fd, "w", encoding="utf-8") as out:
+                out.write("\\n§\\n".join(entries))
+                out.flush()
+                os.fsync(out.fileno())
+            os.replace(tmp, path)
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
+os.remove(staged)   # approve or reject: the staged file is gone
+"""

@@ -8,15 +8,14 @@ import re
 import sys
 from typing import Any, Callable, Collection
 
-from memrev.core.check import toml_fallback
 from memrev.core.check.fact_sources import READERS, error_line, normalise
 from memrev.core.check.facts import Fact, RepoFacts, one_line
 from memrev.core.check.setting_facts import read_settings
 
 if sys.version_info >= (3, 11):
     import tomllib
-else:  # pragma: no cover - Python 3.10 has no tomllib; toml_fallback reads what the facts need
-    tomllib = None
+else:  # pragma: no cover - Python 3.10: tomli, the library tomllib was made from (a dependency there)
+    import tomli as tomllib
 
 FACT_NAMES = ("python", "node", "package-manager", "test-command", "default-branch", "line-length", "indent")
 """Every fact name `read_facts` produces, in the order facts are listed."""
@@ -24,10 +23,8 @@ _REQUIREMENT = re.compile(r"\s*([A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?)\s*(?
 
 
 def _load_toml(text: str) -> dict[str, Any]:
-    """Parsed TOML: `tomllib` on Python 3.11+, else the small fallback (raises ValueError when malformed)."""
-    if tomllib is not None:
-        return tomllib.loads(text)
-    return toml_fallback.loads(text)
+    """Parsed TOML by `tomllib` (`tomli` on Python 3.10); malformed TOML raises its ValueError."""
+    return tomllib.loads(text)
 
 
 class _Collector:

@@ -1,7 +1,8 @@
 """What each agent loads at session start from a set of files, rendered as the agent renders it, with its caps.
 
 A freeze previews this for the files it is about to write (the after-state), so the person sees the text the
-model will be handed: Claude Code's MEMORY.md index (HTML comments stripped) and the CLAUDE.md chain, Codex's
+model will be handed: Claude Code's MEMORY.md index (HTML comments stripped; in a folder without one, the index
+it builds from the topic files' frontmatter) and the CLAUDE.md chain, Codex's
 memory_summary.md and AGENTS.md chain, Hermes's blocks with their header and usage, OpenClaw's MEMORY.md.
 """
 
@@ -13,13 +14,14 @@ from pathlib import Path
 from typing import Callable, Mapping
 
 from memrev.core.sources.agents_md import PROJECT_DOC_MAX_BYTES
-from memrev.core.sources.claude_index import INDEX_NAME, MAX_INDEX_LINES, MAX_INDEX_UNITS
+from memrev.core.sources.claude_index import INDEX_NAME, MAX_INDEX_LINES, MAX_INDEX_UNITS, index_line
 from memrev.core.sources.claude_markdown import utf16_len
 from memrev.core.sources.claude_md import RECOMMENDED_CHARS
 from memrev.core.sources.codex_memories import SUMMARY, SUMMARY_MAX_BYTES, SUMMARY_TOKEN_LIMIT
 from memrev.core.sources.hermes import FILES as HERMES_FILES
 from memrev.core.sources.hermes import TARGETS, parse_entries, read_limits, render_snapshot
 from memrev.core.sources.openclaw_workspace import BOOTSTRAP_MAX_CHARS, EVERGREEN_NAMES
+from memrev.core.sources.yaml_frontmatter import parse_frontmatter
 
 APPROX_CHARS_PER_TOKEN = 4
 """The rough rule (about four characters of English per token) behind every approximate token count."""
@@ -118,13 +120,30 @@ def _decoded(data: bytes | None) -> str | None:
 _HTML_COMMENT = re.compile(r"^[ \t]*<!--.*?-->[ \t]*\n?", re.DOTALL | re.MULTILINE)
 
 
+GENERATED_INDEX = "the index Claude builds from the topic files' frontmatter (this folder has no index file)"
+"""The title of the loaded block of the variant with no hand-written index: nothing named MEMORY.md is loaded."""
+
+
+def _generated_index(root: Path, files: list[Path], content: Content) -> str | None:
+    """The index Claude builds when it loads a folder with no MEMORY.md: a line per topic file with frontmatter
+    (its name and description), or None when no topic file has frontmatter (then it loads no index)."""
+    lines = []
+    for path in files:
+        text = _decoded(content(path)) if path.parent == root and path.suffix == ".md" else None
+        front = parse_frontmatter(text) if text is not None else None
+        if front is not None and front.present and not front.problem:
+            lines.append(index_line(path.name, front.text("name") or "", front.text("description") or ""))
+    return "\n".join(lines) if lines else None
+
+
 def _claude_memdir(root: Path, files: list[Path], content: Content) -> Loaded:
-    """Claude Code's auto-memory: the MEMORY.md index always (comments stripped), topic files on demand."""
+    """Claude Code's auto-memory: the MEMORY.md index always (comments stripped), or with no MEMORY.md the index
+    it builds from the topic files' frontmatter; topic files on demand."""
     loaded = Loaded()
     index = _decoded(content(root / INDEX_NAME))
-    if index is not None:
-        text = _HTML_COMMENT.sub("", index).strip()
-        loaded.parts.append(LoadedPart(str(root / INDEX_NAME), text, [
+    text = _HTML_COMMENT.sub("", index).strip() if index is not None else _generated_index(root, files, content)
+    if text is not None:
+        loaded.parts.append(LoadedPart(str(root / INDEX_NAME) if index is not None else GENERATED_INDEX, text, [
             Cap("lines", text.count("\n") + 1 if text else 0, MAX_INDEX_LINES, "lines"),
             Cap("size", utf16_len(text), MAX_INDEX_UNITS, "UTF-16 units")]))
     loaded.on_demand = [str(path) for path in files if path.name != INDEX_NAME and content(path) is not None]

@@ -16,13 +16,14 @@ from typing import Collection, Mapping
 from memrev.core.check.model import EntryCheck
 from memrev.core.model import Entry, Status
 from memrev.core.review.triage import Need, entry_need
+from memrev.core.sources.agent_status import MARKED
 
 NEEDS_PERSON = frozenset({Need.BLOCKED, Need.CONTRADICTED, Need.STALE, Need.OUT_OF_SCOPE, Need.CONFLICT})
 """What a freeze will not decide on its own."""
 
 
-DECIDING_ACTIONS = ("revoke", "supersede", "purge")
-"""The events whose reason says why a person took an entry out."""
+DECIDING_ACTIONS = ("revoke", "supersede", "purge", MARKED)
+"""The events whose reason says why an entry was taken out (by a person, or by its agent's own mark)."""
 
 
 class Unreviewed(str, Enum):
@@ -53,6 +54,9 @@ def choose(entry: Entry, check: EntryCheck | None, *, in_conflict: bool = False,
            unreviewed: Unreviewed = Unreviewed.REFUSE, decided: str | None = None, held: bool = False) -> Choice:
     """Whether a freeze keeps one live entry of a source, and why in one line (`decided`: the person's own words
     when they revoked or superseded it; `held`: an earlier freeze held it out, so the agent's files lack it)."""
+    if entry.status is Status.SUPERSEDED and (decided or "").startswith(f"{MARKED} by "):
+        return Choice(entry, True, "kept as the agent wrote it, marked superseded by the agent itself (memrev never "
+                                   "treats it as active)")
     if entry.status in _TOMBSTONE_WHY:
         return Choice(entry, False, decided or _TOMBSTONE_WHY[entry.status])
     live = entry if entry.removed_at is None else entry.evolve(removed_at=None)  # held out earlier: still undecided

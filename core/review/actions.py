@@ -15,7 +15,7 @@ from memrev.core.check.model import EntryCheck, Verdict
 from memrev.core.model import STOPPED, Entry, Status, WrittenBy
 from memrev.core.scan.gate import gate_text, mark_screened
 from memrev.core.scan.redaction import redact_text
-from memrev.core.sources.hermes_pending import StagedError, decide
+from memrev.core.sources.hermes_pending import PartlyDecided, StagedError, decide, secret_refusal
 from memrev.core.store.journal import recording
 from memrev.core.store.memory_store import MemoryStore
 
@@ -107,6 +107,9 @@ def confirm(store: MemoryStore, entry_ids: Sequence[str], *, actor: str, despite
     summary = f"confirm {ids[0]}" if len(ids) == 1 else f"confirm {len(ids)} entries"
     with collector_paused(), recording(store, "confirm", actor=actor, summary=summary, entry_ids=ids) as action:
         entries = load_selection(store, ids, expected=expected)  # read inside the transaction: no lost update
+        secret = secret_refusal(entries, lambda text: redact_text(store, text))
+        if secret is not None:  # before a block's "release it in the audit": releasing would not make it approvable
+            raise ReviewError(secret)
         _refuse(entries, "confirm")
         stale = stale_among(entries, checks)
         if stale and not despite_stale:
@@ -137,7 +140,10 @@ def confirm(store: MemoryStore, entry_ids: Sequence[str], *, actor: str, despite
             changes.append((entry, {"status": Status.CONFIRMED, "verified_at": now,
                                     "verified_commit": check.head if check else None, "confidence": confidence,
                                     "confidence_reason": reason}, reason))
-        done = _decide_staged([entry for entry, _, _ in changes], approved=True)
+        done, failed = _decide_staged(store, [entry for entry, _, _ in changes], approved=True)
+        if failed:  # Hermes's files changed for `done` only: record exactly those, leave the rest as they were
+            skipped.extend((entry.id, f"not confirmed: {failed}") for entry, _, _ in changes if entry.id not in done)
+            changes = [change for change in changes if change[0].id in done]
         changes = [(entry, {**fields, "confidence_reason": f"{why}; {done[entry.id]}"}, f"{why}; {done[entry.id]}")
                    if entry.id in done else (entry, fields, why) for entry, fields, why in changes]
         changed = store.set_review_many(changes, actor=actor, action="confirm")
@@ -164,10 +170,13 @@ def revoke(store: MemoryStore, entry_ids: Sequence[str], *, actor: str, reason: 
                 raise ReviewError(f"{by} cannot revoke itself")
         _refuse(entries, "revoke", allow=frozenset({Status.REVOKED, Status.SUPERSEDED, *STOPPED}))
         live = [entry for entry in entries if entry.status not in (Status.REVOKED, Status.SUPERSEDED)]
-        done = _decide_staged(live, approved=False)
+        done, failed = _decide_staged(store, live, approved=False)
         for entry in entries:
             if entry not in live:
                 skipped.append((entry.id, f"already {entry.status.value}"))
+                continue
+            if failed and entry.id not in done:
+                skipped.append((entry.id, f"not revoked: {failed}"))
                 continue
             why = f"{reason.strip()}; {done[entry.id]}" if entry.id in done else reason.strip()
             changed.append(store.revoke(entry.id, by=by, actor=actor, reason=why))
@@ -175,11 +184,16 @@ def revoke(store: MemoryStore, entry_ids: Sequence[str], *, actor: str, reason: 
     return ReviewResult(action.id, tuple(changed), tuple(skipped), staged=tuple(done))
 
 
-def _decide_staged(entries: Sequence[Entry], *, approved: bool) -> dict[str, str]:
+def _decide_staged(store: MemoryStore, entries: Sequence[Entry], *,
+                   approved: bool) -> tuple[dict[str, str], str]:
     """Perform Hermes's own approve or reject for the staged Hermes writes among these entries (id -> what was
-    done), or stop the action with Hermes's one-line refusal; one already gone from its folder is left alone."""
+    done), or stop the action with Hermes's one-line refusal; one already gone from its folder is left alone. A
+    selection that fails part-way returns what was decided and why it stopped, so exactly that is recorded."""
     try:
-        return decide([entry for entry in entries if entry.removed_at is None], approved=approved)
+        return decide([entry for entry in entries if entry.removed_at is None], approved=approved,
+                      redact=lambda text: redact_text(store, text)), ""
+    except PartlyDecided as partial:
+        return partial.done, str(partial)
     except StagedError as error:
         raise ReviewError(str(error)) from None
 

@@ -80,6 +80,8 @@ INVISIBLE_RULES: tuple[tuple[str, Severity, str], ...] = (
 )
 
 SCAN_ERROR, OVERSIZED, REDACTED, DECODED = "scan_error", "oversized_entry", "secret_redacted", "encoded_text"
+READS_LIKE_INJECTION = "reads_like_injection"
+"""The prose model's hold: no cue rule met, but the sentence's words weigh like an injected instruction's."""
 SECRET_MARKER = re.compile(r"⟦secret: (?P<kind>[a-z0-9-]{1,40}), (?P<length>\d{1,6}) chars, #(?P<tag>[0-9a-f]{4})⟧")
 """A secret memrev redacted, as it stores and writes it (`⟦secret: aws-access-key, 20 chars, #a1b2⟧`)."""
 RULES: Mapping[str, RuleInfo] = MappingProxyType({
@@ -90,6 +92,8 @@ RULES: Mapping[str, RuleInfo] = MappingProxyType({
     OVERSIZED: RuleInfo("injection", BLOCK, "entry too large to scan completely"),
     REDACTED: RuleInfo("secret", BLOCK, "held a secret, which memrev redacted before storing it"),
     SCAN_ERROR: RuleInfo("injection", BLOCK, "the scanner failed on this text, so it is blocked to be safe"),
+    READS_LIKE_INJECTION: RuleInfo("injection", HOLD, "a sentence whose words weigh like an instruction injected "
+                                                      "into memory (the prose model)"),
     DECODED: RuleInfo("injection", HOLD, "encoded text (base64, hex, ROT13 or reversed) that decodes to readable "
                                          "instructions"),
 })

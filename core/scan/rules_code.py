@@ -29,14 +29,14 @@ CODE_RULES: tuple[Rule, ...] = (
          r"\b(?:curl|wget)\b[^\n|]{0,300}\|\s*(?:source|\.)(?=\s*(?:$|[;&)\n]|-\s))"),
     Rule("runs_remote_module", EXECUTION, BLOCK, "runs a script straight from a URL with every permission (deno -A, "
          "npx on a URL)",
-         r"\bdeno\s+run\s+(?:-\S+\s+)*?(?:-a|--allow-all)\b[^\n]{0,60}?https?://|\b(?:npx|bunx|pnpm\s+dlx)\s+(?:-y\s+)?"
-         r"https?://"),
+         r"\bdeno\s+run\s+(?:-\S+\s+)*?(?:-a|--allow-all)\b[^\n]{0,60}?https?://|\b(?:npx|bunx|pnpm\s+dlx)\s+"
+         r"(?:(?:-y|--yes)\s+)?https?://"),
     Rule("install_from_url", EXECUTION, HOLD, "installs a package straight from a URL or an address (its setup code "
          "runs; held)",
          r"\bpip[23]?\s+install\s+(?:-\S+\s+)*https?://(?:\d{1,3}\.){3}\d{1,3}|\bpip[23]?\s+install\s+(?:-\S+\s+)*"
          r"https?://\S+\.(?:tar\.gz|whl|zip)\b"),
     Rule("eval_of_download", EXECUTION, BLOCK, "evaluates what a download returns (eval(get(...)), eval(Net::HTTP.get))",
-         r"\beval\s*\(?\s*(?:[\w:.]+\.)?(?:get|get_content|urlopen|read)\s*\(\s*(?:uri\s*\(\s*)?['\"]https?://"
+         r"\beval\s*\(?\s*(?:[\w:.]+\.)?(?:get|get_content|urlopen|open|read)\s*\(\s*(?:uri\s*\(\s*)?['\"]https?://"
          r"|require\(\s*['\"]https?['\"]\s*\)\.get\s*\([^\n]{0,300}?\beval\s*\("),
     Rule("credentials_archived_out", EXFILTRATION, BLOCK, "archives a credentials folder and sends it out",
          rf"\b(?:tar|zip|7z|cat|base64)\b[^\n|]{{0,120}}?(?:\.config[\\/](?:gcloud|gh)|\.aws\b|\.ssh\b|\.kube\b|\.docker\b"
@@ -47,6 +47,22 @@ CODE_RULES: tuple[Rule, ...] = (
     Rule("environment_in_gist", EXFILTRATION, HOLD, "puts the environment or secrets in a gist or paste (held)",
          r"\bgist\b[^\n]{0,80}?\b(?:printenv|env\b|environment\s+variables|\.env\b|secrets?|tokens?|credentials)"
          r"|\b(?:printenv|env)\b[^\n]{0,40}?\|\s*gh\s+gist\b"),
+    Rule("download_then_run", EXECUTION, BLOCK, "downloads a script to a file and runs it with an interpreter",
+         r"\b(?:curl|wget)\b[^\n]{0,200}?\s-(?:o|O|-output|-output-document)[ =]\s*['\"]?[^\s'\"]+['\"]?[ \t]*(?:&&|;)"
+         r"[ \t]*(?:sudo\s+)?(?:node|python[23]?|bash|sh|zsh|ruby|perl|php|pwsh|powershell)\s+['\"]?[^\s'\"-][^\s'\"]*"),
+    Rule("credentials_in_request", EXFILTRATION, BLOCK, "puts what a credentials file holds into a web request",
+         rf"\b(?:curl|wget)\b[^\n]{{0,200}}?\$\([^)\n]{{0,120}}?{_SECRETS_FILE}"),
+    Rule("environment_over_dns", EXFILTRATION, BLOCK, "feeds the environment to DNS look-ups (a covert channel out)",
+         r"\b(?:env|printenv)\b[^\n]{0,200}?\b(?:dig|nslookup|host|ping)\s+(?:[+-]\S+\s+)*\$\{?\w+\}?\."),
+    Rule("agent_hook_to_network", PERSISTENCE, HOLD, "registers an agent hook that sends to a web address (held: it "
+         "runs on every tool call)",
+         r"\b(?:pretooluse|posttooluse|sessionstart|userpromptsubmit|precompact)\b[^\n]{0,200}?\b(?:curl|wget|nc|"
+         r"invoke-webrequest)\b[^\n]{0,120}?https?://"),
+    Rule("editor_task_on_open", PERSISTENCE, HOLD, "an editor task that runs when the folder is opened (held)",
+         r"[\"']?runon[\"']?\s*:\s*[\"']folderopen"),
+    Rule("git_url_rewrite", PERSISTENCE, HOLD, "rewrites git URLs to go through another web host (held: every clone "
+         "and push goes there)",
+         r"\burl\s*\.?\s*[\[\"]*\s*[\"']?https?://[^\s\"'\]]+[\"']?\s*\]?[\"']?\s*\.?\s*insteadof\b"),
     Rule("launch_agent_plist", PERSISTENCE, HOLD, "installs a macOS launch agent that starts at login (held)",
          r"library/launch(?:agents|daemons)/[^\s]*\.plist"),
     Rule("python_startup_hook", PERSISTENCE, HOLD, "a sitecustomize.py or .pth file that reaches the network or runs code",

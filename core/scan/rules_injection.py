@@ -41,6 +41,11 @@ def free(stop: str) -> str:
     matched before the filler, keeps every window apart from the next, so matching stays linear."""
     return f"(?:(?!(?:{stop})\\b){_WORD}\\s+)*?"
 
+_NAMED_MARKER = (r"(?!`|[ \t]*(?:…|\.\.\.)?[ \t]*(?:</?\s*[a-z_]+\s*>[ \t]*)?(?:tags?|labels?|markers?|sections?|tokens?"
+                 r"|prefix(?:es)?|blocks?|headers?)\b)")
+"""After a marker: it is named, not used, when it sits in a code span or is called a tag, label, marker or section
+(`` `<system>` `` or `<system>…</system> tags`)."""
+
 
 INJECTION_RULES: tuple[Rule, ...] = (
     Rule("prompt_injection", _I, BLOCK, "tells the agent to ignore its previous instructions",
@@ -114,8 +119,9 @@ INJECTION_RULES: tuple[Rule, ...] = (
          r"|##{0,5}\s*(?:system|admin)\s+(?:override|instructions?|prompt|message)\s*(?:\n|:)"
          r"|\bimportant\s+(?:system|admin(?:istrator)?)\s+(?:notice|message|update|instruction)\s*[:!]"),
     Rule("possible_fake_system_marker", _I, HOLD, "looks like a system or administrator message (held for a person)",
-         r"</?\s*(?:system|system[_-]prompt|system[_-]message|sys|admin|administrator)\s*>|\[\s*(?:system|admin|sys"
-         r"|administrator)\s*\]|##{0,5}[ \t]*(?:system|admin(?:istrator)?)[ \t]+(?:message|notice"
+         rf"(?<!`)</?\s*(?:system|system[_-]prompt|system[_-]message|sys|admin|administrator)\s*>{_NAMED_MARKER}"
+         rf"|(?<!`)\[\s*(?:system|admin|sys|administrator)\s*\]{_NAMED_MARKER}"
+         r"|##{0,5}[ \t]*(?:system|admin(?:istrator)?)[ \t]+(?:message|notice"
          r"|prompt)[ \t]*:?[ \t]*\n"
          r"|\badmin(?:istrator)?\s+(?:message|notice|instruction|announcement)\s*[:!-]|(?<![^\n])system\s*:"
          r"\s+(?:you|the\s+assistant|ignore|new|from\s+now|always|never)"),

@@ -105,7 +105,7 @@ PERSISTENCE_RULES: tuple[Rule, ...] = (
          r"|(?:(?<=[\s'\")])>>?|\btee\b(?:\s+-a)?)\s*['\"]?[^\s'\"<>|;&]{0,80}?(?:\.mcp\.json|mcp_config\.json"
          r"|mcp\.json|claude_desktop_config\.json|mcp_servers\.json)|\b(?:add|register|install|configure|insert"
          r"|append)\b[^\n]{0,80}?\bmcp\s+servers?\b[^\n]{0,120}?(?:https?://|\bnpx\s+-y\s|\buvx\s|\bcurl\b"
-         r"|\bbash\b|\.mcp\.json)"),
+         r"|\bbash\b|\.mcp\.json)|\"mcpservers\"\s*:\s*\{[^\n]{0,300}?(?:\"(?:npx|uvx|bunx|curl|wget|bash|sh)\"|https?://)"),
     Rule("ssh_backdoor", _P, BLOCK, "adds an SSH key to authorized_keys",
          r"(?:(?<=[\s'\")])>>?|\btee\b(?:\s+-a)?|\b(?:cp|mv|cat)\s+\S+\s+>>?)\s*['\"]?[^\s'\"<>|;&]{0,80}?"
          r"authorized_keys|\b(?:add|append|write|put|insert|copy|paste|echo|install|place|drop)\b[^\n]{0,80}?\b(?:to"

@@ -14,12 +14,14 @@ from typing import Any, Iterator, Mapping, NamedTuple, Sequence
 from memrev.core.check.visible import make_visible
 from memrev.core.scan.folding import SELECTORS, TAGS, HiddenRun, Normalised, normalise, spaced_windows
 from memrev.core.scan.cues import cue_hits
+from memrev.core.scan.prose_model import model_hits
 from memrev.core.scan.evidence import clip, note_overflow
 from memrev.core.scan.decoding import decode_runs, decoded_findings, leet_hits
 from memrev.core.scan.rules_hints import HINT_SOURCES
 from memrev.core.scan.model import Finding, ScanResult
 from memrev.core.scan.scopes import ScanScope, within_scope
-from memrev.core.scan.rules import (LOOSE_SOURCES, OVERSIZED, PUBLIC_PREFIXES, REDACTED, RULES, SCAN_ERROR,
+from memrev.core.scan.rules import (LOOSE_SOURCES, OVERSIZED, PUBLIC_PREFIXES, READS_LIKE_INJECTION, REDACTED, RULES,
+                                    SCAN_ERROR,
                                     SCRIPT_SOURCES, SCRIPTS, SECRET_CHECKS, SECRET_MARKER, SOURCES, RuleInfo,
                                     confirm_secret, masked_assignment, unshadowed)
 
@@ -396,14 +398,24 @@ def _spaced_hits(norm: Normalised, known: list[_Hit]) -> list[_Hit]:
 
 
 def _cue_findings(body: str, norm: Normalised, secrets: list[_Secret], families: set[str]) -> list[Finding]:
-    """Holds for sentences that say an attack in other words, unless a pattern rule already stopped an injection
-    here (one reason to look is enough)."""
+    """Holds for sentences that say an attack in other words (by a cue rule, else by the prose model), unless a
+    pattern rule already stopped an injection here (one reason to look is enough)."""
     if "injection" in families:
         return []
     found = []
     for hit in cue_hits(norm.lower)[:MAX_FINDINGS_PER_RULE]:
         start, end = norm.span(hit.start, hit.end)
         found.append(Finding(hit.rule.id, hit.rule.family, RULES[hit.rule.id].severity, start, end, hit.rule.reason,
+                             clip(_excerpt(body, start, end, secrets), 300)))
+    if found:
+        return found
+    info = RULES[READS_LIKE_INJECTION]
+    for model_hit in model_hits(norm.lower)[:MAX_FINDINGS_PER_RULE]:
+        start, end = norm.span(model_hit.start, model_hit.end)
+        words = ", ".join(f"“{word}”" for word in model_hit.words)
+        found.append(Finding(READS_LIKE_INJECTION, info.family, info.severity, start, end,
+                             clip(f"{info.description}: score {model_hit.score:.1f}, held from {model_hit.threshold:.1f}; "
+                                  f"weighed most by {words}", 300),
                              clip(_excerpt(body, start, end, secrets), 300)))
     return found
 

@@ -129,6 +129,14 @@ def plausible_password(value: str) -> bool:
     return punctuated and (len(value) < 20 or _OUTSIDE_KEY_ALPHABET.search(value) is not None)
 
 
+def plausible_pgpass_password(value: str) -> bool:
+    """A .pgpass line's password: a plausible password, or a generated one (12 or more letters and digits, upper and
+    lower case mixed), since the line's shape already says it is a credential."""
+    generated = len(value) >= 12 and value.isalnum() and any(c.isupper() for c in value) \
+        and any(c.islower() for c in value) and any(c.isdigit() for c in value)
+    return plausible_password(value) or (generated and not any(w in value.lower() for w in _PLACEHOLDER_WORDS))
+
+
 EXTRA_CONFIRM = {"secret_password_assignment": plausible_password, "secret_password_prose": plausible_password,
-                 "secret_pgpass_line": plausible_password}
+                 "secret_pgpass_line": plausible_pgpass_password}
 """Further checks a candidate of these rules must pass once its value is found."""

@@ -12,7 +12,9 @@ from memrev.core.safe_io import SourceFileError, read_text
 from memrev.core.sources.base import NativeEntry, OverCap, SourceRead, SourceRef, WriteResult, check_no_drift
 from memrev.core.sources.codex_common import _Context, _commit, _current, _cwd_path, _from_mtime, _project_at
 from memrev.core.sources.codex_db import DB_NAME, _thread_rows, check_lease
-from memrev.core.sources.codex_handbook import HANDBOOK, _handbook_entries, _parse_handbook, _write_handbook
+from memrev.core.sources.codex_drift import handbook_drift, summary_drift
+from memrev.core.sources.codex_handbook import (_HANDBOOK_SECTIONS, HANDBOOK, _handbook_entries, _parse_handbook,
+                                                _write_handbook)
 from memrev.core.sources.codex_markdown import _Doc, _Insert, _bullet_lines, _encode, _match, _render, _replacements, _slug, _split_body
 
 SUMMARY = "memory_summary.md"
@@ -53,11 +55,13 @@ def read_memories(ref: SourceRef, context: _Context, busy_timeout: float) -> Sou
         read.files[path] = loaded.digest
         written = _from_mtime(loaded.mtime)
         if name == SUMMARY:
-            doc, _ = _parse_summary(path, loaded.text, loaded.had_bom, read.warnings)
+            doc, header = _parse_summary(path, loaded.text, loaded.had_bom, read.warnings)
             read.entries.extend(_summary_entries(doc, written, context.home))
+            read.warnings.extend(summary_drift(doc, _SUMMARY_SECTIONS, 0 if header == "missing" else 1))
         else:
             doc = _parse_handbook(path, loaded.text, loaded.had_bom, read.warnings)
             read.entries.extend(_handbook_entries(doc, written, context, threads))
+            read.warnings.extend(handbook_drift(doc, sections=_HANDBOOK_SECTIONS))
     return read
 
 

@@ -10,7 +10,7 @@ from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING, Iterator, Mapping, Sequence
 
 import yaml
 
@@ -18,7 +18,13 @@ from memrev.core.model import Entry, EntryType, ScopeKind, WrittenBy
 from memrev.core.safe_io import TEMP_SUFFIX, SourceFileError, atomic_write, capturing, file_digest, is_within, read_text
 from memrev.core.sources.base import NativeEntry, OverCap, SourceRead, SourceRef, WriteResult, check_no_drift
 from memrev.core.sources.containment import linked_outside
+from memrev.core.sources.hermes_drift import config_drift, folder_drift
 from memrev.core.sources.hermes_profiles import hermes_homes
+
+if TYPE_CHECKING:
+    from memrev.core.sources.hermes_settle import Settlement
+    from memrev.core.sources.stored import Stored
+    from memrev.core.store.memory_store import MemoryStore
 
 KIND = "hermes"
 DELIMITER = "\n§\n"
@@ -149,7 +155,9 @@ def read_limits(root: Path) -> tuple[dict[str, int], list[str]]:
     if root.name != "memories" or not os.path.lexists(config):
         return limits, warnings
     try:
-        values = parse_memory_config(read_text(config, root=home).text)
+        text = read_text(config, root=home).text
+        values = parse_memory_config(text)
+        warnings.extend(config_drift(config, text))
     except SourceFileError as error:
         return limits, [f"{error} (using Hermes's default caps)"]
     except ValueError as error:
@@ -394,6 +402,7 @@ class HermesAdapter:
             return result
         limits, warnings = read_limits(ref.root)
         result.warnings.extend(warnings)
+        result.warnings.extend(folder_drift(ref.root))
         profile = _profile(ref.root)
         for name in FILES:
             state = load_file(ref.root / name, ref.root, limits[name])
@@ -416,6 +425,18 @@ class HermesAdapter:
         result.files.update(pending.files)
         result.entries.extend(hermes_pending.native_entries(pending, profile))
         return result
+
+    def owned_folders(self, ref: SourceRef) -> tuple[Path, ...]:
+        """Where this source's staged writes wait (their entries stay this source's after Hermes deletes them)."""
+        from memrev.core.sources.hermes_pending import pending_folder
+
+        return (pending_folder(ref.root),)
+
+    def settle(self, ref: SourceRef, read: SourceRead, stored: Sequence[Stored], store: MemoryStore) -> Settlement:
+        """What became of the staged writes Hermes decided itself (see `hermes_settle`)."""
+        from memrev.core.sources.hermes_settle import settle
+
+        return settle(ref, read, stored, store)
 
     def write(self, ref: SourceRef, entries: Sequence[Entry], *, expected: SourceRead) -> WriteResult:
         """Write these entries to MEMORY.md and USER.md under Hermes's locks, refusing drift, bad files and over-cap sets

@@ -8,12 +8,13 @@ import os
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Mapping, Sequence
+from typing import Callable, Mapping, Sequence
 
 from memrev.core.model import Entry, ScopeKind, WrittenBy
 from memrev.core.safe_io import SourceFileError, read_text, remove_file
 from memrev.core.sources.base import NativeEntry, OverCap
 from memrev.core.sources.containment import linked_outside
+from memrev.core.sources.hermes_drift import record_drift, staged_drift
 from memrev.core.sources.hermes import (
     LOCK_TIMEOUT, TARGETS, TYPES, hermes_lock, load_file, read_limits, validate, write_hermes_file,
 )
@@ -49,6 +50,8 @@ class StagedWrite:
     matched_entry: str
     origin: str
     created_at: datetime | None
+    unknown: tuple[str, ...] = ()
+    """Fields of the record memrev does not know (`payload.x` for the payload's), for the drift guard."""
 
     @property
     def file_name(self) -> str:
@@ -101,7 +104,8 @@ def parse_staged(path: Path, raw: str) -> StagedWrite:
     target = payload.get("target", "memory")
     if target not in FILE_FOR_TARGET:
         raise StagedError(f"unknown target {target!r} (memory or user)")
-    content, old_text, matched = _text(payload, "content"), _text(payload, "old_text"), _text(payload, "matched_entry")
+    content = _text(payload, "content") or _text(payload, "new_text")  # Hermes's newer alias of content
+    old_text, matched = _text(payload, "old_text"), _text(payload, "matched_entry")
     if action != "remove" and not content:
         raise StagedError(f"a staged {action} with no content")
     if action != "add" and not (old_text or matched):
@@ -111,7 +115,7 @@ def parse_staged(path: Path, raw: str) -> StagedWrite:
         not isinstance(created, bool) and 0 < created < 1e11 else None
     origin = record.get("origin") if isinstance(record.get("origin"), str) else ""
     return StagedWrite(path, str(record.get("id") or path.stem), action, target, content, old_text, matched,
-                       origin, when)
+                       origin, when, tuple(record_drift(record)))
 
 
 @dataclass
@@ -151,6 +155,7 @@ def read_pending(memories: Path) -> PendingRead:
             continue
         found.files[path] = read.digest
         found.staged.append(staged)
+    found.warnings.extend(staged_drift((staged.path, staged.unknown) for staged in found.staged))
     return found
 
 
@@ -176,9 +181,23 @@ def is_staged(entry: Entry) -> bool:
             and Path(file).parent.parts[-2:] == ("pending", "memory"))
 
 
-def _load(entry: Entry) -> tuple[StagedWrite, Path]:
+def _same(text: str) -> str:
+    """A text as it is (no redaction)."""
+    return text
+
+
+class PartlyDecided(StagedError):
+    """A selection of staged writes stopped part-way: those in `done` (id -> what was done) were decided, each
+    whole, before the one that failed; the others are untouched."""
+
+    def __init__(self, message: str, done: dict[str, str]) -> None:
+        super().__init__(message)
+        self.done = done
+
+
+def _load(entry: Entry, redact: Callable[[str], str] = _same) -> tuple[StagedWrite, Path]:
     """The staged write behind an entry, read again now, with its memory folder; StagedError when it is gone or
-    no longer what the reviewer saw."""
+    no longer what the reviewer saw (compared as memrev stores texts: `redact` replaces secrets by markers)."""
     path = Path(entry.source.file or "")
     folder = path.parent
     if not os.path.lexists(path):
@@ -191,7 +210,7 @@ def _load(entry: Entry) -> tuple[StagedWrite, Path]:
         staged = parse_staged(path, read_text(path, root=folder).text)
     except (SourceFileError, StagedError) as error:
         raise StagedError(f"{path}: {str(error).removeprefix(f'{path}: ')}; nothing written") from None
-    if staged.text != entry.text:
+    if redact(staged.text) != entry.text:
         raise StagedError(f"{path}: the staged text differs from this entry's (edited in memrev or restaged); "
                           "re-import; nothing written")
     return staged, folder.parent.parent / "memories"
@@ -220,10 +239,33 @@ def _short(text: str) -> str:
     return json.dumps(text if len(text) <= 40 else text[:39] + "…", ensure_ascii=False)
 
 
-def approve(entry: Entry, *, lock_timeout: float = LOCK_TIMEOUT) -> str:
-    """Perform Hermes's approval of a staged write under its lock and in its format, then delete the staged file;
-    returns what was done, or raises StagedError (one line, nothing written)."""
-    staged, memories = _load(entry)
+def _refuse_secret(staged: StagedWrite, redact: Callable[[str], str]) -> None:
+    """Refuse to approve an add or replace whose new text holds a secret: approving would write it into Hermes's
+    memory, which the agent loads every session (a remove of an entry holding one only takes it out)."""
+    if staged.action != "remove" and redact(staged.content) != staged.content:
+        raise StagedError(f"{staged.path}: the staged {staged.action} holds a secret (shown redacted in memrev); "
+                          f"approving it would write the secret into Hermes's {staged.file_name}, so memrev will not; "
+                          "reject it (revoke) and let Hermes stage it without the secret; nothing written")
+
+
+def secret_refusal(entries: Sequence[Entry], redact: Callable[[str], str]) -> str | None:
+    """Why approving these entries would write a secret into Hermes's memory (the first staged add or replace
+    whose new text holds one), or None; asked before anything else, so the person hears the real reason first."""
+    for entry in entries:
+        if entry.removed_at is None and is_staged(entry):
+            try:
+                _refuse_secret(_load(entry, redact)[0], redact)
+            except StagedError as error:
+                if "holds a secret" in str(error):
+                    return str(error)
+    return None
+
+
+def approve(entry: Entry, *, lock_timeout: float = LOCK_TIMEOUT, redact: Callable[[str], str] = _same) -> str:
+    """Perform Hermes's approval of a staged write under its lock and in its format, deleting the staged file
+    before the lock is let go; returns what was done, or raises StagedError (one line, nothing written)."""
+    staged, memories = _load(entry, redact)
+    _refuse_secret(staged, redact)
     path = memories / staged.file_name
     limits, _ = read_limits(memories)
     try:
@@ -236,15 +278,15 @@ def approve(entry: Entry, *, lock_timeout: float = LOCK_TIMEOUT) -> str:
             texts, did = _applied(staged, state.entries)
             if texts != state.entries:
                 write_hermes_file(path, validate(path, texts, limits[path.name]))
+            _remove(staged.path)  # under the lock: Hermes cannot approve it again in between
     except (SourceFileError, OverCap, ValueError) as error:
         raise StagedError(str(error)) from None
-    _remove(staged.path)
     return f"Hermes staged {staged.action} {staged.pending_id} applied to {staged.file_name}: {did}"
 
 
-def reject(entry: Entry) -> str:
+def reject(entry: Entry, *, redact: Callable[[str], str] = _same) -> str:
     """Perform Hermes's rejection of a staged write: delete the staged file, leaving MEMORY.md and USER.md alone."""
-    staged, _ = _load(entry)
+    staged, _ = _load(entry, redact)
     _remove(staged.path)
     return f"Hermes staged {staged.action} {staged.pending_id} rejected (staged file deleted)"
 
@@ -274,12 +316,27 @@ def _rehearse(staged: StagedWrite, memories: Path, files: dict[Path, list[str]])
     files[path] = texts
 
 
-def decide(entries: Sequence[Entry], *, approved: bool) -> dict[str, str]:
-    """Decide every staged write among these entries (checking all before changing any); id -> what was done."""
+def decide(entries: Sequence[Entry], *, approved: bool, redact: Callable[[str], str] = _same,
+           lock_timeout: float | None = None) -> dict[str, str]:
+    """Decide every staged write among these entries (checking all before changing any), each whole under
+    Hermes's lock (waiting `lock_timeout`, else LOCK_TIMEOUT, for it); id -> what was done. One failing after
+    others were decided raises PartlyDecided with them."""
+    wait = LOCK_TIMEOUT if lock_timeout is None else lock_timeout
     staged = [entry for entry in entries if is_staged(entry)]
     files: dict[Path, list[str]] = {}
     for entry in staged:
-        write, memories = _load(entry)
+        write, memories = _load(entry, redact)
         if approved:
+            _refuse_secret(write, redact)
             _rehearse(write, memories, files)
-    return {entry.id: (approve(entry) if approved else reject(entry)) for entry in staged}
+    done: dict[str, str] = {}
+    for entry in staged:
+        try:
+            done[entry.id] = approve(entry, redact=redact, lock_timeout=wait) if approved \
+                else reject(entry, redact=redact)
+        except StagedError as error:
+            if not done:
+                raise
+            raise PartlyDecided(f"{error} (after {len(done)} of {len(staged)} staged writes were decided; the "
+                                "rest are untouched)", done) from None
+    return done

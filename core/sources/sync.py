@@ -13,6 +13,7 @@ from memrev.core.model import Entry
 from memrev.core.safe_io import is_within, remove_stale_temporaries
 from memrev.core.scan.gate import apply_screened
 from memrev.core.scan.redaction import Redactor
+from memrev.core.sources.agent_status import apply_agent_status
 from memrev.core.sources.base import DriftError, SourceRead, SourceRef, WriteResult
 from memrev.core.sources.reconcile import reconcile
 from memrev.core.sources.stored import STORED_COLUMNS, Stored
@@ -52,8 +53,14 @@ def belongs_to(entry: Entry, ref: SourceRef, files: Collection[Path | str] = ())
 
 
 def _file_belongs(file: str | None, ref: SourceRef, files: Collection[Path | str]) -> bool:
-    """Whether a stored entry's file is one of this source's: among its files or under its root."""
-    return bool(file) and (file in files or Path(file) in files or is_within(Path(file), ref.root))  # type: ignore[arg-type]
+    """Whether a stored entry's file is one of this source's: among its files, under its root, or under a folder
+    its adapter also owns (Hermes's staged writes, so one whose staged file is gone is still settled here)."""
+    if not file:
+        return False
+    if file in files or Path(file) in files or is_within(Path(file), ref.root):  # type: ignore[operator]
+        return True
+    owned = getattr(adapter_for(ref.kind), "owned_folders", None)
+    return owned is not None and any(is_within(Path(file), folder) for folder in owned(ref))
 
 
 def stored_for(store: MemoryStore, ref: SourceRef, read: SourceRead | None = None) -> list[Entry]:
@@ -108,12 +115,17 @@ def _import_source(store: MemoryStore, ref: SourceRef, *, actor: str, held: Coll
         redactor.remember(store)
         _leave_out_purged(store, read)
         stored = [Stored.of(e) for e in given] if given is not None else stored_rows_for(store, ref, read)
-        matched = reconcile(read, stored, written)
+        settle = getattr(adapter_for(ref.kind), "settle", None)  # writes the agent decided outside memrev
+        settlement = settle(ref, read, stored, store) if settle is not None else None
+        matched = reconcile(read, settlement.stored if settlement is not None else stored, written)
         applied, blocked = apply_screened(store, matched.entries, actor=actor, source=f"import:{ref.label}",
                                           reason=f"import {ref.label}",
                                           known={e.id: e for e in given} if given is not None else None)
         store.relocate(matched.moved)
         applied.unchanged.extend([*matched.unchanged, *(entry_id for entry_id, _, _ in matched.moved)])
+        if settlement is not None:
+            settlement.record(store)
+        apply_agent_status(store, read)  # an agent's own `superseded` mark, never over a person's decision
         waiting = held_entry_ids(store).union(held)
         removed = store.mark_removed([entry_id for entry_id in matched.removed if entry_id not in waiting],
                                      actor=actor, reason=f"no longer in {ref.label}")

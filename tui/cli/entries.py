@@ -15,6 +15,8 @@ from memrev.core.check.humanize import format_age, format_when
 from memrev.core.check.visible import make_visible
 from memrev.core.model import Entry, EntryType, ScopeKind, Status, utc_now
 from memrev.core.scan.rejections import rejection_records
+from memrev.core.sources.hermes_pending import MARK, is_staged
+from memrev.core.sources.hermes_settle import staged_place
 from memrev.core.review.sensitive import mask, secret_at_source, sensitive_ids, why_sensitive
 from memrev.core.store.freezes import frozen_entry_ids
 from memrev.core.store.jsonl import write_jsonl
@@ -105,12 +107,41 @@ def list_command(ctx: click.Context, as_json: bool, entry_type: str | None, scop
         return
     now = utc_now()
     checks = store.checks()
-    rows = [(e.id, "removed" if e.removed_at else e.status.value, e.type.value, e.scope.label,
+    rows = [(e.id, _status(e), e.type.value, e.scope.label,
              format_age(e.verified_at, now), f"{checks[e.id].confidence if e.id in checks else e.confidence:.2f}",
-             mask(e.text) if e.id in sensitive else make_visible(e.headline))
+             _staged_text(e, mask(e.text) if e.id in sensitive else make_visible(e.headline), e.id in sensitive))
             for e in entries]
     for line in table(("ID", "STATUS", "TYPE", "SCOPE", "VERIFIED", "CONF", "TEXT"), rows):
         click.echo(line)
+
+
+def _status(entry: Entry) -> str:
+    """The STATUS cell: `removed` once gone at its source, `staged by Hermes` for a write Hermes waits on."""
+    if entry.removed_at:
+        return "removed"
+    if entry.status is Status.PENDING and is_staged(entry):
+        return MARK
+    return entry.status.value
+
+
+TARGET_CHARS = 30
+"""How much of a staged replace's target the listing shows before the new text."""
+
+
+def _staged_text(entry: Entry, text: str, hidden: bool) -> str:
+    """The TEXT cell of a live staged Hermes write says what it would do: `add to MEMORY.md: …`, `remove from
+    USER.md: …`, `replace "old…" with: …` (its exact target, cut short; a sensitive one masked too)."""
+    place = staged_place(entry.source.anchor) if entry.removed_at is None and is_staged(entry) else None
+    if place is None:
+        return text
+    if place.action == "add":
+        return f"add to {place.file_name}: {text}"
+    if place.action == "remove":
+        return f"remove from {place.file_name}: {text}"
+    target = mask(place.target_entry) if hidden else make_visible(place.target_entry.splitlines()[0]
+                                                                  if place.target_entry else "")
+    target = target if len(target) <= TARGET_CHARS else target[:TARGET_CHARS - 1] + "…"
+    return f"replace {json.dumps(target, ensure_ascii=False)} with: {text}"
 
 
 @click.command("show")

@@ -75,6 +75,14 @@ def test_look_alikes_of_passwords_and_keys_pass(text: str) -> None:
     assert find_secrets(text) == [] and not scan(text).blocked
 
 
+def test_a_pgpass_line_with_a_generated_password_is_a_secret() -> None:
+    """A .pgpass line's shape says credential, so a generated password of letters and digits counts without
+    punctuation; a placeholder in the same shape does not."""
+    generated = "ro.cluster-x1.eu-west-1.rds.example.com:5432:warehouse:etl:" + _r(string.ascii_letters, 14) + "7Qa"
+    assert scan(generated).blocked and [s.rule for s in find_secrets(generated)] == ["secret_pgpass_line"]
+    assert find_secrets("localhost:5432:app:app:ChangeMePassword1") == []
+
+
 @pytest.mark.parametrize("token", [
     f"r8_{_r(ALNUM, 37)}", f"pplx-{_r(ALNUM, 48)}", f"dp.pt.{_r(ALNUM, 43)}", f"pul-{_r(HEX, 40)}",
     f"HRKU-AA{_r(ALNUM, 58)}", f"rubygems_{_r(HEX, 48)}", f"ntn_{_r(string.digits, 11)}{_r(ALNUM, 35)}",

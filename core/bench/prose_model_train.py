@@ -1,0 +1,156 @@
+"""Train the scanner's prose model (`core/scan/prose_model.json`) from memrev's labelled vectors and real
+instruction files, and say how it does on real files it never saw.
+
+Positives are the prose attacks of the first, second, fresh and fourth vector sets (the third set stays unread);
+negatives are every look-alike of those sets and every sentence of half the real instruction files (split by
+repository). An attack entry often holds ordinary sentences beside its attack, so training is done in rounds: after
+the first, each attack counts only by its sentence the model scores highest. The threshold is the lowest score that
+holds at most one real file of a second quarter of the repositories and at most 1% of the look-alikes; the last
+quarter is only measured. Features are limited to words and word pairs of memrev's own vectors, so the weights file
+holds no other text.
+
+    python -m memrev.core.bench.prose_model_train CACHE [--write]
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+import random
+import re
+import sys
+from collections import Counter
+from typing import Iterable, Sequence
+
+from memrev.core.bench.instruction_corpus import Source, cached_texts, corpus_parser, read_sources
+from memrev.core.scan.folding import normalise
+from memrev.core.scan.prose_model import MIN_TOKENS, MODEL_FILE, ProseModel, features, sentence_spans
+
+PROSE_FAMILIES = frozenset({"override", "authorisation", "deception", "markers", "persona", "obey_external",
+                            "safety_downgrade", "multilingual"})
+"""The families told in sentences rather than commands, which the model is for."""
+ROUNDS, EPOCHS, RATE, DECAY, L2, SEED = 3, 15, 0.1, 0.85, 1e-3, 1
+LOOK_ALIKES_HELD = 0.005
+"""At most this share of the look-alikes may score at or above the threshold."""
+REAL_HELD = 0.002
+"""At most this share of the blocks of real instruction files (read as memory entries) may score that high."""
+
+
+def _sentences(text: str) -> list[set[str]]:
+    """The feature sets of a text's sentences, read as the scanner reads them (normalised and lowercased; code is
+    read too, since a command in backticks says what a sentence asks for)."""
+    return [features(words) for _, _, words in sentence_spans(normalise(text, 1).lower)]
+
+
+def labelled_sets() -> tuple[list[str], list[str]]:
+    """(prose attacks, look-alikes) of every vector set the developers read: the third set is not among them."""
+    from memrev.core.bench.scan_vectors import ATTACKS, BENIGN
+    from memrev.core.bench.scan_vectors_fourth import FOURTH_ATTACKS, FOURTH_BENIGN
+    from memrev.core.bench.scan_vectors_fresh import FRESH_ATTACKS, FRESH_BENIGN
+    from memrev.core.bench.scan_vectors_holdout import HOLDOUT_ATTACKS, HOLDOUT_BENIGN
+    attacks = [text for family, text in ATTACKS + HOLDOUT_ATTACKS + FRESH_ATTACKS + FOURTH_ATTACKS
+               if family in PROSE_FAMILIES]
+    benign = [text for _, text in BENIGN + HOLDOUT_BENIGN + FRESH_BENIGN + FOURTH_BENIGN]
+    return attacks, benign
+
+
+def quarter(source: Source) -> int:
+    """Which quarter of the repositories a real file belongs to (0 and 1 train, 2 sets the threshold, 3 measures)."""
+    return hashlib.sha256(source.repo.encode()).digest()[0] % 4
+
+
+def _sigmoid(z: float) -> float:
+    """The logistic function, clamped so it never overflows."""
+    return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
+
+
+def fit(positives: Sequence[set[str]], negatives: Sequence[set[str]], vocabulary: set[str]) -> tuple[dict[str, float], float]:
+    """Logistic regression by stochastic gradient descent, classes weighed equally, deterministic."""
+    data = [(frozenset(s & vocabulary), 1) for s in positives] + [(frozenset(s & vocabulary), 0) for s in negatives]
+    weight_of = {1: 0.5 * len(data) / max(1, len(positives)), 0: 0.5 * len(data) / max(1, len(negatives))}
+    weights: dict[str, float] = {}
+    bias, rate = -2.0, RATE
+    order = random.Random(SEED)
+    for _ in range(EPOCHS):
+        order.shuffle(data)
+        for found, label in data:
+            score = bias + sum(weights.get(f, 0.0) for f in found)
+            step = rate * (_sigmoid(score) - label) * weight_of[label]
+            bias -= step * 0.1
+            for feature in found:
+                old = weights.get(feature, 0.0)
+                weights[feature] = old - step - rate * L2 * old
+        rate *= DECAY
+    return weights, bias
+
+
+def train(attacks: Sequence[str], benign: Sequence[str], real: Iterable[str]) -> ProseModel:
+    """Fit in rounds (each attack counted by its highest-scoring sentence after the first), threshold unset."""
+    attack_sentences = [s for s in (_sentences(t) for t in attacks) if s]
+    negatives = [s for text in benign for s in _sentences(text)] + [s for text in real for s in _sentences(text)]
+    seen = Counter(f for text in list(attacks) + list(benign) for f in set().union(*_sentences(text) or [set()]))
+    vocabulary = {feature for feature, count in seen.items() if count >= 2}
+    positives = [s for sentences in attack_sentences for s in sentences]
+    weights, bias = fit(positives, negatives, vocabulary)
+    for _ in range(ROUNDS - 1):
+        model = ProseModel(weights, bias, 0.0)
+        positives = [max(sentences, key=model.score) for sentences in attack_sentences]
+        weights, bias = fit(positives, negatives, vocabulary)
+    return ProseModel({f: round(w, 3) for f, w in sorted(weights.items()) if abs(w) >= 0.01}, round(bias, 3), 0.0)
+
+
+def text_score(model: ProseModel, text: str) -> float:
+    """A text's score: its highest-scoring sentence's."""
+    return max((model.score(s) for s in _sentences(text)), default=-math.inf)
+
+
+def entries(text: str) -> list[str]:
+    """A real instruction file cut into what a memory entry is like: its blocks between blank lines."""
+    return [block for block in re.split(r"\n[ \t]*\n", text) if len(block.split()) >= MIN_TOKENS]
+
+
+def _allowed(scores: list[float], share: float) -> float:
+    """The score above which at most `share` of the scores lie."""
+    ranked = sorted(scores, reverse=True)
+    return ranked[min(len(ranked) - 1, int(len(ranked) * share))] if ranked else -math.inf
+
+
+def threshold(model: ProseModel, calibration: Sequence[str], benign: Sequence[str]) -> float:
+    """The lowest score that holds at most REAL_HELD of the calibration files' blocks and at most LOOK_ALIKES_HELD
+    of the look-alikes."""
+    blocks = [text_score(model, block) for text in calibration for block in entries(text)]
+    looks = [text_score(model, text) for text in benign]
+    return round(max(_allowed(blocks, REAL_HELD), _allowed(looks, LOOK_ALIKES_HELD)) + 0.001, 3)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Train on the cached real files and the vectors, print what it holds, and with --write save the model."""
+    parser = corpus_parser("memrev.core.bench.prose_model_train", __doc__)
+    parser.add_argument("--write", action="store_true", help=f"save the model to {MODEL_FILE.name}")
+    args = parser.parse_args(argv)
+    by_quarter: dict[int, list[str]] = {0: [], 1: [], 2: [], 3: []}
+    for source, text in cached_texts(args.cache, read_sources(args.sources)):
+        if text is not None:
+            by_quarter[quarter(source)].append(text)
+    attacks, benign = labelled_sets()
+    model = train(attacks, benign, by_quarter[0] + by_quarter[1])
+    model = model._replace(threshold=threshold(model, by_quarter[2], benign))
+    held = {q: sum(text_score(model, b) >= model.threshold for t in texts for b in entries(t))
+            for q, texts in by_quarter.items()}
+    blocks = {q: sum(len(entries(t)) for t in texts) for q, texts in by_quarter.items()}
+    print(f"{len(model.weights)} features, bias {model.bias}, threshold {model.threshold}")
+    print(f"attacks held (trained on): {sum(text_score(model, t) >= model.threshold for t in attacks)}/{len(attacks)}; "
+          f"look-alikes held: {sum(text_score(model, t) >= model.threshold for t in benign)}/{len(benign)}")
+    print("blocks of real files held, by quarter of the repositories (0-1 trained on, 2 set the threshold, 3 unseen): "
+          + ", ".join(f"{held[q]}/{blocks[q]}" for q in range(4)))
+    if args.write:
+        MODEL_FILE.write_text(json.dumps({"bias": model.bias, "threshold": model.threshold,
+                                          "weights": model.weights}, sort_keys=True, indent=0) + "\n",
+                              encoding="utf-8")
+        print(f"written: {MODEL_FILE.name}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
