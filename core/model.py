@@ -8,7 +8,8 @@ import re
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timezone
 from enum import Enum
-from typing import Any
+from types import MappingProxyType
+from typing import Any, Mapping
 
 _HEADING = re.compile(r"#{1,6}[ \t]+(.+?)(?:[ \t]+#+)?[ \t]*$")
 """A Markdown ATX heading line, its title in group 1."""
@@ -172,6 +173,9 @@ class Entry:
     links: tuple[Link, ...] = ()
     removed_at: datetime | None = None
     """When the entry disappeared from its native source (None while the source still has it)."""
+    attributes: Mapping[str, str] = field(default_factory=lambda: NO_ATTRIBUTES, hash=False)
+    """What the agent's format says beside the text (Claude's `pinned` and `[[links]]`, OpenClaw's trigger,
+    importance and project comments, a USER.md directive's observed date and status), shown and filterable."""
 
     def __post_init__(self) -> None:
         """Reject values no entry may hold, so bad data never reaches the store."""
@@ -213,6 +217,10 @@ class Entry:
     def evolve(self, **changes: Any) -> Entry:
         """Return a copy with some fields changed."""
         return replace(self, **changes)
+
+
+NO_ATTRIBUTES: Mapping[str, str] = MappingProxyType({})
+"""The attributes of an entry whose format says nothing beside its text (one shared, read-only mapping)."""
 
 
 @functools.lru_cache(maxsize=65_536)

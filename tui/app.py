@@ -164,7 +164,8 @@ class MemrevApp(ReviewActions, SensitiveKeys, PurgeKeys, LiveChecking, LiveSourc
                 yield Static(self._idle_status(), id="check-status")
                 yield Static("", id="review-status")
                 yield EntryTable(clock=self.clock, id="entries")
-                yield EntryDetail(clock=self.clock, id="detail")
+                yield EntryDetail(clock=self.clock, id="detail",
+                                  neighbours=lambda: self.index.entries if self.index else ())
         yield EssentialFooter(compact=True)
 
     @property

@@ -12,6 +12,7 @@ from memrev.core.check.visible import describe_hidden, make_visible
 from memrev.core.model import STOPPED, Entry
 from memrev.core.scan.rejections import rejections
 from memrev.core.scan.scanner import scan
+from memrev.core.sources.attribute_notes import attribute_lines
 from memrev.core.store.records import Event, Revision
 
 
@@ -98,9 +99,10 @@ def revision_lines(revisions: Sequence[Revision], *, masked: bool = False) -> li
 
 
 def describe_entry(entry: Entry, revisions: Sequence[Revision], *, now: datetime,
-                   masked: str | None = None) -> Iterator[str]:
-    """The whole entry as plain lines: text (hidden characters marked), provenance, revisions; with `masked`, that
-    line stands for the text and the revisions show no words of theirs."""
+                   masked: str | None = None, neighbours: Sequence[Entry] = ()) -> Iterator[str]:
+    """The whole entry as plain lines: text (hidden characters marked), its attributes (a Claude memory's pinned
+    count and links found among `neighbours`), provenance, revisions; with `masked`, that line stands for the text,
+    the attributes are left out and the revisions show no words of theirs."""
     for line in make_visible(entry.text).splitlines() if masked is None else [masked]:
         yield line
     hidden = describe_hidden(entry.text) if masked is None else []
@@ -109,6 +111,13 @@ def describe_entry(entry: Entry, revisions: Sequence[Revision], *, now: datetime
         yield "hidden characters:"
         for line in hidden:
             yield f"  {make_visible(line)}"
+    attributes = attribute_lines(entry, neighbours) if masked is None else []
+    if attributes:
+        yield ""
+        yield "attributes:"
+        wide = max(len(line.label) for line in attributes)
+        for line in attributes:
+            yield f"  {line.label.rjust(wide)}  {make_visible(line.value)}" + ("  (!)" if line.finding else "")
     yield ""
     width = max(len(label) for label, _ in provenance_fields(entry, now))
     for label, value in provenance_fields(entry, now):

@@ -18,6 +18,10 @@ CLAUDE_SESSION = "4f1c2a9e-demo-claude-session"
 
 WRITTEN = datetime(2026, 5, 20, 9, 0, tzinfo=timezone.utc)
 """The modification time given to every native file."""
+STAGED = datetime(2026, 5, 21, 8, 30, tzinfo=timezone.utc)
+"""When Hermes staged the demo's pending write."""
+HERMES_STAGED_TARGET = "The shop CLI exports CSV with `shop export`."
+"""The Hermes entry the staged write replaces, exactly as MEMORY.md holds it."""
 
 
 def claude_slug(path: Path) -> str:
@@ -51,6 +55,7 @@ def _claude(home: Path, repo: Path) -> None:
         "- [Test DB policy](feedback_testing.md) — integration tests hit a real Postgres\n"
         "- [Price helpers](project_price_helpers.md) — where price parsing lives\n"
         "- [Deploy runbook](team/reference_deploy.md) — how a release is deployed\n"
+        "- [Release tags](feedback_release_tags.md) — tag a release on main before it ships\n"
     ))
     _write(memory / "feedback_testing.md", (
         "---\nname: Test DB policy\ndescription: Integration tests must use a real database, never mocks\n"
@@ -62,6 +67,11 @@ def _claude(home: Path, repo: Path) -> None:
     _write(memory / "project_price_helpers.md", (
         "---\nname: Price helpers\ndescription: Where price parsing lives\ntype: project\n---\n"
         "Price parsing is `parse_price` in src/shop/utils.py; reuse it instead of float().\n"
+    ))
+    _write(memory / "feedback_release_tags.md", (  # the newest shape: the type nested, modified, pinned, a link
+        "---\nname: Release tags\ndescription: Tag a release on main before it ships\n"
+        "metadata:\n  type: feedback\n  pinned: true\nmodified: 2026-05-19T16:40:00Z\n---\n"
+        "Tag the release on main before deploying; the deploy steps are in [[reference_deploy]].\n"
     ))
     _write(memory / "team" / "reference_deploy.md", (
         "---\nname: Deploy runbook\ndescription: How a release is deployed\ntype: reference\n---\n"
@@ -95,16 +105,26 @@ def _codex(home: Path, repo: Path) -> None:
 
 
 def _hermes(home: Path) -> None:
-    """Hermes's two files, entries separated by a section sign on its own line, no trailing newline."""
+    """Hermes's two files, entries separated by a section sign on its own line, no trailing newline, and one write
+    Hermes staged for approval (`write_approval`) under `pending/memory/`."""
     memories = home / ".hermes" / "memories"
     _write(memories / "MEMORY.md", "The shop CLI exports CSV with `shop export`.\n§\n"
                                    "Deploys need the DEPLOY_TOKEN environment variable set.")
     _write(memories / "USER.md", "Name: Ana. Backend dev, new to the React side.\n§\nPrefers terse replies.")
+    staged = {"id": "a1b2c3d4", "subsystem": "memory", "action": "replace", "summary": "replace in memory",
+              "origin": "background_review", "created_at": STAGED.timestamp(),
+              "payload": {"action": "replace", "target": "memory",
+                          "content": "The shop CLI exports CSV with `shop export --output FILE`.",
+                          "old_text": "The shop CLI exports CSV", "matched_entry": HERMES_STAGED_TARGET}}
+    _write(home / ".hermes" / "pending" / "memory" / "a1b2c3d4.json", json.dumps(staged, indent=2) + "\n")
 
 
 def _openclaw(home: Path) -> None:
     """An OpenClaw workspace: evergreen MEMORY.md and one dated daily log."""
     workspace = home / ".openclaw" / "workspace"
-    _write(workspace / "MEMORY.md", "# Preferences\n\n- Ana prefers uv; CI runs on GitHub Actions.\n")
+    _write(workspace / "MEMORY.md", (
+        "# Preferences\n\n- Ana prefers uv; CI runs on GitHub Actions.\n\n# Shop\n\n"
+        "- Quotes round half up in apply_discount; the flaky test came from float rounding. "
+        "<!-- trigger: discount, rounding --> <!-- importance: 7 --> <!-- project: shop -->\n"))
     _write(workspace / "memory" / "2026-05-03.md",
            "- 10:40 fixed the flaky discount test by pinning the rounding in apply_discount\n")

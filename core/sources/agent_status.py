@@ -55,6 +55,6 @@ def apply_agent_status(store: MemoryStore, read: SourceRead) -> list[str]:
 def _last_status_by_agent(store: MemoryStore, entry_id: str) -> bool:
     """Whether the entry's newest status change was its agent's mark (not a person's supersede)."""
     for event in reversed(store.events(entry_id)):
-        if event.before and "status" in event.before:
-            return event.action == MARKED
+        if event.before and "status" in event.before and (event.after or {}).get("status") != event.before["status"]:
+            return event.action == MARKED  # a revision (the directive's attributes changed) kept the status
     return False

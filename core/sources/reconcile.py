@@ -12,6 +12,7 @@ from typing import Sequence
 
 from memrev.core.model import Entry, Provenance, Scope, Source, content_hash
 from memrev.core.sources.base import NativeEntry, SourceRead
+from memrev.core.sources.entry_attributes import entry_attributes
 from memrev.core.sources.stored import Stored
 
 SIMILAR_ENOUGH = 0.6
@@ -57,6 +58,7 @@ def to_entry(kind: str, native: NativeEntry, entry_id: str) -> Entry:
         ),
         confidence=0.5,
         confidence_reason=f"read from {kind}; not yet reviewed",
+        attributes=entry_attributes(kind, native.attributes),
     )
 
 
@@ -111,7 +113,7 @@ def reconcile(read: SourceRead, stored: Sequence[Stored], written: Sequence[Entr
             continue
         seen.add(entry_id)
         same = by_id.get(entry_id) if index in assigned else None
-        if same is None or not _as_native(same, native):
+        if same is None or not _as_native(same, native, kind):
             result.entries.append(to_entry(kind, native, entry_id))
         elif _same_place(same, native):
             result.unchanged.append(entry_id)
@@ -136,9 +138,9 @@ def _written_matches(natives: Sequence[NativeEntry], assigned: dict[int, str], p
     return found
 
 
-def _as_native(entry: Stored, native: NativeEntry) -> bool:
+def _as_native(entry: Stored, native: NativeEntry, kind: str) -> bool:
     """Whether a stored entry already says everything `to_entry` would make of this native one (its place aside)."""
-    return (entry.text == native.text and entry.file == str(native.file) and entry.anchor == native.anchor
+    return (entry.text == native.text and entry.attributes == entry_attributes(kind, native.attributes) and entry.file == str(native.file) and entry.anchor == native.anchor
             and not entry.removed and entry.type is native.type and entry.scope_kind is native.scope_kind
             and entry.project_key == (native.project.key if native.project else None)
             and entry.written_at_basis == native.written_at_basis and entry.written_by is native.written_by

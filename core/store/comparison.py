@@ -15,13 +15,14 @@ from memrev.core.store.serialize import format_time
 def revision_key(entry: Entry) -> tuple[Any, ...]:
     """Everything whose change makes a new revision: all but the id, version, review status, links and removal;
     the citation (a line range that moved) and a time read from the file's mtime (a file touched by an edit
-    elsewhere in it) do not count either. Times compare to the second, as the store keeps them."""
+    elsewhere in it) do not count either; attributes (a memory pinned, an importance changed) do. Times compare
+    to the second, as the store keeps them."""
     p = entry.provenance
     return (entry.text, entry.type, entry.scope.kind, entry.scope.project.key if entry.scope.project else None,
             entry.source.agent, entry.source.file, entry.source.anchor, entry.source.content_hash,
             None if p.written_at_basis == "mtime" else format_time(p.written_at), p.written_at_basis,
             p.written_by, p.session, p.cwd, p.branch, p.commit, format_time(entry.verified_at), entry.verified_commit,
-            entry.confidence, entry.confidence_reason)
+            entry.confidence, entry.confidence_reason, tuple(sorted(entry.attributes.items())))
 
 
 def decided_key(entry: Entry) -> tuple[Any, ...]:

@@ -10,7 +10,7 @@ __all__ = ["FIELDS", "NESTED", "Citation", "read_citation", "unknown_fields"]
 
 FIELDS = frozenset({"id", "text", "type", "scope", "source", "provenance", "written_at", "verified_at",
                     "verified_commit", "version", "confidence", "confidence_reason", "status", "links",
-                    "removed_at"})
+                    "removed_at", "attributes"})
 """Every top-level field an entry line may have (`written_at` is the minimal form's; the full form nests it)."""
 NESTED = {
     "scope": frozenset({"kind", "project"}),

@@ -207,6 +207,11 @@ MIGRATIONS: list[str] = [
     -- the key of those hashes, random per store, made here so that no read (a preview) ever has to write it
     insert or ignore into meta(key, value) values ('redaction-key', lower(hex(randomblob(32))));
     """,
+    # 9: what an agent's format says beside an entry's text (Claude's pinned and links, OpenClaw's annotations), as
+    # a JSON object; null (every entry of an older database) reads as none.
+    """
+    alter table entries add column attributes text;
+    """,
 ]
 
 

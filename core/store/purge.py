@@ -163,10 +163,11 @@ def clear_content(store: MemoryStore, entry_ids: Sequence[str], *, actor: str, r
 
 
 def _clear_entries(store: MemoryStore, conn: Any, ids: list[str], now: str, result: StorePurge) -> None:
-    """The entries themselves (text, hashes, status, their vector), every revision, their checks and rejections."""
+    """The entries themselves (text, attributes, hashes, status, their vector), every revision, their checks and
+    rejections."""
     rowids = [int(row[0]) for row in _select_in(conn, "select rowid from entries where id in ({})", ids)]
     conn.executemany("update entries set text = '', content_hash = ?, screened_hash = ?, status = 'purged', "
-                     "updated_at = ? where id = ?", [(EMPTY_HASH, EMPTY_HASH, now, entry_id) for entry_id in ids])
+                     "attributes = null, updated_at = ? where id = ?", [(EMPTY_HASH, EMPTY_HASH, now, entry_id) for entry_id in ids])
     store.vectors.write(conn, [(rowid, "") for rowid in rowids])
     revisions = _select_in(conn, "select rowid, snapshot from revisions where entry_id in ({})", ids)
     for rowid, snapshot in revisions:
@@ -186,6 +187,7 @@ def _cleared_snapshot(snapshot: str) -> str:
     except ValueError:
         return json.dumps({"text": ""})
     data["text"] = ""
+    data["attributes"] = {}  # a Claude memory's name, description or links can say what its text said
     if isinstance(data.get("source"), dict):
         data["source"]["content_hash"] = EMPTY_HASH
     return json.dumps(data, ensure_ascii=False)

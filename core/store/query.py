@@ -1,15 +1,25 @@
-"""Filter entries with a small query language: words must all appear, `field:value` narrows by field."""
+"""Filter entries with a small query language: words must all appear, `field:value` narrows by field, and
+`field>=value` (also `>`, `<`, `<=`, `=`) compares an attribute such as `importance>=3`."""
 
 from __future__ import annotations
 
+import operator
+import re
 from dataclasses import dataclass
-from typing import Iterable, Mapping
+from typing import Any, Callable, Iterable, Mapping
 
 from memrev.core.check.model import Verdict
 from memrev.core.model import Entry, EntryType, Status
 
-FIELDS = ("type", "status", "scope", "agent", "project", "id", "verdict")
+ATTRIBUTE_FIELDS = ("pinned", "links", "trigger", "importance", "observed", "modified")
+"""Entry attributes a `field:value` token can name (`project:` also finds OpenClaw's project annotation)."""
+FIELDS = ("type", "status", "scope", "agent", "project", "id", "verdict", *ATTRIBUTE_FIELDS)
 """The fields a `field:value` token can name."""
+COMPARED = ("importance", "observed", "modified")
+"""The attributes a `field>=value` token compares: as numbers when both sides are, else as text (ISO dates sort)."""
+_COMPARISON = re.compile(r"^([a-z]+)(>=|<=|>|<|=)(.+)$")
+_OPERATORS: dict[str, Callable[[Any, Any], bool]] = {
+    ">=": operator.ge, "<=": operator.le, ">": operator.gt, "<": operator.lt, "=": operator.eq}
 
 
 @dataclass(frozen=True)
@@ -18,16 +28,20 @@ class Query:
 
     words: tuple[str, ...] = ()
     fields: tuple[tuple[str, str], ...] = ()
+    compares: tuple[tuple[str, str, str], ...] = ()
+    """(attribute, operator, value) of each `importance>=3` token."""
 
     @property
     def is_empty(self) -> bool:
         """Whether the query matches everything."""
-        return not self.words and not self.fields
+        return not self.words and not self.fields and not self.compares
 
     def narrows(self, earlier: Query) -> bool:
         """Whether every match of this query also matches `earlier` (typing on only narrows)."""
         if len(self.words) < len(earlier.words) or len(self.fields) < len(earlier.fields):
             return False
+        if self.compares[:len(earlier.compares)] != earlier.compares:
+            return False  # `importance<3` typed on to `importance<30` widens
         words_ok = all(old in new for old, new in zip(earlier.words, self.words))
         fields_ok = all(
             old_name == new_name and old_value in new_value
@@ -40,13 +54,29 @@ def parse_query(text: str) -> Query:
     """Split `pending type:feedback make` into words and field constraints (unknown fields are words)."""
     words: list[str] = []
     fields: list[tuple[str, str]] = []
+    compares: list[tuple[str, str, str]] = []
     for token in text.lower().split():
         name, sep, value = token.partition(":")
+        comparison = _COMPARISON.match(token) if not sep else None
         if sep and name in FIELDS and value:
             fields.append((name, value))
+        elif comparison and comparison.group(1) in COMPARED:
+            compares.append((comparison.group(1), comparison.group(2), comparison.group(3)))
         else:
             words.append(token)
-    return Query(tuple(words), tuple(fields))
+    return Query(tuple(words), tuple(fields), tuple(compares))
+
+
+def compares_true(entry: Entry, name: str, op: str, value: str) -> bool:
+    """Whether an entry's attribute stands in this relation to `value` (an entry without it never does)."""
+    mine = entry.attributes.get(name)
+    if mine is None:
+        return False
+    mine = mine.strip().lower()
+    try:
+        return _OPERATORS[op](float(mine), float(value))
+    except ValueError:
+        return _OPERATORS[op](mine, value)
 
 
 def entry_field(entry: Entry, name: str, verdicts: Mapping[str, str] | None = None) -> str:
@@ -62,7 +92,10 @@ def entry_field(entry: Entry, name: str, verdicts: Mapping[str, str] | None = No
     if name == "agent":
         return entry.source.agent.lower()
     if name == "project":
-        return (entry.scope.project.name if entry.scope.project else "global").lower()
+        named = entry.scope.project.name if entry.scope.project else "global"
+        return f"{named} {entry.attributes.get('project', '')}".lower()
+    if name in ATTRIBUTE_FIELDS:
+        return entry.attributes.get(name, "").lower()
     return entry.id.lower()
 
 
@@ -70,7 +103,8 @@ def search_blob(entry: Entry, *, with_text: bool = True) -> str:
     """Everything free words are matched against, lower-cased once (a sensitive entry's without its text)."""
     return " ".join(
         (entry.id, entry.text if with_text else "", entry.type.value, entry.status.value, entry.scope.label,
-         entry.source.agent, entry.source.file or "", entry.provenance.citation or "")
+         entry.source.agent, entry.source.file or "", entry.provenance.citation or "",
+         *(f"{key}:{value}" for key, value in entry.attributes.items() if with_text))
     ).lower()
 
 
@@ -150,6 +184,8 @@ class EntryIndex:
         if query.fields:
             matched = [i for i in matched
                        if all(value in entry_field(entries[i], name, self.verdicts) for name, value in query.fields)]
+        if query.compares:
+            matched = [i for i in matched if all(compares_true(entries[i], *part) for part in query.compares)]
         if group is not None:
             matched = [i for i in matched if group.contains(entries[i], self.verdicts)]
         self._last = (query, group, matched)
@@ -161,6 +197,7 @@ KNOWN_VALUES: dict[str, tuple[str, ...]] = {
     "type": tuple(member.value for member in EntryType),
     "status": (*(member.value for member in Status), "removed"),
     "verdict": (*(member.value for member in Verdict), "unchecked"),
+    "pinned": ("yes",),
 }
 """The values a closed field can take; a filter value must be part of one of them."""
 
@@ -170,6 +207,13 @@ def query_problems(text: str) -> list[str]:
     problems: list[str] = []
     for token in text.lower().split():
         name, sep, value = token.partition(":")
+        comparison = _COMPARISON.match(token) if not sep else None
+        if comparison and comparison.group(1) in COMPARED:
+            continue
+        if comparison and comparison.group(1) in FIELDS:
+            problems.append(f"{comparison.group(1)} cannot be compared (compared: {', '.join(COMPARED)}); "
+                            f"{token} is searched as words")
+            continue
         if not sep or not value or "/" in value or not name.isalpha():
             continue
         if name not in FIELDS:
@@ -187,6 +231,7 @@ def why_nothing(index: EntryIndex, text: str, group: Group | None) -> str:
     saved = index._last  # asking about one part at a time must not disturb the narrowing cache
     alone = [(f"{name}:{value}", Query(fields=((name, value),))) for name, value in query.fields]
     alone += [(repr(word), Query(words=(word,))) for word in query.words]
+    alone += [(f"{name}{op}{value}", Query(compares=((name, op, value),))) for name, op, value in query.compares]
     empty = [label for label, part in alone if not index.filter(part)]
     outside = len(index.filter(query)) if group is not None else 0
     index._last = saved

@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Any, Sequence, TypeVar
+import json
+from typing import Any, Mapping, Sequence, TypeVar
 
-from memrev.core.model import Entry, EntryType, Link, Project, Provenance, Scope, ScopeKind, Source, Status, WrittenBy
+from memrev.core.model import NO_ATTRIBUTES, Entry, EntryType, Link, Project, Provenance, Scope, ScopeKind, Source, Status, WrittenBy
 from memrev.core.store.serialize import format_time, parse_time
 
 COLUMNS = (
     "id, text, type, scope_kind, project_key, agent, source_file, source_anchor, content_hash, "
     "written_at, written_at_basis, written_by, session, cwd, branch, commit_sha, citation, "
-    "verified_at, verified_commit, version, confidence, confidence_reason, status, removed_at"
+    "verified_at, verified_commit, version, confidence, confidence_reason, status, removed_at, attributes"
 )
 _INSERT_ENTRY = (
     f"insert into entries (rowid, {COLUMNS}, created_at, updated_at) "
@@ -28,7 +29,20 @@ def row_values(entry: Entry) -> tuple[Any, ...]:
         format_time(p.written_at), p.written_at_basis, p.written_by.value, p.session, p.cwd, p.branch, p.commit,
         p.citation, format_time(entry.verified_at), entry.verified_commit, entry.version, entry.confidence,
         entry.confidence_reason, entry.status.value, format_time(entry.removed_at),
+        attributes_json(entry.attributes),
     )
+
+
+def attributes_json(attributes: Mapping[str, str]) -> str | None:
+    """An entry's attributes as the store keeps them: a JSON object with sorted keys, or null for none."""
+    return json.dumps(dict(attributes), ensure_ascii=False, sort_keys=True) if attributes else None
+
+
+def attributes_from_json(value: str | None) -> Mapping[str, str]:
+    """The attributes a stored column holds (null, from an older database or an entry with none, is none)."""
+    if not value:
+        return NO_ATTRIBUTES
+    return {str(key): str(item) for key, item in json.loads(value).items()}
 
 
 _SCOPE_KINDS = {kind.value: kind for kind in ScopeKind}
@@ -76,6 +90,7 @@ def entry_from_row(row: Sequence[Any], projects: dict[str, Project], links: dict
         confidence=row[20], confidence_reason=row[21], status=_STATUSES.get(row[22]) or Status(row[22]),
         links=tuple(links.get(row[0], ())),
         removed_at=parse_time(row[23], "removed_at"),
+        attributes=attributes_from_json(row[24]),
     )
 
 

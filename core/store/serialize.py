@@ -7,6 +7,7 @@ from datetime import datetime, timezone
 from typing import Any, Mapping
 
 from memrev.core.model import (
+    NO_ATTRIBUTES,
     Entry,
     EntryType,
     Link,
@@ -132,6 +133,7 @@ def entry_to_dict(entry: Entry) -> dict[str, Any]:
         "status": entry.status.value,
         "links": [{"kind": link.kind.value, "target": link.target, "reason": link.reason} for link in entry.links],
         "removed_at": format_time(entry.removed_at),
+        "attributes": dict(entry.attributes),
     }
 
 
@@ -229,6 +231,10 @@ def entry_from_dict(data: Any) -> Entry:
         if kind is None:
             raise EntryFormatError(f"links[{index}].kind: required")
         links.append(Link(kind=kind, target=link["target"], reason=str(link.get("reason") or "")))
+    attributes = _mapping(data, "attributes")
+    bad = next((key for key, value in attributes.items() if not isinstance(value, str)), None)
+    if bad is not None:
+        raise EntryFormatError(f"attributes.{bad}: expected a string, got {type(attributes[bad]).__name__}")
     entry_id = _optional_str(data, "id", "") or derive_entry_id(source, text)
     return Entry(
         id=entry_id,
@@ -257,4 +263,5 @@ def entry_from_dict(data: Any) -> Entry:
         status=_enum(Status, data.get("status"), "status", Status.PENDING),
         links=tuple(links),
         removed_at=parse_time(data.get("removed_at"), "removed_at"),
+        attributes=dict(attributes) if attributes else NO_ATTRIBUTES,
     )

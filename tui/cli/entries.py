@@ -182,7 +182,8 @@ def show_command(ctx: click.Context, entry_id: str, as_json: bool, reveal: bool)
         if note is not None:
             click.echo(f"secret: {note.text}")
     masked = mask(entry.text, f"`memrev show {entry_id} --reveal` shows it (logged)") if hide else None
-    for line in describe_entry(entry, revisions, now=utc_now(), masked=masked):
+    beside = store.entries(EntryFilter(agent=entry.source.agent)) if entry.attributes else []
+    for line in describe_entry(entry, revisions, now=utc_now(), masked=masked, neighbours=beside):
         click.echo(line)
     click.echo("")
     click.echo("events:")
@@ -191,11 +192,13 @@ def show_command(ctx: click.Context, entry_id: str, as_json: bool, reveal: bool)
 
 
 def _entry_dict(entry: Entry, *, sensitive: bool, hide: bool) -> dict[str, Any]:
-    """An entry as JSON-ready values with whether it is sensitive, its text left out (null) when `hide`."""
+    """An entry as JSON-ready values with whether it is sensitive, its text and attributes left out (null) when
+    `hide`."""
     data = entry_to_dict(entry)
     data["sensitive"] = sensitive
     if hide:
         data["text"] = None
+        data["attributes"] = None  # a name, a description or a link can say what the text says
     return data
 
 

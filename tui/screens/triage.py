@@ -25,13 +25,14 @@ from memrev.core.review.sensitive import mask, sensitive_ids
 from memrev.core.review.triage import Need, TriageItem, TriageSession, build_queue, still_needed
 from memrev.core.review.undo import undo
 from memrev.core.scan.rejections import Decision, decide, rejections
+from memrev.core.sources.attribute_notes import attribute_lines
 from memrev.core.store.memory_store import StoreError
 from memrev.core.store.sensitive import log_reveal
 from memrev.tui.describe import check_lines, provenance_fields
 from memrev.tui.review_actions import fix_preview
 from memrev.tui.screens.conflicts import side_text
 from memrev.tui.screens.dialogs import ConfirmDialog, EditDialog, ReasonDialog
-from memrev.tui.widgets.entry_detail import marked_text
+from memrev.tui.widgets.entry_detail import attributes_text, marked_text
 
 KEYS = {
     "entry": "y confirm · n revoke · e edit · f fix · s skip · u undo · q quit · ? help",
@@ -174,8 +175,8 @@ class TriageScreen(Screen[None]):
         self.query_one("#triage-scroll", VerticalScroll).scroll_home(animate=False)
 
     def _entry_text(self, entry: Entry) -> Text:
-        """The entry's text (hidden characters marked; masked while sensitive), its check with the evidence, and
-        its provenance."""
+        """The entry's text (hidden characters marked; masked while sensitive), its check with the evidence, its
+        attributes and its provenance."""
         masked = entry.id in self.sensitive and entry.id != self.revealed
         text = Text(mask(entry.text, "v reveals (logged)"), style="italic") if masked else marked_text(entry.text)
         check = self.checks.get(entry.id)
@@ -187,6 +188,8 @@ class TriageScreen(Screen[None]):
         if fix is not None:
             text.append(f"\n\nf fixes it: {make_visible(fix.summary)}", style="bold cyan")
         text.append("\n")
+        if not masked and entry.attributes:
+            text.append_text(attributes_text(attribute_lines(entry, list(self.entries.values()))))
         fields = provenance_fields(entry, self.app.clock())  # type: ignore[attr-defined]
         width = max(len(label) for label, _ in fields)
         for label, value in fields:

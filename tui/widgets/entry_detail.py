@@ -14,6 +14,7 @@ from memrev.core.check.model import EntryCheck
 from memrev.core.check.visible import describe_hidden, hidden_characters, make_visible, visible_segments
 from memrev.core.model import Entry, utc_now
 from memrev.core.review.sensitive import mask
+from memrev.core.sources.attribute_notes import AttributeLine, attribute_lines
 from memrev.core.store.records import Event, Revision
 from memrev.tui.describe import check_lines, history_lines, provenance_fields, revision_lines
 
@@ -63,6 +64,23 @@ def privacy_lines(privacy: Privacy, text: str) -> Text:
     return result
 
 
+def attributes_text(lines: Sequence[AttributeLine]) -> Text:
+    """The attributes section: what the entry's format says beside its text, a finding in red."""
+    result = Text()
+    if not lines:
+        return result
+    result.append("\nattributes", style="bold")
+    width = max(len(line.label) for line in lines)
+    for line in lines:
+        result.append(f"\n  {line.label.rjust(width)}  ", style="bold red" if line.finding else "bold")
+        piece = marked_text(line.value)
+        if line.finding:
+            piece.stylize("bold red")
+        result.append_text(piece)
+    result.append("\n")
+    return result
+
+
 class EntryDetail(VerticalScroll):
     """Shows one entry; empty until an entry is highlighted."""
 
@@ -71,10 +89,13 @@ class EntryDetail(VerticalScroll):
     EntryDetail > Static { width: 1fr; }
     """
 
-    def __init__(self, *, clock: Callable[[], datetime] = utc_now, id: str | None = None) -> None:
-        """An empty pane whose ages are computed from `clock`."""
+    def __init__(self, *, clock: Callable[[], datetime] = utc_now, id: str | None = None,
+                 neighbours: Callable[[], Sequence[Entry]] = tuple) -> None:
+        """An empty pane whose ages are computed from `clock`; `neighbours` gives the entries beside the shown one
+        (a Claude memory's pinned count and link targets are found among them)."""
         super().__init__(id=id)
         self.clock = clock
+        self.neighbours = neighbours
         self.entry: Entry | None = None
         self.check: EntryCheck | None = None
         self.revisions: Sequence[Revision] = ()
@@ -133,6 +154,8 @@ class EntryDetail(VerticalScroll):
                 piece.style = style
                 text.append_text(piece)
             text.append("\n")
+        if not masked:  # a sensitive entry's attributes (a link's name, a trigger) may say what its text says
+            text.append_text(attributes_text(attribute_lines(entry, self.neighbours() if entry.attributes else ())))
         fields = provenance_fields(entry, self.clock())
         width = max(len(label) for label, _ in fields)
         for label, value in fields:

@@ -114,7 +114,8 @@ async def test_hermes_shows_its_blocks_as_hermes_prints_them(native_app) -> None
         assert "102/2,200 chars" in shown  # the cap as a bar with its numbers
         assert "chars · " in shown and "lines · " in shown and "bytes · ~" in shown and "tokens" in shown
         await show_kind(screen, pilot, "claude")
-        assert "read only on demand: feedback_testing.md" in flat(body(screen))
+        on_demand = flat(body(screen)).split("read only on demand: ", 1)[1]
+        assert "feedback_testing.md" in on_demand and "feedback_release_tags.md" in on_demand
 
 
 async def test_keep_and_hold_switch_the_policy_and_back(native_app) -> None:
