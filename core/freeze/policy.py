@@ -17,6 +17,7 @@ from memrev.core.check.model import EntryCheck
 from memrev.core.model import Entry, Status
 from memrev.core.review.triage import Need, entry_need
 from memrev.core.sources.agent_status import MARKED
+from memrev.core.sources.hermes_pending import is_staged
 
 NEEDS_PERSON = frozenset({Need.BLOCKED, Need.CONTRADICTED, Need.STALE, Need.OUT_OF_SCOPE, Need.CONFLICT})
 """What a freeze will not decide on its own."""
@@ -54,6 +55,9 @@ def choose(entry: Entry, check: EntryCheck | None, *, in_conflict: bool = False,
            unreviewed: Unreviewed = Unreviewed.REFUSE, decided: str | None = None, held: bool = False) -> Choice:
     """Whether a freeze keeps one live entry of a source, and why in one line (`decided`: the person's own words
     when they revoked or superseded it; `held`: an earlier freeze held it out, so the agent's files lack it)."""
+    if is_staged(entry) and entry.removed_at is None:
+        return Choice(entry, False, "staged by Hermes, waiting in its approval queue: a freeze never writes it "
+                                    "(confirming it applies it through Hermes)")
     if entry.status is Status.SUPERSEDED and (decided or "").startswith(f"{MARKED} by "):
         return Choice(entry, True, "kept as the agent wrote it, marked superseded by the agent itself (memrev never "
                                    "treats it as active)")

@@ -58,10 +58,13 @@ def test_the_demo_after_review_freezes_reimports_as_reviewed_and_rolls_back_byte
     hermes_plan = next(s for label, s in planned.items() if label.startswith("hermes:"))
     assert hermes_plan["changed"] == [str(hermes)]
     ok(db, "import", f"hermes:{hermes.parent}")
-    home = str(hermes.parent.parent)  # memories/ and pending/memory/: a staged write is kept waiting, never written
-    live = [e for e in json.loads(ok(db, "list", "--json").stdout) if home in (e["source"]["file"] or "")
+    listed = json.loads(ok(db, "list", "--json").stdout)
+    live = [e for e in listed if str(hermes.parent) in (e["source"]["file"] or "")
             and e.get("removed_at") is None and e["status"] != "revoked"]
     assert sorted(e["id"] for e in live) == sorted(hermes_plan["kept"])
+    staged = [e for e in listed if "pending" in (e["source"]["file"] or "") and e.get("removed_at") is None]
+    left_out = {item["id"]: item["reason"] for item in hermes_plan["left_out"]}
+    assert staged and all(left_out[e["id"]].startswith("staged by Hermes") for e in staged)  # waits, never written
     assert ok(db, "freeze", "--check").stdout.startswith("green")
     history = json.loads(ok(db, "freezes", "--json").stdout)
     assert [(h["id"], h["kind"]) for h in history] == [(1, "freeze")]
