@@ -16,7 +16,7 @@ from memrev.core.recall.ranking import (CANDIDATE_MULTIPLIER, HALF_LIFE_DAYS, MM
                                         Candidate, age_days, blend, dated_at, decay, mmr, tokens)
 from memrev.core.store.memory_store import MemoryStore
 
-__all__ = ["RecallOptions", "RecallState", "Recalled", "ScoreParts", "read_state", "recall"]
+__all__ = ["RecallOptions", "RecallState", "Recalled", "ScoreParts", "read_state", "recall", "recallable"]
 
 GONE = frozenset({Status.PURGED})
 """Entries no agent holds in any mode: their text is gone."""
@@ -169,6 +169,12 @@ def read_state(store: MemoryStore, *, gated: bool = True) -> RecallState:
             conflicts.setdefault(entry_id, set()).update(i for i in conflict.entry_ids if i != entry_id)
     return RecallState(entries, checks, {key: frozenset(value) for key, value in conflicts.items()},
                        frozenset(sensitive_ids(store)))
+
+
+def recallable(state: RecallState, options: RecallOptions = RecallOptions()) -> dict[str, Entry]:
+    """Every entry some query could retrieve in this mode and project (raw: all an agent holds; gated: what the gate
+    lets through), by id: what the database still hands out, whatever the query."""
+    return _pool(state.entries, state.checks, options)
 
 
 def recall(store: MemoryStore, query: str, options: RecallOptions = RecallOptions(),

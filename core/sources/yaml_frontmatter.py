@@ -7,6 +7,7 @@ change one value and leave every other byte of the file as it was.
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 from dataclasses import dataclass, field
@@ -19,6 +20,8 @@ _PLAIN_ITEM_LINE = re.compile(r"^([ \t]+-[ \t]+)(?![|>\[{'\"])(\S.*?)[ \t]*$")
 """An indented `- plain item` line (a `paths:` glob such as `**/*.ts`), quoted on the same retry."""
 _NEEDS_RETRY = re.compile(r": |:$| #|^[*&!%@`]")
 _COMMENT_TAIL = re.compile(r"^[ \t]+#.*$")
+COMPOSED_CACHE = 8_192
+"""Frontmatter blocks whose node trees are remembered (a block is a few lines; its tree a few kilobytes)."""
 
 
 @dataclass(frozen=True)
@@ -109,10 +112,18 @@ def parse_frontmatter(text: str) -> Frontmatter:
     return front
 
 
-def _compose(block: list[str]) -> tuple[yaml.Node | None, set[int], str | None]:
+def _compose(block: list[str]) -> tuple[yaml.Node | None, frozenset[int], str | None]:
     """The block's node tree; when YAML refuses it, again with plain top-level values quoted (the lines quoted)."""
+    return _compose_text("\n".join(block))
+
+
+@functools.lru_cache(maxsize=COMPOSED_CACHE)
+def _compose_text(text: str) -> tuple[yaml.Node | None, frozenset[int], str | None]:
+    """`_compose` of the block's text, remembered: a freeze or an eval reads the same topic files several times, and
+    composing is most of a read (the node trees are only read, never changed)."""
+    block = text.split("\n")
     try:
-        return yaml.compose("\n".join(block), Loader=yaml.SafeLoader), set(), None
+        return yaml.compose(text, Loader=yaml.SafeLoader), frozenset(), None
     except yaml.YAMLError as error:
         first = _describe(error)
     quoted, retry = set(), list(block)
@@ -126,11 +137,11 @@ def _compose(block: list[str]) -> tuple[yaml.Node | None, set[int], str | None]:
             retry[index] = f"{item.group(1)}{json.dumps(item.group(2), ensure_ascii=False)}"
             quoted.add(index)
     if not quoted:
-        return None, set(), first
+        return None, frozenset(), first
     try:
-        return yaml.compose("\n".join(retry), Loader=yaml.SafeLoader), quoted, None
+        return yaml.compose("\n".join(retry), Loader=yaml.SafeLoader), frozenset(quoted), None
     except yaml.YAMLError:
-        return None, set(), first
+        return None, frozenset(), first
 
 
 def _describe(error: yaml.YAMLError) -> str:

@@ -33,7 +33,7 @@ def test_bare_eval_prints_both_arms_as_a_table(tmp_path: Path) -> None:
     lines = result.stdout.splitlines()
     assert lines[0] == "twelve: 12 memories, 9 tasks, 2 projects, k=3"
     row = next(line for line in lines if line.startswith("residue"))
-    assert row.split()[-2:] == ["3", "0"]
+    assert row.split()[-2:] == ["4", "0"]
     assert "scripted reviewer:" in result.stdout
 
 
