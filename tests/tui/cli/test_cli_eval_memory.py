@@ -53,3 +53,15 @@ def test_at_scale_the_reviewed_arm_still_meets_the_aims(tmp_path: Path) -> None:
     assert reviewed["stale_injection_snapshot"]["by_count"] == 0.0 and reviewed["residue"]["total"] == 0
     assert reviewed["false_revokes"]["rate"] == 0.0
     assert report["arms"]["raw"]["residue"]["total"] > 0
+
+
+def test_the_run_is_kept_beside_the_database_for_the_app(tmp_path: Path) -> None:
+    from memrev.core.recall.eval_saved import last_eval_path, load_last_eval
+
+    db = tmp_path / "data" / "memrev.db"
+    result = run(db, "eval", "--json")
+    assert result.exit_code == 0, result.stderr
+    assert last_eval_path(db) == tmp_path / "data" / "last-eval.json"
+    saved = load_last_eval(db)
+    assert saved is not None and saved.report == json.loads(result.stdout)
+    assert saved.build_seconds > 0 and saved.run_seconds > 0 and saved.finished_at
