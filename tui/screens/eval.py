@@ -104,6 +104,7 @@ class EvalScreen(Screen[None]):
             return
         if self.saved is None:
             status.update(Text(NO_EVAL.split("\n", 1)[0], style="bold"))
+            self.query_one("#eval-table", DataTable).display = False
             self.query_one("#eval-bars", Static).update(NO_EVAL + f"\n\n({last_eval_path(self.db_path).name} "
                                                         "beside the database)")
             return

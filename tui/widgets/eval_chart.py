@@ -34,9 +34,9 @@ def chart_text(report: Mapping[str, Any], width: int = 24) -> Text:
     label_width = max(len(label) for label, *_ in ROWS)
     out = Text()
     out.append("raw", style=f"bold {RAW_STYLE}")
-    out.append(" today  ")
+    out.append(": today   ")
     out.append("reviewed", style=f"bold {REVIEWED_STYLE}")
-    out.append(" after review and freeze, recall gated\n")
+    out.append(": after review and freeze, recall gated\n")
     for label, path, better_high in ROWS:
         for first, metrics, style in ((True, raw, RAW_STYLE), (False, reviewed, REVIEWED_STYLE)):
             found = value(metrics, path)
