@@ -208,6 +208,7 @@ def scripted_review(world: World, data: EvalSet) -> ReviewLog:
         _resolve_conflicts(world, data, log)
         checks = store.checks()
         fresh: list[str] = []
+        stale: dict[str, list[str]] = {}  # by reason: one revocation (one transaction) per reason, not per entry
         for entry in store.entries():
             check = checks.get(entry.id)
             if entry.removed_at is not None or entry.status in ENDED or entry.status in STOPPED or check is None:
@@ -215,9 +216,11 @@ def scripted_review(world: World, data: EvalSet) -> ReviewLog:
             if check.verdict is Verdict.FRESH and entry.status is not Status.CONFIRMED:
                 fresh.append(entry.id)
             elif check.verdict is Verdict.STALE:
-                revoke(store, [entry.id], actor=REVIEWER, reason=f"stale: {check.reason}")
-                log.revoked.append(entry.id)
-                log.actions["revoke"] += 1
+                stale.setdefault(f"stale: {check.reason}", []).append(entry.id)
+        for reason, ids in stale.items():
+            revoke(store, ids, actor=REVIEWER, reason=reason)
+            log.revoked.extend(ids)
+            log.actions["revoke"] += len(ids)
         if fresh:
             confirm(store, fresh, actor=REVIEWER, checks=checks)
             log.actions["confirm"] += len(fresh)

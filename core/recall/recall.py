@@ -4,7 +4,7 @@ gate lets through, each stale or unconfirmed one with its evidence and each conf
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from typing import Any, Collection, Mapping, Sequence
 
@@ -155,6 +155,16 @@ class RecallState:
     checks: Mapping[str, EntryCheck]
     conflicts: Mapping[str, frozenset[str]]
     hidden: frozenset[str]
+    pools: dict[tuple[bool, str | None], dict[str, Entry]] = field(default_factory=dict, compare=False, repr=False)
+    """Each mode and project's pool, made once (many queries in one project share it)."""
+
+    def pool(self, options: RecallOptions) -> dict[str, Entry]:
+        """The entries recall may return in this mode and project (made on first use, then shared)."""
+        key = (options.gated, options.project)
+        found = self.pools.get(key)
+        if found is None:
+            found = self.pools[key] = _pool(self.entries, self.checks, options)
+        return found
 
 
 def read_state(store: MemoryStore, *, gated: bool = True) -> RecallState:
@@ -174,7 +184,7 @@ def read_state(store: MemoryStore, *, gated: bool = True) -> RecallState:
 def recallable(state: RecallState, options: RecallOptions = RecallOptions()) -> dict[str, Entry]:
     """Every entry some query could retrieve in this mode and project (raw: all an agent holds; gated: what the gate
     lets through), by id: what the database still hands out, whatever the query."""
-    return _pool(state.entries, state.checks, options)
+    return state.pool(options)
 
 
 def recall(store: MemoryStore, query: str, options: RecallOptions = RecallOptions(),
@@ -184,7 +194,7 @@ def recall(store: MemoryStore, query: str, options: RecallOptions = RecallOption
     now = options.now or datetime.now(timezone.utc)
     state = state if state is not None else read_state(store, gated=options.gated)
     checks = state.checks
-    pool = _pool(state.entries, checks, options)
+    pool = state.pool(options)
     if not pool or options.k <= 0:
         return []
     limit = options.k * CANDIDATE_MULTIPLIER
