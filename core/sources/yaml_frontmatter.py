@@ -10,7 +10,7 @@ from __future__ import annotations
 import functools
 import json
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import yaml
 
@@ -20,8 +20,8 @@ _PLAIN_ITEM_LINE = re.compile(r"^([ \t]+-[ \t]+)(?![|>\[{'\"])(\S.*?)[ \t]*$")
 """An indented `- plain item` line (a `paths:` glob such as `**/*.ts`), quoted on the same retry."""
 _NEEDS_RETRY = re.compile(r": |:$| #|^[*&!%@`]")
 _COMMENT_TAIL = re.compile(r"^[ \t]+#.*$")
-COMPOSED_CACHE = 8_192
-"""Frontmatter blocks whose node trees are remembered (a block is a few lines; its tree a few kilobytes)."""
+BLOCK_CACHE = 16_384
+"""Frontmatter blocks whose reading is remembered (a reading is its few values and their places: about two kilobytes)."""
 
 
 @dataclass(frozen=True)
@@ -82,8 +82,24 @@ def parse_frontmatter(text: str) -> Frontmatter:
     close = next((index for index in range(1, len(lines)) if lines[index].rstrip() in ("---", "...")), None)
     if close is None:
         return Frontmatter(problem="the --- block is never closed")
+    return _copy(_read_block(tuple(lines[1:close]), close))
+
+
+def _copy(front: Frontmatter) -> Frontmatter:
+    """A copy of a remembered reading that its caller may change freely (places are immutable, values strings)."""
+    def own(found: str | list[str]) -> str | list[str]:
+        return list(found) if isinstance(found, list) else found
+    return replace(front, values={key: own(found) for key, found in front.values.items()}, keys=list(front.keys),
+                   nested={key: {sub: own(found) for sub, found in inner.items()} for key, inner in front.nested.items()},
+                   places=dict(front.places))
+
+
+@functools.lru_cache(maxsize=BLOCK_CACHE)
+def _read_block(lines: tuple[str, ...], close: int) -> Frontmatter:
+    """The block's reading, remembered by its lines: a freeze or an eval reads the same topic files several times,
+    and composing the YAML is most of a read."""
     front = Frontmatter(body_line=close + 1, close_line=close, present=True)
-    block = lines[1:close]
+    block = list(lines)
     node, quoted, problem = _compose(block)
     if problem:
         front.problem = problem
@@ -112,18 +128,10 @@ def parse_frontmatter(text: str) -> Frontmatter:
     return front
 
 
-def _compose(block: list[str]) -> tuple[yaml.Node | None, frozenset[int], str | None]:
+def _compose(block: list[str]) -> tuple[yaml.Node | None, set[int], str | None]:
     """The block's node tree; when YAML refuses it, again with plain top-level values quoted (the lines quoted)."""
-    return _compose_text("\n".join(block))
-
-
-@functools.lru_cache(maxsize=COMPOSED_CACHE)
-def _compose_text(text: str) -> tuple[yaml.Node | None, frozenset[int], str | None]:
-    """`_compose` of the block's text, remembered: a freeze or an eval reads the same topic files several times, and
-    composing is most of a read (the node trees are only read, never changed)."""
-    block = text.split("\n")
     try:
-        return yaml.compose(text, Loader=yaml.SafeLoader), frozenset(), None
+        return yaml.compose("\n".join(block), Loader=yaml.SafeLoader), set(), None
     except yaml.YAMLError as error:
         first = _describe(error)
     quoted, retry = set(), list(block)
@@ -137,11 +145,11 @@ def _compose_text(text: str) -> tuple[yaml.Node | None, frozenset[int], str | No
             retry[index] = f"{item.group(1)}{json.dumps(item.group(2), ensure_ascii=False)}"
             quoted.add(index)
     if not quoted:
-        return None, frozenset(), first
+        return None, set(), first
     try:
-        return yaml.compose("\n".join(retry), Loader=yaml.SafeLoader), frozenset(quoted), None
+        return yaml.compose("\n".join(retry), Loader=yaml.SafeLoader), quoted, None
     except yaml.YAMLError:
-        return None, frozenset(), first
+        return None, set(), first
 
 
 def _describe(error: yaml.YAMLError) -> str:
