@@ -59,7 +59,7 @@ def test_the_run_is_kept_beside_the_database_for_the_app(tmp_path: Path) -> None
     from memrev.core.recall.eval_saved import last_eval_path, load_last_eval
 
     db = tmp_path / "data" / "memrev.db"
-    result = run(db, "eval", "--json")
+    result = run(db, "eval", "memory", "--json")
     assert result.exit_code == 0, result.stderr
     assert last_eval_path(db) == tmp_path / "data" / "last-eval.json"
     saved = load_last_eval(db)
