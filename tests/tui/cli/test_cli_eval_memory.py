@@ -65,3 +65,9 @@ def test_the_run_is_kept_beside_the_database_for_the_app(tmp_path: Path) -> None
     saved = load_last_eval(db)
     assert saved is not None and saved.report == json.loads(result.stdout)
     assert saved.build_seconds > 0 and saved.run_seconds > 0 and saved.finished_at
+
+
+def test_options_without_the_command_name_go_to_the_experiment(tmp_path: Path) -> None:
+    result = run(tmp_path / "memrev.db", "eval", "--json", "-k", "2")
+    assert result.exit_code == 0, result.stderr
+    assert json.loads(result.stdout)["k"] == 2
