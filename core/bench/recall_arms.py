@@ -147,7 +147,10 @@ def _resolve_conflicts(world: World, data: EvalSet, log: ReviewLog, *, correctio
     entries = store.entries()
     checks = store.checks()
     near = store if len(entries) <= NEAR_DUPLICATE_LIMIT else None
-    for conflict in find_conflicts(entries, checks=checks, store=near):
+    found = find_conflicts(entries, checks=checks, store=near)
+    # in the memories' order, not by conflict id (a hash of entry ids, which name the run's folder): the corrections
+    # are then written in the same order on every run, and the report stays the same
+    for conflict in sorted(found, key=lambda c: (c.kind, sorted(keys.get(i, i) for i in c.entry_ids), c.subject)):
         sides = [i for i in conflict.entry_ids if (e := store.get(i)) is not None and e.status not in ENDED]
         if len(sides) < (1 if conflict.kind == ENTRY_VS_FACT else 2):
             continue  # an earlier resolution already settled it

@@ -209,8 +209,8 @@ def recall(store: MemoryStore, query: str, options: RecallOptions = RecallOption
         weight = decay(age_days(dated_at(entry.source.file, entry.provenance.written_at), now),
                        options.half_life_days)
         scored[entry_id] = (text.get(entry_id, 0.0), vector.get(entry_id, 0.0), merged, weight, merged * weight)
-    picked = mmr([Candidate(entry_id, parts[4], tokens(pool[entry_id].text)) for entry_id, parts in scored.items()],
-                 options.k, options.mmr_lambda)
+    picked = mmr([Candidate(entry_id, parts[4], tokens(pool[entry_id].text), pool[entry_id].text)
+                  for entry_id, parts in scored.items()], options.k, options.mmr_lambda)
     conflicts: Mapping[str, Collection[str]] = state.conflicts if options.gated else {}
     results = []
     for rank, candidate in enumerate(picked, 1):
