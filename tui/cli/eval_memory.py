@@ -48,9 +48,13 @@ def eval_memory_command(ctx: click.Context, scale: int | None, projects: int, k:
             shutil.rmtree(folder, ignore_errors=True)
     if svg is not None:
         svg.write_text(chart_svg(run.report), encoding="utf-8", newline="\n")
+    db = Path(ctx.obj["db"])
     try:
-        save_last_eval(Path(ctx.obj["db"]), run.report, finished_at=datetime.now(timezone.utc),
-                       build_seconds=run.build_seconds, run_seconds=run.run_seconds)
+        new_folder = not db.parent.exists()
+        kept = save_last_eval(db, run.report, finished_at=datetime.now(timezone.utc),
+                              build_seconds=run.build_seconds, run_seconds=run.run_seconds)
+        if new_folder:
+            note(f"created {db.parent} to keep the run ({kept.name}) for the app")
     except (OSError, ValueError) as error:  # a read-only data folder: the run is still printed
         note(f"the run was not kept for the app ({error})")
     if as_json:

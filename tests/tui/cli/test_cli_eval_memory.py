@@ -65,9 +65,19 @@ def test_the_run_is_kept_beside_the_database_for_the_app(tmp_path: Path) -> None
     saved = load_last_eval(db)
     assert saved is not None and saved.report == json.loads(result.stdout)
     assert saved.build_seconds > 0 and saved.run_seconds > 0 and saved.finished_at
+    assert "created" in result.stderr and "last-eval.json" in result.stderr  # the data folder was new: said so
 
 
 def test_options_without_the_command_name_go_to_the_experiment(tmp_path: Path) -> None:
     result = run(tmp_path / "memrev.db", "eval", "--json", "-k", "2")
     assert result.exit_code == 0, result.stderr
     assert json.loads(result.stdout)["k"] == 2
+
+
+def test_a_folder_it_cannot_write_loses_only_the_kept_run(tmp_path: Path) -> None:
+    blocked = tmp_path / "file-not-folder"
+    blocked.write_text("x")
+    result = run(blocked / "memrev.db", "eval", "memory", "--json")
+    assert result.exit_code == 0, result.stderr
+    assert json.loads(result.stdout)["set"] == "twelve"  # the run is still printed
+    assert "the run was not kept for the app" in result.stderr and len(result.stderr.strip().splitlines()) == 1
