@@ -98,3 +98,16 @@ def test_recall_box_snapshot(snap_compare, make_app, demo_checks) -> None:
         await settle(pilot)
 
     assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
+
+
+async def test_a_sensitive_result_shows_its_size_not_its_text(make_app) -> None:
+    from memrev.core.review.sensitive import mark_sensitive
+
+    app = make_app()
+    mark_sensitive(app.store, ["demo-13-correction-no-friday"], actor="ana", reason="a person's note")
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await ask(pilot, "deploy on fridays")
+        ids = shown_ids(screen)
+        assert ids[0] == "demo-13-correction-no-friday"
+        shown = str(screen.query_one("#recall-results", DataTable).get_row_at(0)[6])
+        assert "Fridays" not in shown and "Never" not in shown
