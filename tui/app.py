@@ -36,6 +36,7 @@ from memrev.tui.live_checking import LiveChecking
 from memrev.tui.live_sources import LiveSources
 from memrev.tui.messages import DetailLoaded, EntriesLoaded, ReviewCounts
 from memrev.tui.purge_keys import PurgeKeys
+from memrev.tui.recall_keys import RecallKeys
 from memrev.tui.review_actions import ReviewActions
 from memrev.tui.screens.audit import AuditScreen
 from memrev.tui.screens.conflicts import ConflictScreen
@@ -56,7 +57,7 @@ EMPTY_TEXT = (
 )
 
 
-class MemrevApp(ReviewActions, SensitiveKeys, PurgeKeys, LiveChecking, LiveSources, App[None]):
+class MemrevApp(ReviewActions, SensitiveKeys, PurgeKeys, RecallKeys, LiveChecking, LiveSources, App[None]):
     """Browse, filter and inspect every memory entry of one store."""
 
     TITLE = "memrev"
@@ -85,6 +86,8 @@ class MemrevApp(ReviewActions, SensitiveKeys, PurgeKeys, LiveChecking, LiveSourc
         Binding("v", "reveal", "Reveal", id="reveal", show=False),  # the mask itself says "v reveals"
         Binding("S", "sensitive", "Sensitive", id="sensitive", show=False),
         Binding("P", "purge", "Purge", id="purge", show=False),
+        Binding("l", "recall", "Recall", id="recall", show=False),
+        Binding("E", "eval", "Last eval", id="eval", show=False),
         Binding("question_mark", "help", "Help", id="help"),
         Binding("q", "quit", "Quit", id="quit"),
     ]
@@ -142,7 +145,7 @@ class MemrevApp(ReviewActions, SensitiveKeys, PurgeKeys, LiveChecking, LiveSourc
 
     MAIN_SCREEN_ACTIONS = frozenset({"confirm", "revoke", "edit", "fix", "undo", "triage", "mark", "mark_all",
                                      "focus_filter", "recheck", "recheck_all", "audit", "conflicts", "freeze",
-                                     "reveal", "sensitive", "purge", "grow_detail", "toggle_groups"})
+                                     "reveal", "sensitive", "purge", "grow_detail", "toggle_groups", "recall", "eval"})
     """Keys that act on the entry table: off (and out of the footer) while another screen or a dialog is open."""
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

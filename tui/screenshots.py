@@ -69,12 +69,23 @@ async def _freeze(pilot: Pilot[None]) -> None:
     await _settle(pilot)
 
 
+async def _recall(pilot: Pilot[None]) -> None:
+    """The recall box: what an agent would retrieve about old coupons, the stale result first with its evidence."""
+    await pilot.press("l")
+    await _settle(pilot)
+    for box in pilot.app.screen.query(Input):
+        box.cursor_blink = False
+    await pilot.press(*"legacy discount coupons", "enter")
+    await _settle(pilot)
+
+
 SHOTS: dict[str, Callable[[Pilot[None]], Awaitable[None]]] = {
     "main.svg": _main_screen,
     "hidden-characters.svg": _hidden_characters,
     "stale-evidence.svg": _stale_evidence,
     "triage.svg": _triage,
     "freeze.svg": _freeze,
+    "recall.svg": _recall,
 }
 """Each screenshot's file name and the steps that lead to it."""
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Sequence
+from typing import Iterable, Sequence
 
 from memrev.core.bench.recall_world import MAIN, NOW, World
 from memrev.core.check.checker import Checker
@@ -21,7 +21,7 @@ from memrev.core.freeze.write import freeze
 from memrev.core.model import STOPPED, Entry, Status
 from memrev.core.recall.eval_metrics import Held, Observation, Retrieved
 from memrev.core.recall.eval_set import EvalSet, EvalTask
-from memrev.core.recall.recall import RecallOptions, Recalled, read_state, recall
+from memrev.core.recall.recall import RecallOptions, RecallState, Recalled, read_state, recall, recallable
 from memrev.core.review.actions import ReviewError, confirm, revoke
 from memrev.core.review.fixes import apply_fix, propose_fix
 from memrev.core.safe_io import current_bytes
@@ -75,11 +75,11 @@ def _annotation(result: Recalled) -> str:
     return "\n".join(line for line in lines if line)
 
 
-def run_tasks(world: World, tasks: Sequence[EvalTask], *, gated: bool, k: int,
-              corrections: dict[str, str]) -> dict[str, tuple[Retrieved, ...]]:
+def run_tasks(world: World, tasks: Sequence[EvalTask], *, gated: bool, k: int, corrections: dict[str, str],
+              state: RecallState | None = None) -> dict[str, tuple[Retrieved, ...]]:
     """Each task's recall, raw over everything held or gated in the task's project, in memory keys."""
     keys = {**world.keys, **corrections}
-    state = read_state(world.store, gated=gated)  # the store does not change while the tasks run
+    state = state or read_state(world.store, gated=gated)  # the store does not change while the tasks run
     results = {}
     for task in tasks:
         options = RecallOptions(k=k, gated=gated, project=task.project if gated else None, now=NOW)
@@ -88,6 +88,18 @@ def run_tasks(world: World, tasks: Sequence[EvalTask], *, gated: bool, k: int,
                       tuple(keys.get(i, i) for i in r.conflicts_with))
             for r in recall(world.store, task.query, options, state))
     return results
+
+
+def database_residue(world: World, gone: Sequence[str], purged: Sequence[str], reachable: Iterable[Entry]) -> int:
+    """How many taken-back texts the database still hands out: a purged text whose bytes are anywhere in its files,
+    or a revoked or rewritten one that an entry recall may return (in this arm's mode) still holds; a revoked entry
+    kept as history, out of recall's reach, is not residue."""
+    held = "\x00".join(entry.text for entry in reachable)
+    found = {text for text in gone if text in held}
+    db = world.store.path
+    files = [path for path in db.parent.iterdir() if path.name.startswith(db.name)]
+    found.update(text for text in purged if text not in found and search(files, [text]).total)
+    return len(found)
 
 
 def observe(world: World, data: EvalSet, arm: str, *, gated: bool, k: int, log: ReviewLog | None = None) -> Observation:
@@ -102,15 +114,15 @@ def observe(world: World, data: EvalSet, arm: str, *, gated: bool, k: int, log: 
     original = {memory.key: memory.text for memory in data.memories}
     gone = sorted({original[keys[i]] for i in ended if i in keys} | {current[i].text for i in ended}
                   | set(log.rewritten.values()))
-    purged = [original[keys[i]] for i in ended if i in keys and is_purged(current[i])]
-    db = world.store.path
-    database = search([p for p in db.parent.iterdir() if p.name.startswith(db.name)], purged).total if purged else 0
+    state = read_state(world.store, gated=gated)
+    database = database_residue(world, gone, [original[keys[i]] for i in ended if i in keys and is_purged(current[i])],
+                                recallable(state, RecallOptions(gated=gated)).values())
     held = [Held(by_text.get(text), text) for text in texts]
     in_files = {item.key for item in held}
     revoked = {keys[i] for i in log.revoked if i in keys}
     return Observation(
         arm=arm, snapshot=tuple(held), loaded_tokens=loaded,
-        results=run_tasks(world, data.tasks, gated=gated, k=k, corrections=log.corrections),
+        results=run_tasks(world, data.tasks, gated=gated, k=k, corrections=log.corrections, state=state),
         gone=tuple(gone), files={str(path.relative_to(world.root)): data_ for path, data_ in world.files().items()},
         database_residue=database, revoked=tuple(sorted(revoked)),
         withheld=tuple(sorted(key for key in world.ids if key not in in_files and key not in revoked)))
@@ -135,7 +147,10 @@ def _resolve_conflicts(world: World, data: EvalSet, log: ReviewLog, *, correctio
     entries = store.entries()
     checks = store.checks()
     near = store if len(entries) <= NEAR_DUPLICATE_LIMIT else None
-    for conflict in find_conflicts(entries, checks=checks, store=near):
+    found = find_conflicts(entries, checks=checks, store=near)
+    # in the memories' order, not by conflict id (a hash of entry ids, which name the run's folder): the corrections
+    # are then written in the same order on every run, and the report stays the same
+    for conflict in sorted(found, key=lambda c: (c.kind, sorted(keys.get(i, i) for i in c.entry_ids), c.subject)):
         sides = [i for i in conflict.entry_ids if (e := store.get(i)) is not None and e.status not in ENDED]
         if len(sides) < (1 if conflict.kind == ENTRY_VS_FACT else 2):
             continue  # an earlier resolution already settled it
@@ -196,6 +211,7 @@ def scripted_review(world: World, data: EvalSet) -> ReviewLog:
         _resolve_conflicts(world, data, log)
         checks = store.checks()
         fresh: list[str] = []
+        stale: dict[str, list[str]] = {}  # by reason: one revocation (one transaction) per reason, not per entry
         for entry in store.entries():
             check = checks.get(entry.id)
             if entry.removed_at is not None or entry.status in ENDED or entry.status in STOPPED or check is None:
@@ -203,9 +219,11 @@ def scripted_review(world: World, data: EvalSet) -> ReviewLog:
             if check.verdict is Verdict.FRESH and entry.status is not Status.CONFIRMED:
                 fresh.append(entry.id)
             elif check.verdict is Verdict.STALE:
-                revoke(store, [entry.id], actor=REVIEWER, reason=f"stale: {check.reason}")
-                log.revoked.append(entry.id)
-                log.actions["revoke"] += 1
+                stale.setdefault(f"stale: {check.reason}", []).append(entry.id)
+        for reason, ids in stale.items():
+            revoke(store, ids, actor=REVIEWER, reason=reason)
+            log.revoked.extend(ids)
+            log.actions["revoke"] += len(ids)
         if fresh:
             confirm(store, fresh, actor=REVIEWER, checks=checks)
             log.actions["confirm"] += len(fresh)

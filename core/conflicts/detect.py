@@ -37,6 +37,9 @@ AS_REVOKED, CORRECTION = "as revoked", "correction"
 _VALUE = re.compile(r"(?i)\b\d+(?:[.:/-]\d+)*(?:%|ms|s|m|h|d|am|pm|gb|mb|kb)?\b|\b(?:monday|tuesday|wednesday|thursday|"
                     r"friday|saturday|sunday|true|false|enabled|disabled)\b")
 _NEGATION = re.compile(r"(?i)\b(?:not|never|no|don't|doesn't|avoid|without)\b")
+_NEGATED = re.compile(r"(?i)\b(?:not|never|no|don't|doesn't|avoid|without)\s+(?:(?:use|using|the|a)\s+)*`?"
+                      r"(?P<word>[A-Za-z0-9_][\w.+#-]*)")
+"""A negation and the word it denies (`not pip`, `without the lockfile`)."""
 
 
 @dataclass(frozen=True)
@@ -279,13 +282,24 @@ def _differing_duplicate(left: Entry, right: Entry, distance: float) -> Conflict
     if left_values - right_values and right_values - left_values:
         a, b = " ".join(sorted(left_values - right_values)), " ".join(sorted(right_values - left_values))
         why = f"the same statement (distance {distance:.2f}) with a different value"
-    elif bool(_NEGATION.search(left.text)) != bool(_NEGATION.search(right.text)):
+    elif _negates_shared(left.text, _words(left.text) - _words(right.text)) != \
+            _negates_shared(right.text, _words(right.text) - _words(left.text)):
         a, b = left.first_line, right.first_line
         why = f"the same statement (distance {distance:.2f}), but one negates it"
     else:
         return None
     sides = [ConflictSide(left.id, a, _source(left)), ConflictSide(right.id, b, _source(right))]
     return make_conflict(ENTRY_VS_ENTRY, subject, sides, f"{_said(sides)}: {why} {_where([left, right])}", [(a, b)])
+
+
+def _negates_shared(text: str, own: frozenset[str]) -> bool:
+    """Whether a negation in `text` denies the statement two near-duplicates share, not only a word this text alone
+    adds: "Use uv …, not pip." agrees with "Use uv …" (it denies pip, which the other never said)."""
+    for match in _NEGATION.finditer(text):
+        denied = _NEGATED.match(text, match.start())
+        if denied is None or stem(denied["word"].lower().strip(".-/`")) not in own:
+            return True
+    return False
 
 
 # -- re-asserting what a revoked entry said ------------------------------------------------------------

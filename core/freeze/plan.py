@@ -25,7 +25,7 @@ from memrev.core.scan.redaction import Redactor, redact_bytes
 from memrev.core.scan.rejections import Decision, rejections
 from memrev.core.sources.base import DriftError, OverCap, SourceRead, SourceRef
 from memrev.core.sources.registry import adapter_for
-from memrev.core.sources.sync import belongs_to, check_as_imported, imported_digests, imported_sources, redacted
+from memrev.core.sources.sync import Membership, check_as_imported, imported_digests, imported_sources, redacted
 from memrev.core.store.freezes import held_entry_ids
 from memrev.core.store.memory_store import MemoryStore
 
@@ -240,14 +240,8 @@ def review_state(store: MemoryStore) -> Callable[[SourceRef, Collection[str], Un
     decided = store.last_reasons(DECIDING_ACTIONS)
 
     def decide(ref: SourceRef, files: Collection[str], unreviewed: Unreviewed) -> list[Choice]:
-        ours: dict[tuple[str, str | None], bool] = {}  # asked once per file: its entries share the answer
-        mine = []
-        for entry in entries:
-            key = (entry.source.agent, entry.source.file)
-            if key not in ours:
-                ours[key] = belongs_to(entry, ref, files)
-            if ours[key]:
-                mine.append(entry)
+        ours = Membership(ref, files)  # each file and folder asked once: its entries share the answer
+        mine = [entry for entry in entries if ours.belongs(entry)]
         return choose_all(mine, checks, conflicted=conflicted, unaudited=unaudited, unreviewed=unreviewed,
                           decided=decided, held=held)
 

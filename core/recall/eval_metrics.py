@@ -53,7 +53,8 @@ class Observation:
     files: Mapping[str, bytes] = field(default_factory=dict)
     """Every agent file after the arm, by name."""
     database_residue: int = 0
-    """Purged texts still found in the database's files (revoked ones stay there as history, on purpose)."""
+    """Taken-back texts the database still hands out: a purged text's bytes anywhere in its files, or a revoked or
+    rewritten text an entry recall may return still holds (a revoked entry kept as history, out of reach, is not)."""
     revoked: tuple[str, ...] = ()
     """Memories the arm's reviewer revoked or purged."""
     withheld: tuple[str, ...] = ()

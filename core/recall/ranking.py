@@ -83,21 +83,24 @@ class Candidate:
     key: str
     score: float
     words: frozenset[str]
+    order: str = ""
+    """What breaks a tie of equal scores before the key (the text: ids can name the folder a store was built in)."""
 
 
 def mmr(candidates: Sequence[Candidate], k: int, lam: float = MMR_LAMBDA) -> list[Candidate]:
     """The k candidates picked one by one, each the best of `lam` x its (min-max normalised) score minus
-    (1 - `lam`) x its greatest likeness to those already picked; ties go to the higher score, then the key."""
+    (1 - `lam`) x its greatest likeness to those already picked; ties go to the higher score, then the order, then
+    the key."""
     if not candidates or k <= 0:
         return []
     low, high = min(c.score for c in candidates), max(c.score for c in candidates)
     spread = high - low
     norm = {c.key: (c.score - low) / spread if spread else 1.0 for c in candidates}
-    left = sorted(candidates, key=lambda c: (-c.score, c.key))
+    left = sorted(candidates, key=lambda c: (-c.score, c.order, c.key))
     picked: list[Candidate] = []
     while left and len(picked) < k:
         best = max(left, key=lambda c: (lam * norm[c.key] - (1 - lam) * max(
-            (jaccard(c.words, p.words) for p in picked), default=0.0), c.score, _reverse(c.key)))
+            (jaccard(c.words, p.words) for p in picked), default=0.0), c.score, _reverse(c.order), _reverse(c.key)))
         picked.append(best)
         left.remove(best)
     return picked

@@ -4,7 +4,7 @@ gate lets through, each stale or unconfirmed one with its evidence and each conf
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from typing import Any, Collection, Mapping, Sequence
 
@@ -16,7 +16,7 @@ from memrev.core.recall.ranking import (CANDIDATE_MULTIPLIER, HALF_LIFE_DAYS, MM
                                         Candidate, age_days, blend, dated_at, decay, mmr, tokens)
 from memrev.core.store.memory_store import MemoryStore
 
-__all__ = ["RecallOptions", "RecallState", "Recalled", "ScoreParts", "read_state", "recall"]
+__all__ = ["RecallOptions", "RecallState", "Recalled", "ScoreParts", "read_state", "recall", "recallable"]
 
 GONE = frozenset({Status.PURGED})
 """Entries no agent holds in any mode: their text is gone."""
@@ -155,6 +155,16 @@ class RecallState:
     checks: Mapping[str, EntryCheck]
     conflicts: Mapping[str, frozenset[str]]
     hidden: frozenset[str]
+    pools: dict[tuple[bool, str | None], dict[str, Entry]] = field(default_factory=dict, compare=False, repr=False)
+    """Each mode and project's pool, made once (many queries in one project share it)."""
+
+    def pool(self, options: RecallOptions) -> dict[str, Entry]:
+        """The entries recall may return in this mode and project (made on first use, then shared)."""
+        key = (options.gated, options.project)
+        found = self.pools.get(key)
+        if found is None:
+            found = self.pools[key] = _pool(self.entries, self.checks, options)
+        return found
 
 
 def read_state(store: MemoryStore, *, gated: bool = True) -> RecallState:
@@ -171,6 +181,12 @@ def read_state(store: MemoryStore, *, gated: bool = True) -> RecallState:
                        frozenset(sensitive_ids(store)))
 
 
+def recallable(state: RecallState, options: RecallOptions = RecallOptions()) -> dict[str, Entry]:
+    """Every entry some query could retrieve in this mode and project (raw: all an agent holds; gated: what the gate
+    lets through), by id: what the database still hands out, whatever the query."""
+    return state.pool(options)
+
+
 def recall(store: MemoryStore, query: str, options: RecallOptions = RecallOptions(),
            state: RecallState | None = None) -> list[Recalled]:
     """The `options.k` entries an agent would retrieve for `query`, best first, with how each was scored; `state`,
@@ -178,7 +194,7 @@ def recall(store: MemoryStore, query: str, options: RecallOptions = RecallOption
     now = options.now or datetime.now(timezone.utc)
     state = state if state is not None else read_state(store, gated=options.gated)
     checks = state.checks
-    pool = _pool(state.entries, checks, options)
+    pool = state.pool(options)
     if not pool or options.k <= 0:
         return []
     limit = options.k * CANDIDATE_MULTIPLIER
@@ -193,8 +209,8 @@ def recall(store: MemoryStore, query: str, options: RecallOptions = RecallOption
         weight = decay(age_days(dated_at(entry.source.file, entry.provenance.written_at), now),
                        options.half_life_days)
         scored[entry_id] = (text.get(entry_id, 0.0), vector.get(entry_id, 0.0), merged, weight, merged * weight)
-    picked = mmr([Candidate(entry_id, parts[4], tokens(pool[entry_id].text)) for entry_id, parts in scored.items()],
-                 options.k, options.mmr_lambda)
+    picked = mmr([Candidate(entry_id, parts[4], tokens(pool[entry_id].text), pool[entry_id].text)
+                  for entry_id, parts in scored.items()], options.k, options.mmr_lambda)
     conflicts: Mapping[str, Collection[str]] = state.conflicts if options.gated else {}
     results = []
     for rank, candidate in enumerate(picked, 1):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from contextlib import nullcontext
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -63,32 +64,53 @@ def _file_belongs(file: str | None, ref: SourceRef, files: Collection[Path | str
     return owned is not None and any(is_within(Path(file), folder) for folder in owned(ref))
 
 
+class Membership:
+    """Which stored files are one source's, asked for many entries at once: the root and each folder are resolved
+    once, not once per file (a freeze preview of 10,000 entries otherwise resolves every entry's path per source)."""
+
+    def __init__(self, ref: SourceRef, files: Collection[Path | str] = ()) -> None:
+        """Remember the source, its files as strings and its resolved root."""
+        self.ref = ref
+        self.files = {str(path) for path in files}
+        self._root = os.path.realpath(ref.root)
+        self._folders: dict[str, str] = {}
+        self._answers: dict[str, bool] = {}
+
+    def __call__(self, file: str | None) -> bool:
+        """Whether a stored entry's file is one of this source's: among its files or, symlinks resolved, under its root."""
+        if not file:
+            return False
+        known = self._answers.get(file)
+        if known is None:
+            known = self._answers[file] = file in self.files or self._inside(file)
+        return known
+
+    def belongs(self, entry: Entry) -> bool:
+        """Whether a stored entry came from this source: its kind, and its file."""
+        return entry.source.agent == self.ref.kind and self(entry.source.file)
+
+    def _inside(self, file: str) -> bool:
+        """Whether the file, resolved through its (cached) folder, lies under the source's resolved root."""
+        folder, name = os.path.split(file)
+        if name in ("", ".", "..") or os.path.islink(file):
+            return is_within(Path(file), self.ref.root)
+        real = self._folders.get(folder)
+        if real is None:
+            real = self._folders[folder] = os.path.realpath(folder or os.curdir)
+        full = os.path.join(real, name)
+        return full == self._root or full.startswith(self._root.rstrip(os.sep) + os.sep)
+
+
 def stored_for(store: MemoryStore, ref: SourceRef, read: SourceRead | None = None) -> list[Entry]:
     """The stored entries that came from this source: its kind, and a file under its root or among its files."""
-    files = {str(path) for path in (read.files if read else {})}
-    by_file: dict[str | None, bool] = {}  # asked once per file: ten thousand entries of one file share the answer
-    found = []
-    for entry in store.entries(EntryFilter(agent=ref.kind)):
-        ours = by_file.get(entry.source.file)
-        if ours is None:
-            ours = by_file[entry.source.file] = belongs_to(entry, ref, files)
-        if ours:
-            found.append(entry)
-    return found
+    ours = Membership(ref, read.files if read else ())
+    return [entry for entry in store.entries(EntryFilter(agent=ref.kind)) if ours(entry.source.file)]
 
 
 def stored_rows_for(store: MemoryStore, ref: SourceRef, read: SourceRead) -> list[Stored]:
     """What reconcile needs of the stored entries that came from this source, read as rows (not whole entries)."""
-    files = {str(path) for path in read.files}
-    by_file: dict[str | None, bool] = {}
-    found = []
-    for row in store.rows_of_agent(STORED_COLUMNS, ref.kind):
-        ours = by_file.get(row[5])
-        if ours is None:
-            ours = by_file[row[5]] = _file_belongs(row[5], ref, files)
-        if ours:
-            found.append(Stored.from_row(row))
-    return found
+    ours = Membership(ref, read.files)
+    return [Stored.from_row(row) for row in store.rows_of_agent(STORED_COLUMNS, ref.kind) if ours(row[5])]
 
 
 def import_source(store: MemoryStore, ref: SourceRef, *, actor: str, held: Collection[str] = (),

@@ -7,9 +7,10 @@ change one value and leave every other byte of the file as it was.
 
 from __future__ import annotations
 
+import functools
 import json
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import yaml
 
@@ -19,6 +20,8 @@ _PLAIN_ITEM_LINE = re.compile(r"^([ \t]+-[ \t]+)(?![|>\[{'\"])(\S.*?)[ \t]*$")
 """An indented `- plain item` line (a `paths:` glob such as `**/*.ts`), quoted on the same retry."""
 _NEEDS_RETRY = re.compile(r": |:$| #|^[*&!%@`]")
 _COMMENT_TAIL = re.compile(r"^[ \t]+#.*$")
+BLOCK_CACHE = 16_384
+"""Frontmatter blocks whose reading is remembered (a reading is its few values and their places: about two kilobytes)."""
 
 
 @dataclass(frozen=True)
@@ -79,8 +82,24 @@ def parse_frontmatter(text: str) -> Frontmatter:
     close = next((index for index in range(1, len(lines)) if lines[index].rstrip() in ("---", "...")), None)
     if close is None:
         return Frontmatter(problem="the --- block is never closed")
+    return _copy(_read_block(tuple(lines[1:close]), close))
+
+
+def _copy(front: Frontmatter) -> Frontmatter:
+    """A copy of a remembered reading that its caller may change freely (places are immutable, values strings)."""
+    def own(found: str | list[str]) -> str | list[str]:
+        return list(found) if isinstance(found, list) else found
+    return replace(front, values={key: own(found) for key, found in front.values.items()}, keys=list(front.keys),
+                   nested={key: {sub: own(found) for sub, found in inner.items()} for key, inner in front.nested.items()},
+                   places=dict(front.places))
+
+
+@functools.lru_cache(maxsize=BLOCK_CACHE)
+def _read_block(lines: tuple[str, ...], close: int) -> Frontmatter:
+    """The block's reading, remembered by its lines: a freeze or an eval reads the same topic files several times,
+    and composing the YAML is most of a read."""
     front = Frontmatter(body_line=close + 1, close_line=close, present=True)
-    block = lines[1:close]
+    block = list(lines)
     node, quoted, problem = _compose(block)
     if problem:
         front.problem = problem

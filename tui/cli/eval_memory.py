@@ -5,11 +5,12 @@ from __future__ import annotations
 import json
 import shutil
 import tempfile
+from datetime import datetime, timezone
 from pathlib import Path
 
 import click
 
-from memrev.tui.cli.support import InputError
+from memrev.tui.cli.support import InputError, note
 
 
 @click.command("memory")
@@ -23,11 +24,14 @@ from memrev.tui.cli.support import InputError
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON (the same on every run).")
 @click.option("--svg", "svg", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Also write the chart of both arms to this SVG file.")
-def eval_memory_command(scale: int | None, projects: int, k: int, target: Path | None, as_json: bool,
-                        svg: Path | None) -> None:
+@click.pass_context
+def eval_memory_command(ctx: click.Context, scale: int | None, projects: int, k: int, target: Path | None,
+                        as_json: bool, svg: Path | None) -> None:
     """Measure what memory review changes: the same memories and tasks before review (raw, as agents load and
-    recall them today) and after a scripted review and freeze (gated)."""
+    recall them today) and after a scripted review and freeze (gated). The run is kept as `last-eval.json` beside
+    the database, where the app's eval screen (`E`) shows it."""
     from memrev.core.recall.eval_report import chart_svg, table_lines
+    from memrev.core.recall.eval_saved import save_last_eval
     from memrev.core.bench.recall_eval import run_eval
     from memrev.core.recall.eval_scale import scaled
 
@@ -44,6 +48,15 @@ def eval_memory_command(scale: int | None, projects: int, k: int, target: Path |
             shutil.rmtree(folder, ignore_errors=True)
     if svg is not None:
         svg.write_text(chart_svg(run.report), encoding="utf-8", newline="\n")
+    db = Path(ctx.obj["db"])
+    try:
+        new_folder = not db.parent.exists()
+        kept = save_last_eval(db, run.report, finished_at=datetime.now(timezone.utc),
+                              build_seconds=run.build_seconds, run_seconds=run.run_seconds)
+        if new_folder:
+            note(f"created {db.parent} to keep the run ({kept.name}) for the app")
+    except (OSError, ValueError) as error:  # a read-only data folder: the run is still printed
+        note(f"the run was not kept for the app ({error})")
     if as_json:
         click.echo(json.dumps(run.report, ensure_ascii=False, indent=2, sort_keys=True))
         return

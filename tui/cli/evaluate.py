@@ -12,7 +12,17 @@ from memrev.tui.cli.eval_memory import eval_memory_command
 from memrev.tui.cli.support import EXIT_OK, InputError
 
 
-@click.group("eval", invoke_without_command=True)
+class EvalGroup(click.Group):
+    """`memrev eval`'s commands, where options with no command name go to `memory` (`memrev eval --json`)."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        """Read `memrev eval --scale N …` as `memrev eval memory --scale N …`."""
+        if args and args[0].startswith("-") and args[0] not in ("--help", "-h"):
+            args = ["memory", *args]
+        return super().parse_args(ctx, args)
+
+
+@click.group("eval", cls=EvalGroup, invoke_without_command=True)
 @click.pass_context
 def eval_group(ctx: click.Context) -> None:
     """Measure memrev: what review changes in what agents are handed (`memory`, the default), and how well the

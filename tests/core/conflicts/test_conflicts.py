@@ -146,6 +146,20 @@ def test_near_duplicates_with_a_different_value_conflict_only_through_the_vector
     assert (conflict.side("m-30").value, conflict.side("m-60").value) == ("30", "60")  # type: ignore[union-attr]
 
 
+def test_a_correction_that_only_adds_what_it_rules_out_agrees_with_the_memory_it_restates(tmp_path) -> None:
+    with MemoryStore(tmp_path / "own.db") as own:
+        if not own.semantic_enabled:
+            pytest.skip(own.semantic_notice)
+        scope = Scope(ScopeKind.TEAM, BILLING)
+        _add(own, "m-uv", "Use uv to manage the lockfile (`uv lock`, `uv add`).", scope)
+        _add(own, "m-fix", "Use uv to manage the lockfile (`uv lock`, `uv add`), not pip.", scope)
+        _add(own, "m-squash", "Squash the commits of a branch before merging it.", scope)
+        _add(own, "m-nosquash", "Do not squash the commits of a branch before merging it.", scope)
+        found = find_conflicts(own.entries(), store=own)
+    assert not [c for c in found if {"m-uv", "m-fix"} & set(c.entry_ids)]  # "not pip" denies pip, which "uv" never said
+    _only(found, ENTRY_VS_ENTRY, "m-squash", "m-nosquash")  # a negation of the statement both share still conflicts
+
+
 def test_finding_conflicts_changes_nothing_and_ids_are_stable(store: MemoryStore, checks: dict) -> None:
     before_events, before_entries = store.events(), store.entries()
     first = find_conflicts(store.entries(), checks=checks, store=store)

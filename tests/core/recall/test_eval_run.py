@@ -17,9 +17,10 @@ def test_the_reviewed_arm_injects_nothing_stale_leaves_no_residue_and_revokes_no
     assert reviewed["residue"]["total"] == 0 and reviewed["false_revokes"]["rate"] == 0.0
     assert reviewed["superseded_value_rate"] == 0.0 and reviewed["explicit_conflict_rate"] == 1.0
     assert reviewed["must_not_rate"] == 0.0 and reviewed["recall_at_k"] == 1.0
-    # raw: half of what the agents hold is stale, the revoked Friday rule is still in the files, snapshot and recall
+    # raw: half of what the agents hold is stale; the revoked Friday rule is still in the files, the snapshot, recall
+    # and the database (raw recall still reaches it)
     assert raw["stale_injection_snapshot"]["by_count"] == 0.5
-    assert raw["residue"] == {"total": 3, "snapshot": 1, "recall": 1, "agent_files": 1, "database": 0}
+    assert raw["residue"] == {"total": 4, "snapshot": 1, "recall": 1, "agent_files": 1, "database": 1}
     assert raw["superseded_value_rate"] == 1.0 and raw["explicit_conflict_rate"] == 0.0
     assert reviewed["extra_tokens"]["snapshot_tokens"] < raw["extra_tokens"]["snapshot_tokens"]
     assert reviewed["extra_tokens"]["annotation_tokens"] > 0 == raw["extra_tokens"]["annotation_tokens"]

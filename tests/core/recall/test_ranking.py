@@ -53,3 +53,12 @@ def test_mmr_keeps_the_best_then_prefers_a_different_result_to_a_near_copy() -> 
     assert [c.key for c in mmr([copy, other, best, weak], 2, lam=1.0)] == ["a", "b"]  # relevance alone
     assert [c.key for c in mmr([copy, other, best, weak], 10)] == ["a", "c", "b", "d"]
     assert mmr([], 3) == [] and mmr([best], 0) == []
+
+
+def test_equal_scores_are_ordered_by_text_not_by_id() -> None:
+    # ids name the folder a store was built in, so two runs of one experiment give other ids: a tie must not follow them
+    texts = {"m-ffff": "Run the alpha tests with make test.", "m-0000": "Run the omega tests with make test.",
+             "m-8888": "Run the kappa tests with make test."}
+    candidates = [Candidate(key, 0.5, tokens(text), text) for key, text in texts.items()]
+    picked = [c.key for c in mmr(candidates, 3, lam=1.0)]
+    assert picked == ["m-ffff", "m-8888", "m-0000"]  # alpha, kappa, omega
