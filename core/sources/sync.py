@@ -69,10 +69,12 @@ class Membership:
     once, not once per file (a freeze preview of 10,000 entries otherwise resolves every entry's path per source)."""
 
     def __init__(self, ref: SourceRef, files: Collection[Path | str] = ()) -> None:
-        """Remember the source, its files as strings and its resolved root."""
+        """Remember the source, its files as strings, and its resolved root and the folders its adapter also owns."""
         self.ref = ref
         self.files = {str(path) for path in files}
-        self._root = os.path.realpath(ref.root)
+        owned = getattr(adapter_for(ref.kind), "owned_folders", None)
+        folders = [ref.root, *(owned(ref) if owned is not None else ())]
+        self._roots = [os.path.realpath(folder).rstrip(os.sep) for folder in folders]
         self._folders: dict[str, str] = {}
         self._answers: dict[str, bool] = {}
 
@@ -90,15 +92,16 @@ class Membership:
         return entry.source.agent == self.ref.kind and self(entry.source.file)
 
     def _inside(self, file: str) -> bool:
-        """Whether the file, resolved through its (cached) folder, lies under the source's resolved root."""
+        """Whether the file, resolved through its (cached) folder, lies under the source's resolved root or a folder
+        its adapter also owns (Hermes's staged writes)."""
         folder, name = os.path.split(file)
         if name in ("", ".", "..") or os.path.islink(file):
-            return is_within(Path(file), self.ref.root)
+            return _file_belongs(file, self.ref, ())
         real = self._folders.get(folder)
         if real is None:
             real = self._folders[folder] = os.path.realpath(folder or os.curdir)
         full = os.path.join(real, name)
-        return full == self._root or full.startswith(self._root.rstrip(os.sep) + os.sep)
+        return any(full == root or full.startswith(root + os.sep) for root in self._roots)
 
 
 def stored_for(store: MemoryStore, ref: SourceRef, read: SourceRead | None = None) -> list[Entry]:
