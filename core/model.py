@@ -189,6 +189,15 @@ class Entry:
         if self.source.content_hash != digest:
             object.__setattr__(self, "source", replace(self.source, content_hash=digest))
 
+    def __getstate__(self) -> dict[str, Any]:
+        """The fields to pickle (a worker process gets entries), the attributes as a plain dict."""
+        return {**self.__dict__, "attributes": dict(self.attributes)}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        """Fields back from a pickle, set as a frozen dataclass sets them."""
+        for name, value in state.items():
+            object.__setattr__(self, name, value)
+
     @property
     def first_line(self) -> str:
         """The first non-empty line of the text, for one-line listings."""

@@ -159,3 +159,15 @@ def test_scope_label():
 def test_first_line_skips_blank_lines():
     assert Entry(id="m-1", text="\n\n  Use tabs.  \nbecause").first_line == "Use tabs."
     assert Entry(id="m-1", text="   \n").first_line == ""
+
+
+def test_an_entry_pickles_with_its_attributes() -> None:
+    """`memrev bench check` hands entries to a worker process: an entry, with or without attributes, comes back
+    equal."""
+    import pickle
+
+    plain = Entry(id="m-plain", text="Run make test before committing.")
+    pinned = Entry(id="m-pinned", text="Deploy from main.", attributes={"pinned": "true", "links": "deploy"})
+    for entry in (plain, pinned):
+        back = pickle.loads(pickle.dumps(entry))
+        assert back == entry and dict(back.attributes) == dict(entry.attributes)
