@@ -159,9 +159,14 @@ def source_view(source: SourcePlan, *, show_diff: bool) -> RenderableType:
             shown_path(path, root) for path in source.loaded.on_demand), "dim")))
     if source.left_out:
         parts.append(Text("\nleft out", style="bold"))
-        parts.extend(Text.assemble(f"  {choice.entry.id}  ", (choice.reason, "yellow" if choice.needs_person
-                                                                   else "dim")) for choice in source.left_out)
+        parts.extend(Text.assemble("  ", _headline(choice.entry.headline), "  ", (
+            choice.reason, "yellow" if choice.needs_person else "dim")) for choice in source.left_out)
     return Group(*parts)
+
+
+def _headline(line: str, width: int = 48) -> str:
+    """An entry's headline cut to fit beside its reason (a person knows an entry by what it says, not its id)."""
+    return line if len(line) <= width else line[:width - 1].rstrip() + "…"
 
 
 def source_option(source: SourcePlan, name: str) -> Option:
