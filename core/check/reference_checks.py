@@ -12,6 +12,7 @@ from memrev.core.check.git_history import PathEvent
 from memrev.core.check.model import RefStatus, ReferenceCheck
 from memrev.core.check.path_checks import check_path
 from memrev.core.check.references import Reference
+from memrev.core.check.signature_claims import check_signature
 from memrev.core.check.repo_index import RepoIndex
 from memrev.core.check.definition_change import definition_change, recipe_change
 from memrev.core.check.stated_change import defined_then, statement_around
@@ -317,4 +318,5 @@ def check_claim(ref: Reference, ctx: EntryContext) -> ReferenceCheck:
 _CHECKS: dict[str, Callable[[Reference, EntryContext], ReferenceCheck]] = {
     "path": check_path, "symbol": check_symbol, "flag": check_flag, "env": check_env, "commit": check_commit,
     "ref": check_ref, "command": check_claim, "version": check_claim,
+    "signature": check_signature,
 }
