@@ -218,7 +218,6 @@ def check_flag(ref: Reference, ctx: EntryContext) -> ReferenceCheck:
 
 def check_env(ref: Reference, ctx: EntryContext) -> ReferenceCheck:
     """Does any file still read or set the environment variable?"""
-    index = ctx.index
     if ref.value in _WELL_KNOWN_ENV:
         return result(ref, RefStatus.UNVERIFIABLE, f"{ref.value} is a standard environment variable")
     held = _mentioned(ref, ctx)
