@@ -23,6 +23,18 @@ self cls this super console JSON Math Object Array String Number Promise window 
 exports os sys re json subprocess pathlib datetime typing collections functools itertools asyncio logging
 """.split())
 """Names a language provides, which no repository defines."""
+_WEB_GLOBALS = frozenset("""
+window document navigator location history localStorage sessionStorage indexedDB fetch console globalThis
+setTimeout setInterval clearTimeout clearInterval requestAnimationFrame cancelAnimationFrame queueMicrotask
+structuredClone crypto performance screen alert confirm prompt matchMedia getComputedStyle addEventListener
+removeEventListener dispatchEvent atob btoa caches customElements URL URLSearchParams Blob File FileReader
+FormData Headers Request Response WebSocket Worker SharedWorker ServiceWorker EventSource BroadcastChannel
+AbortController AbortSignal TextEncoder TextDecoder IntersectionObserver ResizeObserver MutationObserver
+CustomEvent Event Notification Intl Date RegExp Map Set WeakMap WeakSet Symbol Proxy Reflect Buffer
+__dirname __filename import
+""".split())
+"""Browser and JavaScript runtime APIs (`window.localStorage`, `navigator.clipboard`, `fetch()`): named beside a
+component, they are what it calls, never a name the repository defines or loses."""
 
 _WELL_KNOWN_ENV = frozenset("""
 HOME PATH USER SHELL PWD TMPDIR TMP TEMP LANG LC_ALL EDITOR VISUAL TERM CI PYTHONPATH VIRTUAL_ENV NODE_ENV
@@ -86,6 +98,9 @@ def check_symbol(ref: Reference, ctx: EntryContext) -> ReferenceCheck:
         return result(ref, RefStatus.OK, f"defined in {preferred}:{where[preferred]}")
     besides = ctx.own_file
     used = max(index.code_uses(name, besides=besides), index.code_uses(ref.value, besides=besides))
+    if parts[0] in _WEB_GLOBALS and (used == 0 or ctx.current & index.files):
+        return result(ref, RefStatus.UNVERIFIABLE, f"{ref.value} is a browser or JavaScript runtime API, not a name "
+                      "the repository defines")
     if used > 0:
         sample = index.token_sample.get(name) or index.token_sample.get(ref.value)
         named = sorted(p for p in ctx.current if p in index.files and _is_code(p))

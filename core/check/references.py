@@ -57,6 +57,9 @@ _MAKE_TARGETS = frozenset("test tests lint format fmt typecheck build install de
 
 _B = r"(?<![\w./$:-])"  # a token starts here, never inside another one (keeps every alternative linear)
 _SEG = r"\.{0,2}[\w+*@-]+(?:\.[\w+*@-]+)*"
+_DIR = rf"(?:{_SEG}|\((?:\.{{1,3}})?[\w-]+\)|\(\.{{1,3}}\)[\w-]+|\[{{1,2}}(?:\.\.\.)?[\w-]+\]{{1,2}}|@[\w-]+)"
+"""A folder of a path, also a route folder of Next.js or SvelteKit: a group `(shop)`, a parameter `[id]`,
+`[...slug]` or `[[...slug]]`, an intercepting route `(.)photo`, a parallel route `@modal`."""
 _TOKEN = re.compile(rf"""
   (?P<url>\b[A-Za-z][A-Za-z0-9+.-]{{1,20}}://[^\s<>()`'"]*|\bwww\.[^\s<>()`'"]+)
 | (?P<email>{_B}[\w.+-]+@[\w-]+(?:\.[\w-]+)+)
@@ -88,7 +91,7 @@ _TOKEN = re.compile(rf"""
 | (?P<commit>{_B}(?=[0-9a-f]*[a-f])(?=[0-9a-f]*\d)[0-9a-f]{{7,40}}(?![\w-]|\.\w))
 | (?P<flag>(?<![\w/-])--[A-Za-z0-9][\w-]*|(?<![\w/-])-[A-Za-z]{{1,2}}(?![\w-]))
 | (?P<call>{_B}[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*\(\))
-| (?P<path>(?:{_B}(?:~/|\.\.?/|/)?(?:{_SEG}/)+(?:{_SEG})?|{_B}{_SEG}\.[\w+*@-]+|(?<![\w.])\.[A-Za-z][\w-]*)
+| (?P<path>(?:{_B}(?:~/|\.\.?/|/)?(?:{_DIR}/)+(?:{_SEG})?|{_B}{_SEG}\.[\w+*@-]+|(?<![\w.])\.[A-Za-z][\w-]*)
    (?::(?P<line>\d+)(?:-(?P<line_end>\d+))?|\#L(?P<gline>\d+)(?:-L?(?P<gline_end>\d+))?)?(?!\w|:\d))
 | (?P<known>\b(?:Makefile|Dockerfile|Justfile|Procfile|Gemfile|Rakefile|Jenkinsfile|Containerfile)\b)
 | (?P<envname>\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\b)
