@@ -98,7 +98,7 @@ class ClaimFacts:
             found: set[str] = set()
             for start in range(0, len(self.names), 200):
                 chunk = "|".join(re.escape(name) for name in self.names[start:start + 200])
-                out = git(self.repo, "grep", "-h", "-o", "-I", "-E", rf"{_DEFINES}\s+({chunk})\b", sha, "--",
+                out = git(self.repo, "grep", "-h", "-o", "-I", "-P", rf"\b{_DEFINES}\s+(?:{chunk})\b", sha, "--",
                           *_CODE_FILES)
                 found |= {match.split()[-1] for match in out.splitlines()}
             self._defined[sha] = found & set(self.names)

@@ -10,10 +10,13 @@ reader would load; the repository's head when the line never left). The line is 
 longer exists at C, or at the commit that took the line out of the file (its maintainers' own word that it went
 stale: an agent's memory copied from it would now be wrong), with `new_path` when git records the rename; `fresh`
 when every path still exists at C. So the set measures path claims: the lines whose truth git can establish without a person reading them.
+With `--claims` it also labels, the same way, the other claims git can settle (`staleness_claims.py`): make targets
+and package scripts a line runs, code names it cites (defined by a code file at V), the minimum Python or Node
+version it states, and the tools it runs.
 
 Rebuild: get a bare clone of each listed repository as `MIRRORS/owner+repo/repo` (or `MIRRORS/owner+repo`), then
 
-    python -m memrev.core.bench.staleness_real MIRRORS LABELS.jsonl
+    python -m memrev.core.bench.staleness_real MIRRORS LABELS.jsonl [--claims]
     memrev eval staleness LABELS.jsonl --repo MIRRORS
 """
 
