@@ -89,10 +89,14 @@ def check_signature(ref: Reference, ctx: EntryContext) -> ReferenceCheck:
     shown = f"{path}:{first.line} {first.text()}"
     memory = ("memory", said, "entry text")
     facts = (memory, ("repository", first.text(), f"{path}:{first.line}"))
+    then = [sig for _, sig in _then(ctx, func)]
     if what == "arity":
         count = int(said)
         if any(_fits(sig, count) for _, sig in sigs):
             return result(ref, RefStatus.OK, f"{shown} takes {count} argument(s)", facts=facts)
+        if then and not any(_fits(sig, count) for sig in then):
+            return result(ref, RefStatus.UNVERIFIABLE, f"{shown}; it did not take {count} argument(s) when the "
+                          "entry was verified either", facts=facts)
         return result(ref, RefStatus.CONTRADICTED, f"memory says {func}() takes {count} argument(s); {shown}",
                       first.text(), facts=facts)
     args = [arg for arg in said.split(",") if arg]
@@ -100,8 +104,10 @@ def check_signature(ref: Reference, ctx: EntryContext) -> ReferenceCheck:
     for _, sig in sigs:
         if _fits(sig, len(args)) and all(_name_fits(sig, name, arg) for name, arg in zip(names, args)):
             return result(ref, RefStatus.OK, f"{shown} matches", facts=facts)
-    then = [sig for _, sig in _then(ctx, func)]
     quoted = any([p.name for p in sig.params if not p.rest][:len(names)] == names for sig in then)
+    if then and not quoted and not any(_fits(sig, len(args)) for sig in then):
+        return result(ref, RefStatus.UNVERIFIABLE, f"{shown}; {func}({', '.join(args)}) did not fit it when the "
+                      "entry was verified either: a call or a shorthand, not the signature", facts=facts)
     if quoted or not any(_fits(sig, len(args)) for _, sig in sigs):
         why = "as the entry wrote it when verified; " if quoted else ""
         return result(ref, RefStatus.CONTRADICTED, f"memory says {func}({', '.join(args)}) {why}now {shown}",

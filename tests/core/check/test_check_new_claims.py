@@ -196,3 +196,10 @@ def test_a_list_of_supported_versions_is_checked_against_the_matrix(library) -> 
     assert check(*library, "CI runs Node.js v20 and v22.")["Node.js v20 and v22"].status is RefStatus.CONTRADICTED
     assert check(*library, "CI runs Node.js v20, v22 and v24.")["Node.js v20, v22 and v24"].status is RefStatus.OK
     assert check(*library, "Requires Python 3.10+.")["Python 3.10+"].status is RefStatus.OK  # no upper bound said
+
+
+def test_a_shorthand_that_never_fitted_the_definition_is_unverifiable_not_stale(client) -> None:
+    refs = check(*client, "Look users up with `fetch(url, retries, verbose, timeout)`; `fetch()` takes four arguments.")
+    assert refs["fetch(url, retries, verbose, timeout)"].status is RefStatus.UNVERIFIABLE
+    assert refs["`fetch()` takes four arguments"].status is RefStatus.UNVERIFIABLE
+    assert "when the entry was verified either" in refs["`fetch()` takes four arguments"].evidence
