@@ -19,6 +19,10 @@ _BEFORE = re.compile(
     re.IGNORECASE)
 _AFTER = re.compile(rf"(?<![\w./@-])(?P<tool>{_NAMES})\s+(?:(?:for|to)\s+(?:the\s+)?{_ROLE}|(?:is|as)\s+(?:the|our)\s+"
                     rf"{_ROLE})\b", re.IGNORECASE)
+_NEGATED = re.compile(r"\b(?:no\s+longer|not|n't|never|instead\s+of|rather\s+than|replac\w*|drop\w*|remov\w*|"
+                      r"deprecat\w*|from|without|formerly|previously|old)\b[^.;\n]*$|\s*\((?:removed|deprecated|old)",
+                      re.IGNORECASE)
+"""Words before a tool (in its clause) or right after it that say the project no longer uses it."""
 _ENGLISH = frozenset({"black", "prettier", "parcel", "husky", "jest", "biome", "vite"})
 """Tool names that are also English words: read only when written as the tool spells them or capitalised."""
 
@@ -33,6 +37,8 @@ def prose_tools(text: str, code: list[tuple[int, int]]) -> list[Reference]:
             index = bisect.bisect_right(starts, start) - 1
             if index >= 0 and start < code[index][1]:
                 continue  # inside backticks: read as a code span
+            if _NEGATED.search(text, max(0, match.start() - 40), start) or _NEGATED.match(text, end):
+                continue  # "no longer uses Jest", "Jest (removed)": the line says the tool went
             word = match["tool"]
             name = word.lower()
             if name in _ENGLISH and word != name.capitalize() and not _after_preposition(text, start):

@@ -115,6 +115,8 @@ def web(tmp_path_factory: pytest.TempPathFactory) -> tuple[GitRepo, str]:
     ("Vitest is the test runner; webpack for bundling.", ["tool:vitest", "tool:webpack"]),
     ("Use black text on a prettier background; the husky dog sleeps.", []),
     ("Run `prettier --write .`", ["tool:prettier"]),
+    ("We no longer use Jest; tests run with Vitest.", ["tool:vitest"]),
+    ("Format with Prettier (removed).", []),
 ])
 def test_tools_are_read_from_prose_only_where_the_words_say_a_project_uses_them(text: str, wanted: list) -> None:
     assert [ref.value for ref in extract_references(text) if ref.value.startswith("tool:")] == wanted
