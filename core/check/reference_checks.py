@@ -73,8 +73,9 @@ def check_symbol(ref: Reference, ctx: EntryContext) -> ReferenceCheck:
     where = index.definitions.get(name, {})
     if where:
         folders = {p for p in ctx.current if p in index.folders}
-        cited_files = {p for p in ctx.current | ctx.cited if (p in index.files or "." in p.rsplit("/", 1)[-1])
-                       and p not in index.prose and not p.endswith(_DOC_SUFFIXES)}
+        cited_files = {p for p in ctx.current | ctx.cited if (p in index.files or "." in p.rsplit("/", 1)[-1]
+                                                               and index.history.events.get(p))
+                       and p not in index.prose and not p.endswith(_DOC_SUFFIXES)}  # never a file of no history
         inside = any(path.startswith(folder + "/") for folder in folders for path in where)
         if cited_files and not cited_files & where.keys() and not inside and defined_then(
                 index, ctx.since, name, cited_files) is not False:

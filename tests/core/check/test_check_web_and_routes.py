@@ -38,11 +38,13 @@ def shop(tmp_path_factory: pytest.TempPathFactory) -> tuple[GitRepo, str]:
 
 
 def check(shop: tuple[GitRepo, str], text: str) -> dict[str, object]:
-    """One entry verified at the first commit, checked at HEAD: its references by text, and its verdict."""
+    """One entry verified at the first commit, checked at HEAD as `memrev check` does (with the removals looked up
+    in git's history): its references by text, and its verdict."""
     repo, start = shop
     checker = Checker(repo.path, clock=lambda: NOW)
     try:
         result = checker.check_all([Entry(id="e", text=text, verified_commit=start)])["e"]
+        result = checker.find_removals(budget=30.0).get("e", result)
     finally:
         checker.close()
     return {"verdict": result.verdict.value, **{ref.text: ref for ref in result.references}}
@@ -85,3 +87,42 @@ def test_a_route_group_path_holds_and_a_renamed_route_folder_is_renamed(shop) ->
 def test_a_url_route_is_not_a_file_of_the_repository(shop) -> None:
     refs = check(shop, "The cart posts to /api/cart.")
     assert refs["/api/cart"].status is RefStatus.UNVERIFIABLE and refs["verdict"] != "stale"
+
+
+@pytest.fixture(scope="module")
+def service(tmp_path_factory: pytest.TempPathFactory) -> tuple[GitRepo, str]:
+    """A Java service with modifiers before its classes, a TypeScript file that imports a type, and a PowerShell
+    script that stopped naming ExecutionPolicy; later a handler class is renamed."""
+    repo = GitRepo(tmp_path_factory.mktemp("java") / "service")
+    repo.write("src/main/java/app/JsonbConverter.java", "package app;\n\npublic final class JsonbConverter {\n}\n")
+    repo.write("src/main/java/app/ApiHandler.java", "package app;\n\npublic class ApiHandler {\n}\n")
+    repo.write("src/main/java/app/Status.java", "package app;\n\npublic enum Status { OK }\n")
+    repo.write("test/journal.ts", 'import { type JournalEntry } from "@prisma/client";\n\nexport const a = 1;\n')
+    repo.write("scripts/setup.ps1", "Set-ExecutionPolicy Bypass\n")
+    repo.write("deploy.sh", "echo deploy\n")
+    repo.write("web/DeployCard.tsx", "export function DeployCard() {}\n")
+    start = repo.commit("Service")
+    repo.mv("src/main/java/app/ApiHandler.java", "src/main/java/app/GlobalApiHandler.java")
+    repo.write("src/main/java/app/GlobalApiHandler.java", "package app;\n\npublic class GlobalApiHandler {\n}\n")
+    repo.write("test/journal.ts", "export const a = 1;\n")
+    repo.write("scripts/setup.ps1", "Write-Host setup\n")
+    repo.commit("Rename the handler; drop the type import; simpler setup")
+    return repo, start
+
+
+def test_java_classes_with_modifiers_are_definitions(service) -> None:
+    refs = check(service, "`JsonbConverter` converts JSONB; `Status` lists states; `ApiHandler` maps errors.")
+    assert refs["JsonbConverter"].status is RefStatus.OK and "JsonbConverter.java:3" in refs["JsonbConverter"].evidence
+    assert refs["Status"].status is RefStatus.OK
+    assert refs["ApiHandler"].status is RefStatus.MISSING
+
+
+def test_names_the_repository_only_imported_or_used_are_unverifiable_once_gone(service) -> None:
+    refs = check(service, "`JournalEntry` rows come from Prisma; `scripts/setup.ps1` bypasses ExecutionPolicy.")
+    assert refs["JournalEntry"].status is RefStatus.UNVERIFIABLE
+    assert refs["ExecutionPolicy"].status is RefStatus.UNVERIFIABLE and refs["verdict"] != "stale"
+
+
+def test_a_symbol_has_not_moved_from_a_file_that_never_existed(service) -> None:
+    refs = check(service, "`DeployCard` runs `bash deploy.sh` and shows a stepper.")
+    assert refs["DeployCard"].status is RefStatus.OK and refs["verdict"] != "stale"
