@@ -30,6 +30,9 @@ TOOL_FILES = {
 """The tools labelled, with the root files that configure them (besides a dependency or a [tool.X] table)."""
 _CODE_FILES = ("*.py", "*.ts", "*.tsx", "*.js", "*.jsx", "*.mjs", "*.rs", "*.go", "*.java", "*.kt", "*.rb", "*.swift")
 _DEFINES = r"(?:def|class|function|fn|func|const|let|var|interface|type|struct|enum|trait)"
+_MODIFIERS = (r"(?:(?:export|default|declare|public|private|protected|internal|static|final|abstract|sealed|open|data|"
+              r"async|pub(?:\([^)]*\))?)\s+)*")
+"""Words a definition may start with; an import line (`import { type Entry }`) defines nothing."""
 _COMMON = frozenset("true false null none self this main test tests index app src lib utils config".split())
 
 
@@ -98,8 +101,8 @@ class ClaimFacts:
             found: set[str] = set()
             for start in range(0, len(self.names), 200):
                 chunk = "|".join(re.escape(name) for name in self.names[start:start + 200])
-                out = git(self.repo, "grep", "-h", "-o", "-I", "-P", rf"\b{_DEFINES}\s+(?:{chunk})\b", sha, "--",
-                          *_CODE_FILES)
+                pattern = rf"^\s*{_MODIFIERS}{_DEFINES}\s+(?:{chunk})\b"
+                out = git(self.repo, "grep", "-h", "-o", "-I", "-P", pattern, sha, "--", *_CODE_FILES)
                 found |= {match.split()[-1] for match in out.splitlines()}
             self._defined[sha] = found & set(self.names)
         return self._defined[sha]
