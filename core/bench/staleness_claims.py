@@ -127,7 +127,7 @@ class ClaimFacts:
                 return True
             words = " ".join(self.text(sha, path) or "" for path in ("package.json", "pyproject.toml",
                                                                       ".pre-commit-config.yaml"))
-            return bool(re.search(rf"(?<![\w.-]){re.escape(claim.value)}(?![\w-])", words))
+            return bool(re.search(rf"(?:\[tool\.|(?<![\w.-])){re.escape(claim.value)}(?![\w-])", words))
         return _minimum(self, sha, claim)
 
 
