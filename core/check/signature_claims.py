@@ -31,7 +31,10 @@ MAX_DEFINITIONS = 6
 def signature_references(text: str) -> list[Reference]:
     """The default, arity and signature claims of an entry's text, each spanning the words that state it."""
     found: list[Reference] = []
-    for match in _DEFAULT.finditer(text):
+    if "default" not in text and "(" not in text and " takes " not in text and " accepts " not in text \
+            and " expects " not in text:
+        return found  # most entries state nothing of a signature: a few lookups decide it
+    for match in _DEFAULT.finditer(text) if "default" in text else ():
         param = match["param"] or match["param2"]
         value = match["value"] or match["value1"] or match["value2"]
         line = _line(text, match.start())
@@ -42,7 +45,7 @@ def signature_references(text: str) -> list[Reference]:
     for match in _ARITY.finditer(text):
         found.append(Reference("signature", match.group(0), match.start(), match.end(),
                                f"arity:{match['func'].rsplit('.', 1)[-1]}:{_NUMBERS.get(match['count'], match['count'])}"))
-    for match in _CALL.finditer(text):
+    for match in _CALL.finditer(text) if "(" in text else ():
         args = [arg.strip() for arg in match["args"].split(",")]
         if all(_ARG.fullmatch(arg) for arg in args):  # names, not values: a signature, not a call example
             found.append(Reference("signature", match.group(0).strip("`"), match.start() + 1, match.end() - 1,
