@@ -23,15 +23,15 @@ _NEGATED = re.compile(r"\b(?:no\s+longer|not|n't|never|instead\s+of|rather\s+tha
                       r"deprecat\w*|from|without|formerly|previously|old)\b[^.;\n]*$|\s*\((?:removed|deprecated|old)",
                       re.IGNORECASE)
 """Words before a tool (in its clause) or right after it that say the project no longer uses it."""
-_ANY = re.compile(rf"(?:{_NAMES})", re.IGNORECASE)
 _ENGLISH = frozenset({"black", "prettier", "parcel", "husky", "jest", "biome", "vite"})
 """Tool names that are also English words: read only when written as the tool spells them or capitalised."""
 
 
 def prose_tools(text: str, code: list[tuple[int, int]]) -> list[Reference]:
     """A `tool:NAME` command reference for each known tool the prose says a project uses, outside code spans."""
-    if not _ANY.search(text):
-        return []  # most entries name no tool: one scan decides it
+    lowered = text.lower()
+    if not any(name in lowered for name in TOOLS):
+        return []  # most entries name no tool: a few substring lookups decide it
     starts = [start for start, _ in code]
     found: dict[int, Reference] = {}
     for pattern in (_BEFORE, _AFTER):
