@@ -10,10 +10,13 @@ reader would load; the repository's head when the line never left). The line is 
 longer exists at C, or at the commit that took the line out of the file (its maintainers' own word that it went
 stale: an agent's memory copied from it would now be wrong), with `new_path` when git records the rename; `fresh`
 when every path still exists at C. So the set measures path claims: the lines whose truth git can establish without a person reading them.
+With `--claims` it also labels, the same way, the other claims git can settle (`staleness_claims.py`): make targets
+and package scripts a line runs, code names it cites (defined by a code file at V), the minimum Python or Node
+version it states, and the tools it runs.
 
 Rebuild: get a bare clone of each listed repository as `MIRRORS/owner+repo/repo` (or `MIRRORS/owner+repo`), then
 
-    python -m memrev.core.bench.staleness_real MIRRORS LABELS.jsonl
+    python -m memrev.core.bench.staleness_real MIRRORS LABELS.jsonl [--claims]
     memrev eval staleness LABELS.jsonl --repo MIRRORS
 """
 
@@ -26,6 +29,7 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
+from memrev.core.bench.staleness_claims import Claim, ClaimFacts, claims_of
 from memrev.core.check.eval_labels import Label, write_labels
 
 SOURCES = Path(__file__).with_name("staleness_sources.txt")
@@ -85,8 +89,9 @@ class Tree:
         return path in self.files or path in self.folders
 
 
-def build(mirror: Path, source: Source, *, folder: str) -> list[Label]:
-    """The labels of one instruction file's history."""
+def build(mirror: Path, source: Source, *, folder: str, claims: bool = False) -> list[Label]:
+    """The labels of one instruction file's history (with `claims`, also of lines whose commands, code names,
+    minimum versions or tools git can settle)."""
     versions = git(mirror, "log", "--format=%H", "--reverse", "--first-parent", source.head, "--",
                    source.file).split()
     trees: dict[str, Tree] = {}
@@ -100,33 +105,49 @@ def build(mirror: Path, source: Source, *, folder: str) -> list[Label]:
     stale: list[Label] = []
     fresh: list[Label] = []
     seen: set[str] = set()
+    lines_claims = {line: claims_of(line) for sha in versions for line in texts[sha].splitlines()} if claims else {}
+    facts = ClaimFacts(mirror, {c.value for found in lines_claims.values() for c in found if c.kind == "symbol"})
     for index, verified in enumerate(versions):
         for line in texts[verified].splitlines():
             tokens = [t for t in _CODE.findall(line) if _PATHLIKE.fullmatch(t) and "://" not in t and "*" not in t]
-            if not tokens or line in seen or len(line) > 400:
+            others = lines_claims.get(line, [])
+            if not tokens and not others or line in seen or len(line) > 400:
                 continue
             resolved = [tree(verified).resolve(token) for token in tokens]
             if any(path is None for path in resolved):
+                continue
+            others = [claim for claim in others if facts.holds(verified, claim) is True]
+            if not tokens and not others:
                 continue
             seen.add(line)
             later = next((sha for sha in versions[index + 1:] if line not in texts[sha].splitlines()), None)
             check = git(mirror, "rev-parse", f"{later}^").strip() if later else source.head
             if not check or check == verified:
                 continue
-            gone = [(token, path) for token, path in zip(tokens, resolved) if path and not tree(check).has(path)]
-            if not gone and later:  # the commit that took the line out: was it because its path went?
-                gone = [(token, path) for token, path in zip(tokens, resolved) if path and not tree(later).has(path)]
+            gone = _gone(facts, tree(check), check, tokens, resolved, others)
+            if not gone and later:  # the commit that took the line out: was it because what it names went?
+                gone = _gone(facts, tree(later), later, tokens, resolved, others)
                 check = later if gone else check
             label_id = f"{source.repo}:{source.file}:{verified[:8]}:{len(stale) + len(fresh)}"
+            first = tokens[0] if tokens else others[0].text
             if gone:
                 token, path = gone[0]
-                stale.append(Label(label_id, line.strip(), verified, check, "stale", token,
-                                   _renamed_to(mirror, verified, check, path, tree(verified), tree(check)),
-                                   source.file, folder))
+                renamed = _renamed_to(mirror, verified, check, path, tree(verified), tree(check)) if path else None
+                stale.append(Label(label_id, line.strip(), verified, check, "stale", token, renamed, source.file,
+                                   folder))
             else:
-                fresh.append(Label(label_id, line.strip(), verified, check, "fresh", tokens[0], None, source.file,
+                fresh.append(Label(label_id, line.strip(), verified, check, "fresh", first, None, source.file,
                                    folder))
     return _spread(stale) + _spread(fresh)
+
+
+def _gone(facts: ClaimFacts, tree: Tree, sha: str, tokens: list[str], resolved: list[str | None],
+          others: list[Claim]) -> list[tuple[str, str | None]]:
+    """What a line names that no longer holds at `sha`: its paths gone (with the path), then its other claims
+    that the commit contradicts (without one)."""
+    gone: list[tuple[str, str | None]] = [(token, path) for token, path in zip(tokens, resolved)
+                                          if path and not tree.has(path)]
+    return gone + [(claim.text, None) for claim in others if facts.holds(sha, claim) is False]
 
 
 def _renamed_to(mirror: Path, verified: str, check: str, path: str, before: Tree, after: Tree) -> str | None:
@@ -172,6 +193,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("mirrors", type=Path)
     parser.add_argument("out", type=Path)
     parser.add_argument("--sources", type=Path, default=SOURCES)
+    parser.add_argument("--claims", action="store_true", help="also label commands, code names, minimum versions "
+                        "and tools that git can settle")
     args = parser.parse_args(argv)
     labels: list[Label] = []
     for source in read_sources(args.sources):
@@ -180,7 +203,7 @@ def main(argv: list[str] | None = None) -> int:
         if mirror is None:
             print(f"skipped {source.repo}: no mirror under {args.mirrors}", file=sys.stderr)
             continue
-        found = build(mirror, source, folder=str(mirror.relative_to(args.mirrors)))
+        found = build(mirror, source, folder=str(mirror.relative_to(args.mirrors)), claims=args.claims)
         print(f"{source.repo} {source.file}: {sum(l.stale for l in found)} stale, "
               f"{sum(not l.stale for l in found)} fresh", file=sys.stderr)
         labels += found

@@ -177,6 +177,10 @@ class Checker:
                         ref = replace(ref, status=RefStatus.UNVERIFIABLE, commits=(), evidence=f"{name} is not in the "
                                       f"code now, nor when {label.split(' ', 1)[0]}: it names something outside the "
                                       "repository's code")
+                    elif not defined_at(self.index, history.shas[since], name):
+                        ref = replace(ref, status=RefStatus.UNVERIFIABLE, commits=(), evidence=f"{name} is no longer "
+                                      f"in the code; it was used but defined by no code file when "
+                                      f"{label.split(' ', 1)[0]}: a name from outside the repository")
                 elif ref.kind == "symbol" and ref.status is RefStatus.OK and ref.evidence.endswith(_OUTSIDE) \
                         and time.monotonic() < deadline:
                     name = ref.value.rsplit(".", 1)[-1]

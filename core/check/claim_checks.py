@@ -8,7 +8,7 @@ from typing import Callable, Collection
 
 from memrev.core.check.fact_sources import MAKEFILES, normalise
 from memrev.core.check.facts import JS_MANAGERS, ClaimCheck, Fact, RepoFacts, one_line
-from memrev.core.check.version_spec import compare, suggest
+from memrev.core.check.version_spec import compare, compare_bounds, suggest
 
 # -- version claims --------------------------------------------------------------------
 
@@ -60,6 +60,10 @@ def check_version_claim(value: str, facts: RepoFacts) -> ClaimCheck:
             return ClaimCheck("unverifiable", f"memory says {label} {number}; no formatter or linter configuration "
                                               f"in the repository sets the {label}", facts=(memory,))
         ok = found[0].value == number
+        style = facts.all("indent-style")
+        if name == "indent" and ok and style and style[0].value == "tab":  # "2-space indentation" in a tab project
+            return ClaimCheck("contradicted", one_line(f"memory says {number}-space indentation; {_where(style)}", 120),
+                              "indent with tabs", (memory, *(("repository", f.value, f.source) for f in style)))
         return ClaimCheck("ok" if ok else "contradicted", one_line(f"memory says {label} {number}; {_where(found)}",
                                                                    120), None if ok else f"{label} {found[0].value}",
                           (memory, *(("repository", fact.value, fact.source) for fact in found)))
@@ -69,9 +73,22 @@ def check_version_claim(value: str, facts: RepoFacts) -> ClaimCheck:
         if not found:
             return ClaimCheck("unverifiable", f"memory says {label} {rest}; nothing in the repository states the "
                                               f"{label} version", facts=(memory,))
-        return _verdict(f"{label} {rest}", rest, found[0].value, _where(found), label,
-                        (memory, *(("repository", fact.value, fact.source) for fact in found)))
+        checked = _verdict(f"{label} {rest}", rest, found[0].value, _where(found), label,
+                           (memory, *(("repository", fact.value, fact.source) for fact in found)))
+        return _bounded(checked, f"{label} {rest}", rest, found) if checked.status != "contradicted" else checked
     return ClaimCheck("unverifiable", one_line(f"memrev cannot check {value!r} against the repository", 120))
+
+
+def _bounded(checked: ClaimCheck, said: str, claim: str, found: list[Fact]) -> ClaimCheck:
+    """A range with an upper bound or a list of versions also against the lists of supported versions (CI matrices,
+    classifiers) and an upper bound of the requirement: contradicted only when every one of them disagrees."""
+    verdicts = [(compare_bounds(claim, fact.value), fact) for fact in found]
+    told = [(verdict, fact) for verdict, fact in verdicts if verdict is not None]
+    if not told or any(verdict == "ok" for verdict, _ in told):
+        return checked
+    fact = told[0][1]
+    return ClaimCheck("contradicted", one_line(f"memory says {said}; {fact.source} {fact.detail or fact.value}", 120),
+                      f"{said.split(' ')[0]} {fact.value.replace(' || ', ', ')}", checked.facts)
 
 
 def _check_manager(claim: str, facts: RepoFacts) -> ClaimCheck:

@@ -14,13 +14,15 @@ _TOKEN = re.compile(r"(?<![\w-])--?[A-Za-z][\w-]*[\w]|(?<![\w-])-[A-Za-z]\b|[A-Z
 _DEFINITION = re.compile(
     r"""^[ \t]*(?:
         (?:async[ \t]+)?def[ \t]+(?P<py>\w+)                                   # Python functions and methods
-      | (?:export[ \t]+)?(?:default[ \t]+)?(?:abstract[ \t]+)?class[ \t]+(?P<cls>\w+)  # classes (most languages)
+      | (?:(?:export|default|abstract|public|private|protected|internal|static|final|sealed|open|data|partial)[ \t]+)*
+        class[ \t]+(?P<cls>\w+)                                                # classes (Java, Kotlin, C# modifiers too)
       | (?:export[ \t]+)?(?:default[ \t]+)?(?:async[ \t]+)?function\*?[ \t]+(?P<js>\w+)  # JavaScript functions
       | (?:export[ \t]+)?(?:const|let|var)[ \t]+(?P<jsv>\w+)[ \t]*(?::[^=]+)?=  # JavaScript bindings
       | func[ \t]+(?:\([^)]*\)[ \t]*)?(?P<go>\w+)                               # Go functions and methods
       | type[ \t]+(?P<gotype>\w+)[ \t]+(?:struct|interface)                     # Go types
       | (?:pub(?:\([^)]*\))?[ \t]+)?(?:(?:async|const|unsafe)[ \t]+)*(?:fn|struct|enum|trait|mod)[ \t]+(?P<rs>\w+)  # Rust
-      | (?:export[ \t]+)?(?:interface|enum|type)[ \t]+(?P<ts>\w+)               # TypeScript types
+      | (?:(?:export|declare|public|private|protected|internal|static|sealed)[ \t]+)*
+        (?:interface|enum|type|record|@interface)[ \t]+(?P<ts>\w+)             # TypeScript, Java and C# types
       | module[ \t]+(?P<rb>[A-Z]\w*)                                            # Ruby modules
       | (?P<const>[A-Za-z_]\w*)[ \t]*(?::[^=\n]+)?=(?!=)                          # top-level assignments
     )""",

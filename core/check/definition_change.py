@@ -126,6 +126,17 @@ def recipe(text: str, file: str, name: str) -> str | None:
     return None
 
 
+def _essence(recipe_text: str) -> str:
+    """What a recipe runs: its commands without comments (`## help`), echoed messages, `@`/`-` prefixes, line
+    continuations and spacing, so a reworded help text or message is no change of what `make test` does."""
+    kept = []
+    for part in recipe_text.split(" ; "):
+        part = re.sub(r"(?:^|\s)#.*$", "", part).strip().lstrip("@-+").strip()
+        if part and not re.match(r"(?:echo|printf)\b|:(?:\s|$)", part):
+            kept.append(" ".join(part.replace("\\", " ").split()))
+    return " ; ".join(kept)
+
+
 def recipe_change(index: RepoIndex, sha: str, file: str, name: str) -> str | None:
     """How the command of a make target or package script changed since commit `sha`, or None when it did not
     (or either side cannot be read)."""
@@ -133,7 +144,7 @@ def recipe_change(index: RepoIndex, sha: str, file: str, name: str) -> str | Non
     if now_text is None or then_text is None:
         return None
     before, after = recipe(then_text, file, name), recipe(now_text, file, name)
-    if before is None or after is None or before == after:
+    if before is None or after is None or _essence(before) == _essence(after):
         return None
     return f"it ran `{_short(before)}` when verified and now runs `{_short(after)}`"
 

@@ -96,6 +96,11 @@ def _pyproject(c: FactSink) -> None:
     poetry, hatch, pdm = _dict(tool.get("poetry")), _dict(tool.get("hatch")), _dict(tool.get("pdm"))
     if isinstance(requires := project.get("requires-python"), str):
         c.add(0, "python", requires, src, f'requires-python = "{requires.strip()}"')
+    listed = sorted({m.group(1) for item in _strs(project.get("classifiers")) + _strs(poetry.get("classifiers"))
+                     if (m := re.fullmatch(r"Programming Language :: Python :: (3\.\d+)", item.strip()))},
+                    key=lambda v: parse_release(v) or ())
+    if listed:
+        c.add(7, "python", " || ".join(listed), src, f"classifiers: Python {', '.join(listed)}")
     poetry_tables = [_dict(poetry.get("dependencies")), _dict(poetry.get("dev-dependencies"))]
     poetry_tables += [_dict(_dict(group).get("dependencies")) for group in _dict(poetry.get("group")).values()]
     if isinstance(python := poetry_tables[0].get("python"), str):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import fnmatch
+import re
 from dataclasses import replace
 
 from memrev.core.check.cited_lines import cited_fate, hunks_since
@@ -14,6 +15,10 @@ from memrev.core.check.path_context import (folder_fate, folder_files, historic_
 from memrev.core.check.references import Reference
 from memrev.core.check.stated_change import lost_words, statement_around
 
+_ROUTE = r"(?:[^/\[\]]+|\[{1,2}(?:\.\.\.)?[\w-]+\]{1,2})"
+_ROUTE_SEGMENTS = re.compile(rf"(?:{_ROUTE}/)*{_ROUTE}/?")
+"""A path whose brackets are whole route folders (`[id]`, `[...slug]`): one file, not a glob pattern."""
+
 _AGENT_FILES = frozenset("MEMORY.md USER.md memory.md memory_summary.md raw_memories.md".split())
 _AGENT_FOLDERS = frozenset("rollout_summaries sessions memories memory skills .codex .claude .hermes .openclaw".split())
 """Agents' own memory files and folders, which entries name but which live in the agent's home, not the repository."""
@@ -24,7 +29,7 @@ def resolve_path(ref: Reference, ctx: EntryContext) -> tuple[str | None, str | N
     relative = repo_relative(ref.value, ctx.entry, index)
     if relative is None:
         return None, "outside the repository"
-    if any(char in relative for char in "*?["):
+    if any(char in relative for char in "*?") or "[" in relative and not _ROUTE_SEGMENTS.fullmatch(relative):
         return None, "a pattern, not one file"
     if not relative or ref.has_folder or relative in index.files or relative in index.folders:
         return relative, None

@@ -12,6 +12,7 @@ from memrev.core.check.git_history import PathEvent
 from memrev.core.check.model import RefStatus, ReferenceCheck
 from memrev.core.check.path_checks import check_path
 from memrev.core.check.references import Reference
+from memrev.core.check.signature_claims import check_signature
 from memrev.core.check.repo_index import RepoIndex
 from memrev.core.check.definition_change import definition_change, recipe_change
 from memrev.core.check.stated_change import defined_then, statement_around
@@ -22,6 +23,18 @@ self cls this super console JSON Math Object Array String Number Promise window 
 exports os sys re json subprocess pathlib datetime typing collections functools itertools asyncio logging
 """.split())
 """Names a language provides, which no repository defines."""
+_WEB_GLOBALS = frozenset("""
+window document navigator location history localStorage sessionStorage indexedDB fetch console globalThis
+setTimeout setInterval clearTimeout clearInterval requestAnimationFrame cancelAnimationFrame queueMicrotask
+structuredClone crypto performance screen alert confirm prompt matchMedia getComputedStyle addEventListener
+removeEventListener dispatchEvent atob btoa caches customElements URL URLSearchParams Blob File FileReader
+FormData Headers Request Response WebSocket Worker SharedWorker ServiceWorker EventSource BroadcastChannel
+AbortController AbortSignal TextEncoder TextDecoder IntersectionObserver ResizeObserver MutationObserver
+CustomEvent Event Notification Intl Date RegExp Map Set WeakMap WeakSet Symbol Proxy Reflect Buffer
+__dirname __filename import
+""".split())
+"""Browser and JavaScript runtime APIs (`window.localStorage`, `navigator.clipboard`, `fetch()`): named beside a
+component, they are what it calls, never a name the repository defines or loses."""
 
 _WELL_KNOWN_ENV = frozenset("""
 HOME PATH USER SHELL PWD TMPDIR TMP TEMP LANG LC_ALL EDITOR VISUAL TERM CI PYTHONPATH VIRTUAL_ENV NODE_ENV
@@ -60,8 +73,9 @@ def check_symbol(ref: Reference, ctx: EntryContext) -> ReferenceCheck:
     where = index.definitions.get(name, {})
     if where:
         folders = {p for p in ctx.current if p in index.folders}
-        cited_files = {p for p in ctx.current | ctx.cited if (p in index.files or "." in p.rsplit("/", 1)[-1])
-                       and p not in index.prose and not p.endswith(_DOC_SUFFIXES)}
+        cited_files = {p for p in ctx.current | ctx.cited if (p in index.files or "." in p.rsplit("/", 1)[-1]
+                                                               and index.history.events.get(p))
+                       and p not in index.prose and not p.endswith(_DOC_SUFFIXES)}  # never a file of no history
         inside = any(path.startswith(folder + "/") for folder in folders for path in where)
         if cited_files and not cited_files & where.keys() and not inside and defined_then(
                 index, ctx.since, name, cited_files) is not False:
@@ -85,6 +99,9 @@ def check_symbol(ref: Reference, ctx: EntryContext) -> ReferenceCheck:
         return result(ref, RefStatus.OK, f"defined in {preferred}:{where[preferred]}")
     besides = ctx.own_file
     used = max(index.code_uses(name, besides=besides), index.code_uses(ref.value, besides=besides))
+    if parts[0] in _WEB_GLOBALS and (used == 0 or ctx.current & index.files):
+        return result(ref, RefStatus.UNVERIFIABLE, f"{ref.value} is a browser or JavaScript runtime API, not a name "
+                      "the repository defines")
     if used > 0:
         sample = index.token_sample.get(name) or index.token_sample.get(ref.value)
         named = sorted(p for p in ctx.current if p in index.files and _is_code(p))
@@ -217,7 +234,6 @@ def check_flag(ref: Reference, ctx: EntryContext) -> ReferenceCheck:
 
 def check_env(ref: Reference, ctx: EntryContext) -> ReferenceCheck:
     """Does any file still read or set the environment variable?"""
-    index = ctx.index
     if ref.value in _WELL_KNOWN_ENV:
         return result(ref, RefStatus.UNVERIFIABLE, f"{ref.value} is a standard environment variable")
     held = _mentioned(ref, ctx)
@@ -317,4 +333,5 @@ def check_claim(ref: Reference, ctx: EntryContext) -> ReferenceCheck:
 _CHECKS: dict[str, Callable[[Reference, EntryContext], ReferenceCheck]] = {
     "path": check_path, "symbol": check_symbol, "flag": check_flag, "env": check_env, "commit": check_commit,
     "ref": check_ref, "command": check_claim, "version": check_claim,
+    "signature": check_signature,
 }

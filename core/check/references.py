@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from memrev.core.check.tool_names import TOOLS
 
-KINDS = ("path", "symbol", "flag", "env", "commit", "ref", "command", "version")
+KINDS = ("path", "symbol", "flag", "env", "commit", "ref", "command", "version", "signature")
 """Every kind of reference `extract_references` produces."""
 
 
@@ -57,6 +57,9 @@ _MAKE_TARGETS = frozenset("test tests lint format fmt typecheck build install de
 
 _B = r"(?<![\w./$:-])"  # a token starts here, never inside another one (keeps every alternative linear)
 _SEG = r"\.{0,2}[\w+*@-]+(?:\.[\w+*@-]+)*"
+_DIR = rf"(?:{_SEG}|\((?:\.{{1,3}})?[\w-]+\)|\(\.{{1,3}}\)[\w-]+|\[{{1,2}}(?:\.\.\.)?[\w-]+\]{{1,2}}|@[\w-]+)"
+"""A folder of a path, also a route folder of Next.js or SvelteKit: a group `(shop)`, a parameter `[id]`,
+`[...slug]` or `[[...slug]]`, an intercepting route `(.)photo`, a parallel route `@modal`."""
 _TOKEN = re.compile(rf"""
   (?P<url>\b[A-Za-z][A-Za-z0-9+.-]{{1,20}}://[^\s<>()`'"]*|\bwww\.[^\s<>()`'"]+)
 | (?P<email>{_B}[\w.+-]+@[\w-]+(?:\.[\w-]+)+)
@@ -75,7 +78,12 @@ _TOKEN = re.compile(rf"""
 | (?P<setting>\b(?:[Mm]ax(?:imum)?[ -])?[Ll]ine[ -]length(?:\s+(?:limit\s+)?(?:is|of|at|=|:))?\s*(?P<width>\d{{2,3}})\b
    |\b(?P<width2>\d{{2,3}})[ -](?:char(?:acter)?s?|col(?:umn)?s?)(?:[ -](?:lines?|line\s+length|wide))\b
    |\b(?P<spaces>[1-8])[ -]space(?:s)?(?:\s+(?:indent(?:ation|s)?|tabs?))\b
-   |\b[Ii]ndent(?:ation|s)?(?:\s+(?:is|of|with|=|:|width(?:\s+(?:is|of))?))?\s*(?P<spaces2>[1-8])\s+spaces\b)
+   |\b[Ii]ndent(?:ation|s)?(?:\s+(?:is|of|with|=|:|width(?:\s+(?:is|of))?))?\s*(?P<spaces2>[1-8])\s+spaces\b
+   |\b[Ii]ndent(?:ation)?\s+(?:with|using|uses|is)\s+(?P<istyle>tabs|spaces)\b
+   |\b(?P<istyle2>[Tt]abs|[Ss]paces)\s+(?:for|as)\s+(?:the\s+)?indent(?:ation)?\b|\b(?P<istyle3>[Tt]ab)[ -]indent(?:ed|ation)\b
+   |\b(?:TypeScript|tsconfig(?:\.json)?)(?:'s)?\s+(?:(?:is|runs|uses|has|in)\s+)?strict(?:\s+mode)?
+    (?:\s+(?:is\s+)?(?P<strict>on|off|enabled|disabled|true|false)\b)?
+   |\bstrict\s+TypeScript\b|\bstrict(?:\s+mode)?\s+(?:is\s+)?(?P<strict2>on|off|enabled|disabled)\s+in\s+(?:the\s+)?tsconfig)
 | (?P<make>\bmake\s+(?P<mtarget>[a-z][\w.:-]*[\w])(?![\w./-]))
 | (?P<nodejs>\b[Nn]ode\.[Jj][Ss]\b)
 | (?P<package>{_B}(?P<pkg>[A-Za-z][\w.-]*[A-Za-z0-9])(?:(?P<pop>==|>=|<=|~=|!=|@)\s*v?(?P<pver>\d+(?:\.\d+)*)
@@ -83,7 +91,7 @@ _TOKEN = re.compile(rf"""
 | (?P<commit>{_B}(?=[0-9a-f]*[a-f])(?=[0-9a-f]*\d)[0-9a-f]{{7,40}}(?![\w-]|\.\w))
 | (?P<flag>(?<![\w/-])--[A-Za-z0-9][\w-]*|(?<![\w/-])-[A-Za-z]{{1,2}}(?![\w-]))
 | (?P<call>{_B}[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*\(\))
-| (?P<path>(?:{_B}(?:~/|\.\.?/|/)?(?:{_SEG}/)+(?:{_SEG})?|{_B}{_SEG}\.[\w+*@-]+|(?<![\w.])\.[A-Za-z][\w-]*)
+| (?P<path>(?:{_B}(?:~/|\.\.?/|/)?(?:{_DIR}/)+(?:{_SEG})?|{_B}{_SEG}\.[\w+*@-]+|(?<![\w.])\.[A-Za-z][\w-]*)
    (?::(?P<line>\d+)(?:-(?P<line_end>\d+))?|\#L(?P<gline>\d+)(?:-L?(?P<gline_end>\d+))?)?(?!\w|:\d))
 | (?P<known>\b(?:Makefile|Dockerfile|Justfile|Procfile|Gemfile|Rakefile|Jenkinsfile|Containerfile)\b)
 | (?P<envname>\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\b)
@@ -110,6 +118,10 @@ def extract_references(text: str) -> list[Reference]:
     starts = [start for start, _ in code]
     found: dict[tuple[int, int], Reference] = {}
     claimed: dict[int, tuple[int, int]] = {}
+    from memrev.core.check.prose_tools import prose_tools
+    from memrev.core.check.signature_claims import signature_references
+    for ref in (*signature_references(text), *prose_tools(text, code)):
+        found.setdefault((ref.start, ref.end), ref)
     for index, (start, end) in enumerate(code):
         for ref in _classify_code(text, start, end):
             found.setdefault((ref.start, ref.end), ref)
@@ -209,6 +221,13 @@ def _reference(match: re.Match[str], text: str, in_code: bool) -> Reference | No
         op = match.group("op") or (">=" if match.group("plus") else "")
         return Reference("version", whole, start, end, f"{name}:{op}{match['num']}")
     if kind == "setting":
+        style = (match.group("istyle") or match.group("istyle2") or match.group("istyle3") or "").lower()
+        if style:
+            return Reference("version", whole, start, end, f"setting:indent-style:{style.rstrip('s')}")
+        if "strict" in whole:
+            said = (match.group("strict") or match.group("strict2") or "on").lower()
+            return Reference("version", whole, start, end,
+                             f"setting:typescript-strict:{'on' if said in ('on', 'enabled', 'true') else 'off'}")
         width, spaces = match.group("width") or match.group("width2"), match.group("spaces") or match.group("spaces2")
         name = "line-length" if width else "indent"
         return Reference("version", whole, start, end, f"setting:{name}:{width or spaces}")

@@ -17,7 +17,8 @@ if sys.version_info >= (3, 11):
 else:  # pragma: no cover - Python 3.10: tomli, the library tomllib was made from (a dependency there)
     import tomli as tomllib
 
-FACT_NAMES = ("python", "node", "package-manager", "test-command", "default-branch", "line-length", "indent")
+FACT_NAMES = ("python", "node", "package-manager", "test-command", "default-branch", "line-length", "indent",
+              "indent-style", "typescript-strict")
 """Every fact name `read_facts` produces, in the order facts are listed."""
 _REQUIREMENT = re.compile(r"\s*([A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?)\s*(?:\[[^\]]*\])?\s*\(?\s*([^;@]*)")
 

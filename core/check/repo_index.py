@@ -23,6 +23,7 @@ FACT_FILES = frozenset({
     ".node-version", "Makefile", "GNUmakefile", "makefile", "uv.lock", "poetry.lock", "pdm.lock", "Pipfile.lock",
     "Pipfile", "requirements.txt", "package-lock.json", "pnpm-lock.yaml", "yarn.lock", "bun.lockb", "bun.lock",
     "noxfile.py", "pytest.ini", "ruff.toml", ".ruff.toml", ".editorconfig", ".prettierrc", ".prettierrc.json", ".flake8",
+    "biome.json", "biome.jsonc", "tsconfig.json", ".prettierrc.yaml", ".prettierrc.yml", ".eslintrc.json", ".eslintrc",
 })
 """Files (by last part) the repository facts come from; a change to one re-reads the facts."""
 

@@ -7,6 +7,7 @@ import configparser
 import json
 from typing import Any, Callable, Protocol
 
+from memrev.core.check.config_settings import CONFIG_FILES, read_config_settings
 from memrev.core.check.fact_sources import FactSink
 
 
@@ -16,7 +17,7 @@ class SettingSink(FactSink, Protocol):
     read: Callable[[str], str | None]
 
 SETTING_FILES = ("pyproject.toml", "ruff.toml", ".ruff.toml", ".editorconfig", ".prettierrc", ".prettierrc.json",
-                 ".flake8", "setup.cfg", "tox.ini")
+                 ".flake8", "setup.cfg", "tox.ini", *CONFIG_FILES)
 """Files (at the root) the settings come from."""
 
 
@@ -81,3 +82,4 @@ def read_settings(c: SettingSink) -> None:
         if (parser := _ini(c, path)) is not None and parser.has_section("flake8"):
             if (value := _number(parser.get("flake8", "max-line-length", fallback=""))) is not None:
                 c.add(40, "line-length", value, path, f"[flake8] max-line-length = {value}")
+    read_config_settings(c)

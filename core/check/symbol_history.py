@@ -13,6 +13,10 @@ _KEYWORDS = "def|class|function|const|let|var|func|fn|struct|enum|trait|interfac
 """Words that introduce a definition in the languages `code_tokens` reads."""
 
 
+_IMPORT = r"^[[:space:]]*(import|from|using)[[:space:]]|^[[:space:]]*export[[:space:]]+(type[[:space:]]+)?\{"
+"""An import line (`import { type Entry }`, `export { type Entry } from`): it names a type, it does not define one."""
+
+
 def definition_pattern(name: str) -> str:
     """A POSIX extended pattern matching a line that defines `name` (a keyword before it, or a top-level
     assignment)."""
@@ -23,7 +27,8 @@ def definition_pattern(name: str) -> str:
 
 def defined_at(index: RepoIndex, sha: str, name: str) -> tuple[str, ...]:
     """The code files that defined `name` at commit `sha` (documentation never counts), asked once per pair."""
-    return _code_files_matching(index, sha, name, ["-E", "-e", definition_pattern(name)])
+    return _code_files_matching(index, sha, name, ["-E", "-e", definition_pattern(name), "--and", "--not", "-e",
+                                                    _IMPORT])
 
 
 def used_at(index: RepoIndex, sha: str, name: str) -> tuple[str, ...]:

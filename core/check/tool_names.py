@@ -25,5 +25,16 @@ TOOLS: dict[str, tuple[str, tuple[str, ...]]] = {
                                "prettier.config.mjs", "prettier.config.cjs")),
     "jest": ("test runner", ("jest.config.js", "jest.config.ts", "jest.config.mjs", "jest.config.cjs")),
     "vitest": ("test runner", ("vitest.config.ts", "vitest.config.js", "vitest.config.mts", "vitest.config.mjs")),
+    "mocha": ("test runner", (".mocharc.json", ".mocharc.js", ".mocharc.cjs", ".mocharc.yml", ".mocharc.yaml")),
+    "webpack": ("bundler", ("webpack.config.js", "webpack.config.ts", "webpack.config.mjs", "webpack.config.cjs")),
+    "vite": ("bundler", ("vite.config.ts", "vite.config.js", "vite.config.mts", "vite.config.mjs")),
+    "rollup": ("bundler", ("rollup.config.js", "rollup.config.mjs", "rollup.config.ts")),
+    "esbuild": ("bundler", ()),
+    "parcel": ("bundler", (".parcelrc",)),
+    "tsup": ("bundler", ("tsup.config.ts", "tsup.config.js")),
+    "rspack": ("bundler", ("rspack.config.js", "rspack.config.ts")),
 }
 """Each tool: its kind, and the root files (or folders) that configure it."""
+
+SPELLED = {"eslint": "ESLint", "pre-commit": "pre-commit", "mypy": "mypy", "tsup": "tsup", "esbuild": "esbuild"}
+"""How prose writes a tool when not simply capitalised; any case is read."""

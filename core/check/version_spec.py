@@ -175,3 +175,44 @@ def suggest(claim: str, requirement: str) -> str:
     if claimed is not None and claimed.pin() is not None and low[1]:
         return format_release(low[0])
     return (">=" if low[1] else ">") + format_release(low[0])
+
+
+def _listed(spec: Spec) -> list[Release] | None:
+    """The versions of a plain list (3.10 || 3.11, a CI matrix, classifiers), or None when it is not one."""
+    found = [alt[0].release for alt in spec.alternatives if len(alt) == 1 and alt[0].op == "=*"]
+    return found if found and len(found) == len(spec.alternatives) else None
+
+
+def _highest(spec: Spec) -> Release | None:
+    """The last series a claimed range with an upper bound allows (>=3.10 <3.14 gives 3.13), else None."""
+    if len(spec.alternatives) != 1:
+        return None
+    uppers = [c.release for c in spec.alternatives[0] if c.op == "<" and c.release[-1] > 0]
+    return uppers[0][:-1] + (uppers[0][-1] - 1,) if len(uppers) == 1 else None
+
+
+def compare_bounds(claim: str, requirement: str) -> str | None:
+    """"ok" or "contradicted" for a claimed range with an upper bound (3.10 through 3.13) or a claimed list against a
+    list of supported versions (a CI matrix, classifiers) or an upper bound of the same major version; None when the
+    requirement says nothing about it (no list of two or more, no such bound) or either side is unclear."""
+    claimed, required = parse_spec(claim), parse_spec(requirement)
+    if claimed is None or required is None:
+        return None
+    highest, claim_list = _highest(claimed), _listed(claimed)
+    if highest is None and (claim_list is None or len(claim_list) < 2):
+        return None
+    size = len(highest) if highest is not None else len(claim_list[0]) if claim_list else 0
+    supported = _listed(required)
+    if supported is not None:
+        if len(supported) < 2 or any(len(release) != size for release in supported):
+            return None  # one version (a lint job) or another precision ("3.x"): not a list of supported versions
+        if claim_list is not None:
+            return "ok" if set(claim_list) == set(supported) else "contradicted"
+        low = claimed.lower()
+        same_low = low is not None and _compare(min(supported), low[0]) == 0
+        return "ok" if same_low and _compare(max(supported), highest) == 0 else "contradicted"
+    caps = [c.release for alt in required.alternatives for c in alt if c.op in ("<", "<=")]
+    if highest is None or len(caps) != 1 or len(caps[0]) < 2 or caps[0][0] != highest[0]:
+        return None  # no cap, or one of another major version (<4): it says nothing of the last minor series
+    allowed_next = required.contains(_bump(highest))
+    return "ok" if required.contains(highest) and not allowed_next else "contradicted"

@@ -157,3 +157,21 @@ def test_a_make_recipe_or_script_that_runs_another_command_is_changed(reworked) 
                                           "verified and now runs `uv run pytest -n auto`")
     assert refs["npm run build"].status is RefStatus.CHANGED and "`tsc && vite build`" in refs["npm run build"].evidence
     assert refs["make lint"].status is RefStatus.OK and refs["npm run dev"].status is RefStatus.OK
+
+
+def test_a_recipe_whose_help_text_or_messages_changed_still_runs_the_same_command(tmp_path) -> None:
+    repo = GitRepo(tmp_path / "made")
+    repo.write("Makefile", "test: ## Run the tests\n\t@echo \"Running tests...\"\n\tuv run pytest -q\n\n"
+                           "lint:\n\truff check .\n")
+    start = repo.commit("Makefile")
+    repo.write("Makefile", "test: ## Run every test, with coverage off\n\t@echo \"🧪 Testing\"\n\t@uv run  pytest -q\n\n"
+                           "lint:\n\truff check . && mypy .\n")
+    repo.commit("Reword the help; lint also type-checks")
+    checker = Checker(repo.path, clock=lambda: NOW)
+    try:
+        entry = Entry(id="e", text="Run `make test` and `make lint` before pushing.", verified_commit=start)
+        refs = {ref.text: ref for ref in checker.check_all([entry])["e"].references}
+    finally:
+        checker.close()
+    assert refs["make test"].status is RefStatus.OK
+    assert refs["make lint"].status is RefStatus.CHANGED and "mypy" in refs["make lint"].evidence
