@@ -84,6 +84,11 @@ def check_symbol(ref: Reference, ctx: EntryContext) -> ReferenceCheck:
             named = ", ".join(sorted(cited_files))
             return result(ref, RefStatus.MOVED, f"{name} is defined in {target}:{where[target]}, not in {named}",
                            target)
+        ghost = _ghost_file(ctx, where, cited_files)
+        if ghost is not None:
+            target = sorted(where)[0]
+            return result(ref, RefStatus.MOVED, f"{name} is defined in {target}:{where[target]}, not in {ghost} (no such "
+                           f"file, now or in the history, beside it in the same folder)", target)
         module = "/".join(parts[:-1])
         if len(parts) > 1 and parts[0].islower() and _module_exists(index, "/".join(parts)):
             return result(ref, RefStatus.OK, f"{ref.value} is a module or package of the repository")
@@ -159,6 +164,23 @@ def _recipe_changed(ref: Reference, ctx: EntryContext, checked: ReferenceCheck) 
     what = f"make {name}" if tool == "make" else f"script {name!r}"
     return result(ref, RefStatus.CHANGED, f"{file} still defines {what}, but {how}", f"git diff {sha[:12]} HEAD -- "
                    f"{file}", facts=checked.facts, path=file)
+
+
+def _ghost_file(ctx: EntryContext, where: dict[str, int], cited_files: set[str]) -> str | None:
+    """A code file the entry names for a name that no commit ever had, in a folder where the name is defined now
+    (`parse_price` "lives in src/shop/utils.py" while src/shop/helpers.py defines it): the entry is wrong about where
+    it lives. None when the entry names a file that holds it, or names no such file (a script at the root such as
+    `deploy.sh` is not one)."""
+    if cited_files & where.keys():
+        return None
+    index = ctx.index
+    for path in sorted(ctx.current | ctx.cited):
+        folder = path.rsplit("/", 1)[0] if "/" in path else ""
+        if folder and folder in index.folders and path.endswith(_CODE_SUFFIXES) and path not in index.files \
+                and path not in index.prose and not index.history.events.get(path) \
+                and any(defined.rsplit("/", 1)[0] == folder for defined in where):
+            return path
+    return None
 
 
 def marked_as_code(ref: Reference, text: str) -> bool:

@@ -175,3 +175,24 @@ def test_a_recipe_whose_help_text_or_messages_changed_still_runs_the_same_comman
         checker.close()
     assert refs["make test"].status is RefStatus.OK
     assert refs["make lint"].status is RefStatus.CHANGED and "mypy" in refs["make lint"].evidence
+
+
+def test_a_file_named_for_a_symbol_that_no_commit_had_is_where_the_symbol_is_not(tmp_path) -> None:
+    """"`parse_price` lives in src/shop/utils.py" in a repository that never had that file, while src/shop/helpers.py
+    defines it: the entry is wrong about where it lives (moved, pointing at the file); a script at the root that never
+    existed (`bash deploy.sh`) says nothing about where a name lives."""
+    repo = GitRepo(tmp_path / "copy")
+    repo.write("src/shop/helpers.py", "def parse_price(text):\n    return float(text)\n")
+    repo.write("src/shop/cli.py", "from shop.helpers import parse_price\n")
+    start = repo.commit("A copy of the shop, its history left behind")
+    checker = Checker(repo.path, clock=lambda: NOW)
+    try:
+        wrong = Entry(id="w", text="Price parsing lives in src/shop/utils.py (`parse_price`).", verified_commit=start)
+        script = Entry(id="s", text="Run `bash deploy.sh` after `parse_price` changes.", verified_commit=start)
+        results = checker.check_all([wrong, script])
+    finally:
+        checker.close()
+    moved = {ref.value: ref for ref in results["w"].references}["parse_price"]
+    assert moved.status is RefStatus.MOVED and "src/shop/helpers.py" in moved.evidence
+    assert "src/shop/utils.py" in moved.evidence and results["w"].verdict is not Verdict.FRESH
+    assert {ref.value: ref for ref in results["s"].references}["parse_price"].status is RefStatus.OK
