@@ -1,5 +1,10 @@
-"""A stand-in for Hermes's own memory writer, run as a separate process by the tests: it waits, then takes Hermes's
-lock on the file, adds one entry in Hermes's format and replaces the file atomically, as Hermes does."""
+"""Hermes as the tests meet it: a home with its memory files and pending folder, and a stand-in for its own memory
+writer, run as a separate process: it waits, then takes Hermes's lock on the file, adds one entry in Hermes's format
+and replaces the file atomically, as Hermes does."""
+
+from __future__ import annotations
+
+from pathlib import Path
 
 HERMES_ADD = """
 import fcntl, os, sys, tempfile, time
@@ -51,3 +56,14 @@ if verdict == "approve":   # Hermes's /memory approve <id>: the write under its 
             fcntl.flock(lock, fcntl.LOCK_UN)
 os.remove(staged)   # approve or reject: the staged file is gone
 """
+
+
+def hermes_home(base: Path) -> Path:
+    """A Hermes home with two notes in MEMORY.md, one in USER.md and an empty pending folder (`<base>/.hermes`)."""
+    home = base / ".hermes"
+    (home / "memories").mkdir(parents=True)
+    (home / "pending" / "memory").mkdir(parents=True)
+    (home / "memories" / "MEMORY.md").write_text("\n§\n".join(["User prefers dark mode", "Project uses Python 3.10"]),
+                                                 encoding="utf-8")
+    (home / "memories" / "USER.md").write_text("Name is Ada", encoding="utf-8")
+    return home

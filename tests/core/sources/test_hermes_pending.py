@@ -7,6 +7,7 @@ import os
 from pathlib import Path
 
 import pytest
+from hermes_writer import hermes_home
 
 from memrev.core.sources.base import SourceRef
 from memrev.core.sources.hermes import ADAPTER, parse_entries
@@ -18,13 +19,7 @@ DELIM = "\n§\n"
 @pytest.fixture
 def hermes(tmp_path: Path) -> Path:
     """A Hermes home with two notes in MEMORY.md, one in USER.md and an empty pending folder."""
-    home = tmp_path / ".hermes"
-    (home / "memories").mkdir(parents=True)
-    (home / "pending" / "memory").mkdir(parents=True)
-    (home / "memories" / "MEMORY.md").write_text(DELIM.join(["User prefers dark mode", "Project uses Python 3.10"]),
-                                                 encoding="utf-8")
-    (home / "memories" / "USER.md").write_text("Name is Ada", encoding="utf-8")
-    return home
+    return hermes_home(tmp_path)
 
 
 def stage(home: Path, pending_id: str, action: str, *, content: str | None = None, old_text: str | None = None,

@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from hermes_writer import hermes_home
 
 from memrev.core.review.actions import ReviewError, confirm, revoke
 from memrev.core.scan.rejections import Decision, rejections
@@ -32,13 +33,8 @@ with open(sys.argv[1] + ".lock", "a+", encoding="utf-8") as lock:   # Hermes's _
 
 @pytest.fixture
 def hermes(tmp_path: Path) -> Path:
-    home = tmp_path / ".hermes"
-    (home / "memories").mkdir(parents=True)
-    (home / "pending" / "memory").mkdir(parents=True)
-    (home / "memories" / "MEMORY.md").write_text(DELIM.join(["User prefers dark mode", "Project uses Python 3.10"]),
-                                                 encoding="utf-8")
-    (home / "memories" / "USER.md").write_text("Name is Ada", encoding="utf-8")
-    return home
+    """A Hermes home with two notes in MEMORY.md, one in USER.md and an empty pending folder."""
+    return hermes_home(tmp_path)
 
 
 def stage(home: Path, pending_id: str, action: str, content: str | None = None, matched: str | None = None,

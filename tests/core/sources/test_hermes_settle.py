@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from hermes_writer import HERMES_DECIDE
+from hermes_writer import HERMES_DECIDE, hermes_home
 
 from memrev.core.review.actions import confirm
 from memrev.core.sources.base import SourceRef
@@ -23,13 +23,7 @@ DELIM = "\n§\n"
 @pytest.fixture
 def hermes(tmp_path: Path) -> Path:
     """A Hermes home with two notes in MEMORY.md, one in USER.md and an empty pending folder."""
-    home = tmp_path / ".hermes"
-    (home / "memories").mkdir(parents=True)
-    (home / "pending" / "memory").mkdir(parents=True)
-    (home / "memories" / "MEMORY.md").write_text(DELIM.join(["User prefers dark mode", "Project uses Python 3.10"]),
-                                                 encoding="utf-8")
-    (home / "memories" / "USER.md").write_text("Name is Ada", encoding="utf-8")
-    return home
+    return hermes_home(tmp_path)
 
 
 def stage(home: Path, pending_id: str, action: str, *, content: str | None = None, matched: str | None = None,
