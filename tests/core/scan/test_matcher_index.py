@@ -18,9 +18,10 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from memrev.core.scan import scanner
+from memrev.core.scan import matcher, scanner
 from memrev.core.scan.rules import LOOSE_SOURCES, SECRET_CHECKS, SOURCES
-from memrev.core.scan.scanner import _Matcher, find_secrets, scan
+from memrev.core.scan.matcher import _Matcher
+from memrev.core.scan.scanner import find_secrets, scan
 
 try:
     from re import _parser as _sre_parse  # type: ignore[attr-defined]
@@ -141,8 +142,8 @@ def _openings() -> list[str]:
     found = set()
     for index in _INDEXES.values():
         for pattern in index.patterns.values():
-            for head, _, _ in scanner._heads(_sre_parse.parse(pattern.pattern).data):
-                tokens = [" " if t == scanner._WS else t for t in head]
+            for head, _, _ in matcher._heads(_sre_parse.parse(pattern.pattern).data):
+                tokens = [" " if t == matcher._WS else t for t in head]
                 found.add("".join(tokens[:next((i for i, t in enumerate(tokens) if len(t) > 1), len(tokens))]))
     return sorted(found)
 
