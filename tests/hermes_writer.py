@@ -6,47 +6,16 @@ from __future__ import annotations
 
 from pathlib import Path
 
-HERMES_ADD = """
-import fcntl, os, sys, tempfile, time
-path, entry, delay = sys.argv[1], sys.argv[2], float(sys.argv[3])
-print("ready", flush=True)
-time.sleep(delay)
-with open(path + ".lock", "a+", encoding="utf-8") as lock:   # Hermes's _file_lock, then its atomic replace
-    fcntl.flock(lock, fcntl.LOCK_EX)
-    try:
-        raw = open(path, encoding="utf-8-sig").read() if os.path.exists(path) else ""
-        entries = list(dict.fromkeys(e.strip() for e in raw.split("\\n§\\n") if e.strip()))
-        entries.append(entry)
-        fd, tmp = tempfile.mkstemp(dir=os.path.dirname(path), prefix=".mem_", suffix=".tmp")
-        with os.fdopen(fd, "w", encoding="utf-8") as out:
-            out.write("\\n§\\n".join(entries))
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(tmp, path)
-    finally:
-        fcntl.flock(lock, fcntl.LOCK_UN)
-"""
-
-HERMES_DECIDE = """
-import fcntl, json, os, sys, tempfile
-staged, memories, verdict = sys.argv[1], sys.argv[2], sys.argv[3]
-record = json.load(open(staged, encoding="utf-8"))
-payload = record["payload"]
-path = os.path.join(memories, "USER.md" if payload.get("target") == "user" else "MEMORY.md")
-if verdict == "approve":   # Hermes's /memory approve <id>: the write under its lock, then the staged file goes
+_REWRITE = """
+import fcntl, os, tempfile
+def rewrite(path, change):
+    # Hermes's _file_lock, then its atomic replace: the file's entries as `change` leaves them
     with open(path + ".lock", "a+", encoding="utf-8") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
         try:
             raw = open(path, encoding="utf-8-sig").read() if os.path.exists(path) else ""
-            entries = list(dict.fromkeys(e.strip() for e in raw.split("\\n§\\n") if e.strip()))
-            target = payload.get("matched_entry")
-            if payload["action"] == "add" and payload["content"] not in entries:
-                entries.append(payload["content"])
-            elif payload["action"] == "replace":
-                entries[entries.index(target)] = payload["content"]
-            elif payload["action"] == "remove":
-                entries.remove(target)
-            fd, tmp = tempfile.mkstemp(dir=memories, prefix=".mem_", suffix=".tmp")
+            entries = change(list(dict.fromkeys(e.strip() for e in raw.split("\\n§\\n") if e.strip())))
+            fd, tmp = tempfile.mkstemp(dir=os.path.dirname(path), prefix=".mem_", suffix=".tmp")
             with os.fdopen(fd, "w", encoding="utf-8") as out:
                 out.write("\\n§\\n".join(entries))
                 out.flush()
@@ -54,6 +23,38 @@ if verdict == "approve":   # Hermes's /memory approve <id>: the write under its 
             os.replace(tmp, path)
         finally:
             fcntl.flock(lock, fcntl.LOCK_UN)
+"""
+"""Hermes's locked, atomic rewrite of one memory file, shared by the stand-in scripts below."""
+
+HERMES_ADD = _REWRITE + """
+import sys, time
+path, entry, delay = sys.argv[1], sys.argv[2], float(sys.argv[3])
+print("ready", flush=True)
+time.sleep(delay)
+rewrite(path, lambda entries: entries + [entry])
+"""
+
+HERMES_DECIDE = _REWRITE + """
+import json, sys
+staged, memories, verdict = sys.argv[1], sys.argv[2], sys.argv[3]
+record = json.load(open(staged, encoding="utf-8"))
+payload = record["payload"]
+path = os.path.join(memories, "USER.md" if payload.get("target") == "user" else "MEMORY.md")
+
+
+def applied(entries):
+    target = payload.get("matched_entry")
+    if payload["action"] == "add" and payload["content"] not in entries:
+        entries.append(payload["content"])
+    elif payload["action"] == "replace":
+        entries[entries.index(target)] = payload["content"]
+    elif payload["action"] == "remove":
+        entries.remove(target)
+    return entries
+
+
+if verdict == "approve":   # Hermes's /memory approve <id>: the write under its lock, then the staged file goes
+    rewrite(path, applied)
 os.remove(staged)   # approve or reject: the staged file is gone
 """
 
