@@ -137,23 +137,13 @@ def model_hits(lower: str, model: ProseModel | None = None) -> list[ModelHit]:
     scorer = _Scorer(model) if model is not None else _shipped_scorer()
     if scorer is None:
         return []
-    bias, threshold, by_word, by_pair = scorer.model.bias, scorer.model.threshold, scorer.words.get, scorer.pairs.get
+    threshold = scorer.model.threshold
     hits = []
-    for index, sentence in enumerate(_SENTENCE_END.split(lower)):  # sentence_spans, scored inline: runs on every entry
-        words = sentence.translate(_SPACED).split()
-        if len(words) < MIN_TOKENS:
-            continue
-        score = bias + sum(map(by_word, set(words), repeat(0.0))) + sum(map(by_pair, set(zip(words, words[1:])),
-                                                                            repeat(0.0)))
-        if score >= threshold and not warns(sentence):
-            hits.append(_hit_at(lower, index, score, threshold, tuple(scorer.model.strongest(features(words)))))
+    for start, end, sentence in _all_spans(lower):
+        words = tokens(sentence)
+        if len(words) >= MIN_TOKENS and (score := scorer.score(words)) >= threshold and not warns(sentence):
+            hits.append(ModelHit(start, end, score, threshold, tuple(scorer.model.strongest(features(words)))))
     return hits
-
-
-def _hit_at(lower: str, index: int, score: float, threshold: float, words: tuple[str, ...]) -> ModelHit:
-    """The hit for the text's sentence number `index` (spans are found only for the rare sentence held)."""
-    start, end, _ = next(span for number, span in enumerate(_all_spans(lower)) if number == index)
-    return ModelHit(start, end, score, threshold, words)
 
 
 def _all_spans(lower: str) -> Iterator[tuple[int, int, str]]:
