@@ -43,8 +43,12 @@ end (a dot inside `CLAUDE.md` or `v1.2` does not end one; a semicolon joins two 
 def _words(sentence: str) -> frozenset[str]:
     """The sentence's words, whole (`--no-verify`, `pre-approved`), as flags without their dashes (`no-verify`) and
     in their parts (`no`, `verify`; `system` and `notice` of `<system_notice>`)."""
-    words = frozenset(_WORD.findall(sentence))
-    if "-" in sentence or "_" in sentence or "'" in sentence:  # only then do parts or flags differ from words
+    return _with_parts(frozenset(_WORD.findall(sentence)), sentence)
+
+
+def _with_parts(words: frozenset[str], sentence: str) -> frozenset[str]:
+    """A sentence's whole words with their parts and flags added (only `-`, `_` and `'` make them differ)."""
+    if "-" in sentence or "_" in sentence or "'" in sentence:
         return words.union(_PART.findall(sentence), _FLAG.findall(sentence))
     return words
 
@@ -110,10 +114,11 @@ def _candidates(sentence: str, words: frozenset[str], possible: list[CueRule]) -
 _INDEX = CueIndex(CUE_RULES)
 
 
-def _possible(lower: str) -> list[CueRule]:
+def _possible(lower: str, tokens: list[str] | None = None) -> list[CueRule]:
     """The rules that may meet somewhere in the text: each of their groups has a cue in it (a text where no rule can
-    meet is never split into sentences)."""
-    words = _words(lower)
+    meet is never split into sentences). An ASCII text's `tokens` (the prose model's) are its words, so they are not
+    found again."""
+    words = _words(lower) if tokens is None or not lower.isascii() else _with_parts(frozenset(tokens), lower)
     if "://" in lower:
         words |= {"url"}  # what prose reads a URL as
     return _INDEX.possible(lower, words)
@@ -162,11 +167,11 @@ def _meets(rule: CueRule, sentence: str, words: frozenset[str] | None) -> bool:
     return _addressed(rule, sentence, words)
 
 
-def cue_hits(lower: str) -> Sequence[CueHit]:
+def cue_hits(lower: str, tokens: list[str] | None = None) -> Sequence[CueHit]:
     """Every prose sentence of a lowercased text where a cue rule's groups all meet, one hit per rule and
-    sentence."""
+    sentence (`tokens`: the prose model's tokens of the text, when the caller has them)."""
     hits: list[CueHit] = []
-    possible = _possible(lower)
+    possible = _possible(lower, tokens)
     if not possible:
         return hits
     text = prose(lower)

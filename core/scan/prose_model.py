@@ -26,9 +26,11 @@ __all__ = ["MODEL_FILE", "ProseModel", "ModelHit", "sentence_spans", "tokens", "
 MODEL_FILE = Path(__file__).with_name("prose_model.json")
 """The shipped weights (written by the trainer; only word and word-pair features of memrev's own vectors)."""
 
-_SPACED = str.maketrans({char: " " for char in "!\"#$%&()*+,./:;<=>?@[\\]^`{|}~“”‘’«»…—–、，。！？：；（）【】"})
-"""Punctuation read as a space: a token is a run of letters, digits, `'`, `-` and `_` (`don't`, `pre-approved`,
-`<system>` gives `system`); str.translate and str.split tokenise several times faster than a regex."""
+_SPACED = str.maketrans({char: " " for char in "!\"#$%&()*+,./:;<=>?@[\\]^`{|}~“”‘’«»…—–、，。！？：；（）【】"
+                          + "".join(map(chr, [*range(0x09), *range(0x0E, 0x1C), 0x7F]))})
+"""Punctuation and control characters read as a space: a token is a run of letters, digits, `'`, `-` and `_`
+(`don't`, `pre-approved`, `<system>` gives `system`), so an ASCII text's tokens are its words as the cue rules read
+them; str.translate and str.split tokenise several times faster than a regex."""
 _SENTENCE_END = re.compile(r"(?<=[.!?。！？])\s+|\n")
 """Where a sentence ends: after a full stop, question or exclamation mark and a space, or at a line end (a dot
 inside `CLAUDE.md` or `v1.2` does not end one)."""
@@ -94,12 +96,22 @@ class _Scorer:
         self.model = model
         self.words = {f: w for f, w in model.weights.items() if " " not in f}
         self.pairs = {tuple(f.split(" ", 1)): w for f, w in model.weights.items() if " " in f}
+        self.lifting_words = {f: w for f, w in self.words.items() if w > 0}
+        self.lifting_pairs = {f: w for f, w in self.pairs.items() if w > 0}
 
     def score(self, words: list[str]) -> float:
         """The same score as `ProseModel.score(features(words))`, without building the features."""
         pairs = set(zip(words, words[1:]))
         return (self.model.bias + sum(map(self.words.get, set(words), repeat(0.0)))
                 + sum(map(self.pairs.get, pairs, repeat(0.0))))
+
+    def ceiling(self, words: list[str]) -> float:
+        """The highest score any sentence made of these words and their adjacent pairs can reach: the bias plus
+        only the features that lift a score. A whole text's tokens bound every one of its sentences, so a text under
+        the threshold here is never split into sentences."""
+        pairs = set(zip(words, words[1:]))
+        return (self.model.bias + sum(map(self.lifting_words.get, set(words), repeat(0.0)))
+                + sum(map(self.lifting_pairs.get, pairs, repeat(0.0))))
 
 
 @lru_cache(maxsize=1)
@@ -131,14 +143,16 @@ class ModelHit(NamedTuple):
     words: tuple[str, ...]
 
 
-def model_hits(lower: str, model: ProseModel | None = None) -> list[ModelHit]:
+def model_hits(lower: str, model: ProseModel | None = None, words: list[str] | None = None) -> list[ModelHit]:
     """Every sentence of a lowercased text the model holds (code is read too: a command in backticks says what a
-    sentence asks for)."""
+    sentence asks for); `words` are the text's tokens when the caller has them."""
     scorer = _Scorer(model) if model is not None else _shipped_scorer()
     if scorer is None:
         return []
     threshold = scorer.model.threshold
-    hits = []
+    hits: list[ModelHit] = []
+    if scorer.ceiling(tokens(lower) if words is None else words) < threshold:
+        return hits  # a sentence's tokens are a run of the text's, so none can reach the threshold
     for start, end, sentence in _all_spans(lower):
         words = tokens(sentence)
         if len(words) >= MIN_TOKENS and (score := scorer.score(words)) >= threshold and not warns(sentence):

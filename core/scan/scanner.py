@@ -14,7 +14,7 @@ from memrev.core.check.visible import make_visible
 from memrev.core.scan.matcher import _Hit, _Matcher
 from memrev.core.scan.folding import SELECTORS, TAGS, HiddenRun, Normalised, normalise, spaced_windows
 from memrev.core.scan.cues import cue_hits
-from memrev.core.scan.prose_model import model_hits
+from memrev.core.scan.prose_model import model_hits, tokens
 from memrev.core.scan.evidence import clip, note_overflow
 from memrev.core.scan.decoding import decode_runs, decoded_findings, leet_hits
 from memrev.core.scan.rules_hints import HINT_SOURCES
@@ -132,14 +132,15 @@ def _cue_findings(body: str, norm: Normalised, secrets: list[_Secret], families:
     if "injection" in families:
         return []
     found = []
-    for hit in cue_hits(norm.lower)[:MAX_FINDINGS_PER_RULE]:
+    words = tokens(norm.lower)
+    for hit in cue_hits(norm.lower, words)[:MAX_FINDINGS_PER_RULE]:
         start, end = norm.span(hit.start, hit.end)
         found.append(Finding(hit.rule.id, hit.rule.family, RULES[hit.rule.id].severity, start, end, hit.rule.reason,
                              clip(_excerpt(body, start, end, secrets), 300)))
     if found:
         return found
     info = RULES[READS_LIKE_INJECTION]
-    for model_hit in model_hits(norm.lower)[:MAX_FINDINGS_PER_RULE]:
+    for model_hit in model_hits(norm.lower, words=words)[:MAX_FINDINGS_PER_RULE]:
         start, end = norm.span(model_hit.start, model_hit.end)
         words = ", ".join(f"“{word}”" for word in model_hit.words)
         found.append(Finding(READS_LIKE_INJECTION, info.family, info.severity, start, end,

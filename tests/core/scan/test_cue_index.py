@@ -10,20 +10,24 @@ from memrev.core.bench.scan_vectors import ATTACKS, BENIGN
 from memrev.core.bench.scan_vectors_holdout import HOLDOUT_ATTACKS, HOLDOUT_BENIGN
 from memrev.core.scan import cues
 from memrev.core.scan.cues import CUE_RULES, cue_hits
+from memrev.core.scan.prose_model import tokens
 
 _TEXTS = [text for _, text in ATTACKS + BENIGN + HOLDOUT_ATTACKS + HOLDOUT_BENIGN] + mixed_memory_text(60_000)
 
 
-def _ids(text: str) -> list[tuple[str, int, int]]:
-    """The holds of a text as (rule, start, end)."""
-    return [(hit.rule.id, hit.start, hit.end) for hit in cue_hits(text.lower())]
+def _ids(text: str, shared: bool = False) -> list[tuple[str, int, int]]:
+    """The holds of a text as (rule, start, end); `shared`: with the prose model's tokens, as the scanner reads it."""
+    lower = text.lower()
+    return [(hit.rule.id, hit.start, hit.end) for hit in cue_hits(lower, tokens(lower) if shared else None)]
 
 
 def test_the_index_skips_no_text_a_rule_would_hold(monkeypatch: pytest.MonkeyPatch) -> None:
     indexed = [_ids(text) for text in _TEXTS]
-    monkeypatch.setattr(cues, "_possible", lambda lower: list(CUE_RULES))
+    shared = [_ids(text, shared=True) for text in _TEXTS]
+    monkeypatch.setattr(cues, "_possible", lambda lower, tokens=None: list(CUE_RULES))
     unindexed = [_ids(text) for text in _TEXTS]
     assert indexed == unindexed
+    assert shared == unindexed  # the model's tokens stand for the words of an ASCII text
     assert sum(map(bool, indexed)) > 50  # the texts do reach cue rules
 
 
