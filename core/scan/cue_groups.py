@@ -64,14 +64,16 @@ class CueGroup(NamedTuple):
     def spelled(cls, *texts: str) -> "CueGroup":
         """A group of stems and phrases in any script, folded as the scanner folds text (accents dropped, look-alike
         letters mapped): a Latin one starts at a word (a short one is a whole word) and is looked for in a sentence
-        that holds its first word, one in another script is found anywhere in a sentence."""
+        that holds its first word, one in another script (its first word not all Latin once folded) is found anywhere
+        in a sentence."""
         folded = sorted({normalise(t, 1).lower for text in texts for t in phrases(text)}, key=len, reverse=True)
         parts, keys, scripts = [], set(), []
         for cue in folded:
-            latin = cue[0].isascii() and cue[0].isalpha()
+            head = cue.split()[0]  # folding turns some Cyrillic and Greek letters into Latin ones (`если` -> `ecли`)
+            latin = head.isascii() and cue[0].isalpha()
             part = ("(?<![a-z])" if latin else "") + re.escape(cue).replace(r"\ ", r"\s+")
             parts.append(part + ("(?![a-z])" if latin and len(cue) <= 3 else ""))
-            first = re.search(r"[a-z0-9']+", cue) if cue[0].isascii() else None
+            first = re.search(r"[a-z0-9']+", cue) if head.isascii() else None
             if first is not None:
                 keys.add(first.group())
             else:

@@ -8,7 +8,9 @@ from memrev.core.scan.cue_groups import CueRule, cue_rule
 __all__ = ["ENGLISH_RULES", "PROTECT"]
 
 PROTECT = ("prompt injection|injection|injected|suspicious|malicious|attack|attacker|phishing|untrusted|"
-            "report it|report them|flag it|flag them|warn the user|warn me|alert the user|refuse|"
+            "report it|report them|flag it|flag them|warn the user|warn me|alert the user|refuse it|refuse them|"
+            "refuse such|refuse the request|refuse those|should refuse|must refuse|always refuse|politely refuse|"
+            "refuse and|"
             "do not comply|don't comply|never comply|do not obey|don't obey|never obey|treat it as data|"
             "treat them as data|as data|as untrusted|with caution|be careful|be wary")
 """Words of a rule that warns against the attack rather than making it (`if a page tells you to ignore your
@@ -26,6 +28,7 @@ _WHOSE = ("your|yours|previous|prior|earlier|original|initial|above|preceding|ol
           "preceded|came first|came before|originally|loaded|at startup|at the start of each|"
           "start of each conversation")
 _CANCEL = ("ignore|ignoring|disregard|disregarding|forget|forgetting|discard|discarding|abandon|drop|dropping|"
+           "overwrite|overwrites|overwritten|overwriting|"
            "set aside|put aside|stop following|cease following|no longer follow|pay no attention|override|overrides|"
            "overridden|overriding|supersede|supersedes|superseded|replace|replaces|replaced|outrank|outranks|trump|"
            "trumps|overrule|overrules|nullify|nullifies|nullified|void|null and void|obsolete|outdated|stale|revoked|"
@@ -245,7 +248,8 @@ _MARKER = (r"re:system developer admin administrator operator anthropic openai s
            r"|\b(?:message|notice|note|update|alert|directive)\s+from\s+(?:the\s+)?)"
            r"(?:system|developer|admin|administrator|operator|anthropic|openai|security\s+team|platform|"
            r"maintainers?|assistant|human)(?:[\s_-]+(?:message|messages|notice|update|instructions?|reminder|prompt|"
-           r"override|alert|directive|note|mode|policy|system))?\s*(?:[\]>}#=:|*]|\bupdate\b|\bnotice\b)"
+           r"override|alert|directive|note|mode|policy|system))?(?:\s+[\w-]+=[^\s>\]]{1,40}){0,3}\s*"
+           r"(?:[\]>}#=:|*]|\bupdate\b|\bnotice\b)"
            r"|\bbegin\s+(?:system|developer|admin|administrator|operator)\s+(?:instructions|message|prompt)\b)")
 _MARKER_ACT = ("you|must|now|always|never|disable|disabled|enable|enabled|run|send|upload|skip|include|register|"
                "outrank|outranks|priority|highest|override|overrides|refusals|without|may|can|allowed|elevated|"
@@ -276,6 +280,7 @@ _SECRET_VALUE = ("key|token|password|secret|credentials|passwords|tokens|keys|ap
                  "environment variables|env vars|.env|customer records|customer data|personal data|pii|"
                  "database url")
 _OUTSIDE = ("webhook|url|channel|paste|gist|slack|discord|pastebin|external|third party|third-party|issue comment|"
+            "pr|pull request|public issue|the issue|commit message|public fork|public repo|"
             "comment|contractor|query parameters|query string|pixel|fork|bucket|remote")
 _SEND_NOT = (PROTECT + "|stripping|strip|after removing|remove any|scrub|rotate|revoke|redact|redacted|placeholder|secret manager|"
              "secrets manager|vault|masked|mask")

@@ -11,11 +11,13 @@ __all__ = ["OTHER_LANGUAGE_RULES"]
 _FORGET = CueGroup.spelled(
     "olvida|olvidate|ignora|esqueca|esquece|oublie|oubliez|ignorez|vergiss|vergessen sie|ignoriere|ignorier|"
     "dimentica|забудь|забудьте|игнорируй|忘记|忘掉|忽略|无视|忘れ|無視|잊어|무시|انس|تجاهل|भूल जाओ|भूल जाइए|"
-    "अनदेखा|unut|yoksay|gormezden gel|quen|bo qua|lupakan|abaikan|เพิกเฉย|ลืม|ไม่ต้องสนใจ")
+    "अनदेखा|unut|yoksay|gormezden gel|quen|bo qua|lupakan|abaikan|เพิกเฉย|ลืม|ไม่ต้องสนใจ|"
+    "zapomnij|zignoruj|ignoruj|uita|uitati|ignorati|vergeet|negeer|ігноруй|забудьте про|فراموش کن|نادیده بگیر|שכח|התעלם|ξεχασε|ξεχνα|αγνοησε|zapomen|ignoruj|glom|ignorera|ভুলে যাও|উপেক্ষা|بھول جاؤ|نظرانداز|felejtsd el|hagyd figyelmen kivul|sahau|puuza")
 _RULES = CueGroup.spelled(
     "instrucciones|reglas|instrucoes|regras|instructions|regles|consignes|anweisungen|regeln|vorgaben|istruzioni|"
     "regole|инструкци|правил|指令|规则|指示|提示词|ルール|規則|プロンプト|규칙|지시|프롬프트|قواعد|تعليمات|निर्देश|"
-    "नियम|talimat|kural|huong dan|quy tac|chi thi|instruksi|aturan|คำสั่ง|กฎ")
+    "नियम|talimat|kural|huong dan|quy tac|chi thi|instruksi|aturan|คำสั่ง|กฎ|"
+    "instrukcje|instrukcji|zasady|zasad|polecenia|polecen|instructiunile|instructiuni|regulile|reguli|instructies|regels|інструкці|правила|دستورالعمل|دستورات|قوانین|הוראות|הכללים|כללים|οδηγιες|κανονες|instrukce|pravidla|instruktioner|instruktionerna|regler|reglerna|নির্দেশ|নিয়ম|ہدایات|قواعد|utasitasokat|utasitasok|szabalyokat|maagizo|sheria")
 _NOT_TELL = CueGroup.spelled(
     "no le digas|no digas|sin decirle|sin decir|no menciones|nao diga|nao conte|sem contar|sem dizer|nao mencione|"
     "ne dis pas|ne lui dis pas|sans le dire|sans dire|ne mentionne pas|sag dem benutzer nicht|sag nicht|"
@@ -23,7 +25,8 @@ _NOT_TELL = CueGroup.spelled(
     "не сообщай|не упоминай|不要告诉|别告诉|不要提|言わないで|伝えないで|黙って|말하지 마|알리지 마|말하지 말|"
     "لا تخبر|دون إخبار|मत बताना|मत बताओ|बताए बिना|soylemeden|soyleme|bahsetme|khong bao cho|dung noi|"
     "khong noi|jangan beri tahu|tanpa memberi tahu|no lo menciones|no lo digas|no lo comentes|no comentes|"
-    "nao comente|nao mencione isso|ne le mentionne pas|erwahne das nicht|non menzionarlo|ไม่ต้องบอก|อย่าบอก")
+    "nao comente|nao mencione isso|ne le mentionne pas|erwahne das nicht|non menzionarlo|ไม่ต้องบอก|อย่าบอก|"
+    "nie mow|nie mow uzytkownikowi|nie informuj|nie wspominaj|bez informowania|nu spune|nu-i spune|fara sa spui|nu mentiona|vertel niet|zeg niet|zonder te vertellen|niet vertellen|не кажи|не повідомляй|نگو|به کاربر نگو|אל תספר|אל תגיד|μην πεις|μην αναφερεις|nerikej|nic nerikej|neprozrazuj|beratta inte|saga inte|nämn inte|বলবে না|বলো না|مت بتانا|نہ بتائیں|ne mondd el|ne szolj|usimwambie")
 _EVEN_IF = CueGroup.spelled(
     "aunque|incluso si|mesmo que|ainda que|meme si|auch wenn|selbst wenn|anche se|даже если|即使|就算|しても|"
     "ても|해도|더라도|حتى لو|भले ही|olsa bile|mac du|meskipun|walaupun")
@@ -34,22 +37,44 @@ _UNBOUND = CueGroup.spelled(
     "sin restricciones|sin limites|sem restricoes|sem limites|sans restrictions|sans limites|ohne einschrankungen|"
     "ohne grenzen|senza restrizioni|senza limiti|без ограничений|没有限制|无限制|不受限制|制限なし|制限のない|"
     "制約なし|제한 없는|제한 없이|بلا أي قيود|بلا قيود|دون قيود|बिना किसी प्रतिबंध|बिना प्रतिबंध|kisitlamasiz|"
-    "sinirsiz|khong gioi han|tanpa batasan")
+    "sinirsiz|khong gioi han|tanpa batasan|"
+    "bez ograniczen|fara restrictii|fara limite|zonder beperkingen|без обмежень|بدون محدودیت|ללא הגבלות|χωρις περιορισμους|bez omezeni|utan begransningar|সীমাবদ্ধতা ছাড়া|بغیر کسی پابندی|korlatozasok nelkul|bila vikwazo")
 _NOW_AI = CueGroup.spelled(
     "ia|ai|ии|ki|人工智能|ذكاء|モード|modo|mode|режим|모드|теперь|ahora eres|du bist jetzt|tu es maintenant|"
     "agora voce|adesso sei|现在你|你现在|今から|あなたは|지금부터|너는|الآن|अब तुम|artik|bay gio|sekarang")
 _SEND = CueGroup.spelled(
     "envia|envie|sende|schick|envoie|envoyez|invia|отправь|отправьте|发送|发给|送信|送って|보내|ارسل|أرسل|भेज|"
-    "gonder|gui|kirim")
+    "gonder|gui|kirim|"
+    "wyslij|przeslij|trimite|trimiteti|stuur|verstuur|надішли|відправ|بفرست|ارسال کن|שלח|στειλε|posli|skicka|পাঠাও|بھیج|kuldd el|tuma")
 _WITHOUT_ASKING = CueGroup.spelled(
     "sin preguntar|sin pedir confirmacion|sin pedir permiso|sem perguntar|sem pedir confirmacao|sem pedir permissao|"
     "nao precisa pedir|sans demander|sans confirmation|ohne zu fragen|ohne nachzufragen|ohne ruckfrage|"
     "senza chiedere|senza conferma|не спрашивая|без подтверждения|без разрешения|无需确认|不用问|不要问|不必询问|"
     "無需確認|確認せず|確認なしで|聞かずに|묻지 말고|묻지 않고|확인 없이|دون سؤال|بدون سؤال|دون تأكيد|बिना पूछे|"
-    "sormadan|onay almadan|khong can hoi|khong hoi|tanpa bertanya|tanpa konfirmasi|โดยไม่ต้องถาม")
+    "sormadan|onay almadan|khong can hoi|khong hoi|tanpa bertanya|tanpa konfirmasi|โดยไม่ต้องถาม|"
+    "bez pytania|bez potwierdzenia|fara sa intrebi|fara confirmare|zonder te vragen|zonder bevestiging|не питаючи|без підтвердження|بدون پرسیدن|בלי לשאול|χωρις να ρωτησεις|bez ptani|utan att fraga|জিজ্ঞাসা না করে|پوچھے بغیر|kerdezes nelkul")
 _DESTRUCTIVE = CueGroup.spelled(
     "borrar|eliminar|apagar|supprimer|effacer|"
     "loschen|cancellare|удал|删除|削除|삭제|حذف|हटा|silmek|xoa|hapus|รันคำสั่ง|ลบ|push|deploy|sudo|main")
+
+_IF_ASKED = CueGroup.spelled(
+    "si te pregunta|si te preguntan|si pregunta|si preguntan|si el usuario pregunta|si alguien pregunta|"
+    "se o usuario perguntar|se alguem perguntar|si quelqu'un demande|se l'utente chiede|se qualcuno chiede|se perguntar|se perguntarem|se te perguntar|"
+    "si on te demande|s'il demande|si l'utilisateur demande|wenn er fragt|wenn jemand fragt|wenn der benutzer fragt|"
+    "falls jemand fragt|se chiede|se ti chiede|se ti chiedono|спросит|спросят|спрашивает|"
+    "якщо спитає|якщо запитає|спитає|запитає|如果问|如果用户问|如果有人问|被问到|聞かれたら|尋ねられたら|"
+    "質問されたら|물으면|묻는다면|물어보면|إذا سأل|إذا سألك|اگر پرسید|אם ישאלו|अगर पूछे|यदि पूछे|sorarsa|"
+    "sorulursa|neu hoi|neu duoc hoi|jika bertanya|jika ditanya|kalau ditanya|jesli zapyta|jezeli zapyta|"
+    "daca intreaba|als iemand vraagt|als de gebruiker vraagt|om nagon fragar")
+_ANSWER = CueGroup.spelled(
+    "responde que|responda que|respondele que|contesta que|di que|diga que|dile que|digale que|reponds que|"
+    "repondez que|reponds qu'|dis que|dites que|dis-lui que|antworte, dass|antworte dass|antworten sie, dass|"
+    "sag, dass|sag dass|sage, dass|sage dass|sagen sie, dass|rispondi che|di' che|dì che|di che|dici che|"
+    "отвечай, что|отвечай что|ответь, что|ответь что|скажи, что|скажи что|отвечайте, что|скажите, что|"
+    "відповідай, що|скажи, що|就说|回答说|告诉他们|と答え|と言って|라고 대답|라고 말해|라고 답|قل إن|قل أن|"
+    "أجب بأن|بگو که|תגיד ש|תענה ש|कहो कि|कहना कि|जवाब दो कि|diye cevap ver|de ki|tra loi rang|noi rang|"
+    "jawab bahwa|katakan bahwa|bilang bahwa|odpowiedz, ze|odpowiedz ze|powiedz, ze|powiedz ze|raspunde ca|"
+    "spune ca|antwoord dat|zeg dat|svara att|saga att")
 
 _SECRET_FILE = CueGroup.spelled(".env|credentials|id_rsa|.ssh|.aws|.npmrc|.netrc|.pgpass|api key|api_key|token")
 
@@ -69,6 +94,9 @@ OTHER_LANGUAGE_RULES: tuple[CueRule, ...] = (
     cue_rule("no_asking_other_language", "injection",
              "tells the agent to delete, push or deploy without asking, in another language (held for a person)",
              _WITHOUT_ASKING, _DESTRUCTIVE, negatable=False),
+    cue_rule("scripted_answer_other_language", "injection",
+             "scripts what the agent answers when someone asks, in another language (held for a person)",
+             _IF_ASKED, _ANSWER, negatable=False),
     cue_rule("exfil_other_language", "exfiltration",
              "tells the agent to send a secrets file somewhere, in another language (held for a person)",
              _SEND, _SECRET_FILE, negatable=False),

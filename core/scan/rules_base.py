@@ -55,7 +55,9 @@ HOME_SECRETS = (r"(?:\.ssh/(?:id_|[\w.-]{0,40}\.pem|[\w.-]{0,40}_key\b)|\.ssh/?(
                 r"|\.azure\b|\.vault-token\b|\.codex/auth\.json|\.claude/\.credentials|/etc/shadow\b"
                 r"|(?<=~/)\.env\b|(?<=\$home/)\.env\b|(?<=[/]root/)\.env\b"
                 r"|\.(?:bash|zsh|sh|python|psql|mysql|node_repl)_history\b|\.hermes/\.env\b|\.password-store\b"
-                r"|(?:login|keychain)s?\.(?:db|keychain(?:-db)?)\b|\.mozilla/firefox|google-chrome/default)")
+                r"|(?:login|keychain)s?\.(?:db|keychain(?:-db)?)\b|\.mozilla/firefox|google-chrome/default"
+                r"|(?:google/chrome|chromium|brave-browser|microsoft\s?edge|google-chrome)/(?:default|profile\s?\d+)/"
+                r"(?:cookies|login\s?data)\b|\bcookies\.sqlite\b|\blogins\.json\b|\bkey[34]\.db\b)")
 """Secrets that live in a home folder: keys, cloud and CLI credentials, shell history, password stores."""
 URL = r"(?:(?:https?|ftp|wss?|gopher)://|\d{1,3}(?:\.\d{1,3}){3}\b)"
 LOOPBACK = (r"(?=[.01\[hl])(?:(?<=[/@\s'\"=])(?:localhost|127\.\d{1,3}\.\d{1,3}\.\d{1,3}|0\.0\.0\.0|\[::1\]"

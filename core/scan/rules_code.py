@@ -63,6 +63,13 @@ CODE_RULES: tuple[Rule, ...] = (
     Rule("git_url_rewrite", PERSISTENCE, HOLD, "rewrites git URLs to go through another web host (held: every clone "
          "and push goes there)",
          r"\burl\s*\.?\s*[\[\"]*\s*[\"']?https?://[^\s\"'\]]+[\"']?\s*\]?[\"']?\s*\.?\s*insteadof\b"),
+    Rule("unpinned_remote_tool", EXECUTION, HOLD, "runs a tool fetched at run time from a moving source (`go run "
+         "...@latest`, `uvx --from git+...`, a plain-HTTP package index; held on memory writes)",
+         r"\bgo\s+run\s+(?!golang\.org/|std/)[\w.-]+\.[a-z]{2,}/[^\s@]{1,200}@(?:latest|main|master|head)\b"
+         r"|\b(?:uvx|uv\s+tool\s+run|pipx\s+run)\s+(?:-\S+\s+)*?--(?:from|spec)[\s=]+['\"]?git\+"
+         r"|\bnpx\s+(?:(?:-y|--yes)\s+)?github:"
+         r"|\bpip[23]?\s+install\b[^\n]{0,200}?(?:--index-url|--extra-index-url|-i)[\s=]+http://(?!localhost|127\.)"
+         r"|\bpip[23]?\s+install\b[^\n]{0,200}?--trusted-host\b"),
     Rule("launch_agent_plist", PERSISTENCE, HOLD, "installs a macOS launch agent that starts at login (held)",
          r"library/launch(?:agents|daemons)/[^\s]*\.plist"),
     Rule("python_startup_hook", PERSISTENCE, HOLD, "a sitecustomize.py or .pth file that reaches the network or runs code",

@@ -11,7 +11,7 @@ sh`, common in real setup notes) are held for a person instead.
 from __future__ import annotations
 
 from memrev.core.scan.rules_base import (BLOCK, DATA, EXECUTION, EXFILTRATION, HOLD, HOME_SECRETS, INSTALLER_HOSTS,
-                                         INTERPRETER, LOCAL_LINE, LOOPBACK, SECRET_VAR, SENSITIVE, URL, Rule, gap)
+                                         INTERPRETER, LOCAL_LINE, LOOPBACK, NOT, SECRET_VAR, SENSITIVE, URL, Rule, gap)
 
 _X, _E = EXFILTRATION, EXECUTION
 _API_HOSTS = (r"(?:api\.openai\.com|api\.anthropic\.com|api\.github\.com|uploads\.github\.com|[\w.-]*googleapis\.com"
@@ -95,6 +95,17 @@ EXFIL_RULES: tuple[Rule, ...] = (
     Rule("exfil_sink", _X, HOLD, "sends data to a paste, request-capture or tunnel service",
          rf"\b{_SINKS}|\bgh\s+gist\s+create\b(?![^\n]{{0,80}}?\bnon-sensitive\b)(?=[^\n]{{0,80}}?(?:\||<|\$\(|\benv\b"
          rf"|\.env\b|secret|token|credential|key|history|log))|\b(?:cat|env|printenv|history)\b[^\n|]{{0,80}}\|\s*gh\s+gist\b"),
+    Rule("secret_file_mailed", _X, BLOCK, "mails a key, credentials or history file to an address",
+         rf"{NOT}\b(?:e-?mails?|mails?|mailx|sendmail|mutt|forwards?|sends?|attach(?:es)?)\b[^\n]{{0,120}}?"
+         rf"{_LOCAL_SECRET}[^\n]{{0,160}}?\bto\s+[\w.+-]+@[\w-]+(?:\.[\w-]+)+"),
+    Rule("secret_copied_and_uploaded", _X, BLOCK, "copies or packs a key, cookie or credentials file, then uploads it",
+         rf"\b(?:cp|copy|cat|tar|zip|7z|sqlite3)\s[^\n]{{0,200}}?{HOME_SECRETS}[^\n]{{0,200}}?\b(?:curl|wget)\b"
+         rf"[^\n]{{0,200}}?(?:-f|--form|-t|--upload-file|--data-binary|--data|-d|--post-file)[\s=]+['\"]?(?:\w+=)?@?"
+         rf"[^\n]{{0,200}}?(?:https?|ftp)://(?!{LOOPBACK})"),
+    Rule("secret_env_published", _X, BLOCK, "lists secret-named environment values for a public issue, paste or chat",
+         r"\b(?:printenv|env|set|export\s+-p)\s*\|\s*(?:grep|rg|findstr|select-string)\b[^\n|]{0,80}?(?:key|secret"
+         r"|token|passw|credential)[^\n]{0,240}?\b(?:public|issues?|gists?|pastebin|comments?|slack|discord|channel"
+         r"|pull\s+request|pr)\b"),
     Rule("exfil_dns", _X, BLOCK, "leaks a secret or command output through a DNS look-up or ping",
          rf"\b(?:nslookup|dig|host|drill|ping|ping6|resolvectl\s+query|getent\s+hosts|kdig)\s+(?:[-+]\S+\s+){{0,4}}"
          rf"(?:\w+\s+)?[^\s]{{0,80}}?(?:{SECRET_VAR}|\$\((?:cat|whoami|hostname|env|printenv|id|base64|echo|xxd|head"
@@ -207,6 +218,11 @@ EXECUTION_RULES: tuple[Rule, ...] = (
          rf"\b(?:python[23]?|node|ruby|perl|php|deno|bun)\s+(?:-\w\s+)?-(?:c|e|r)\s+['\"][^\n]{{0,400}}?(?:os\.environ"
          rf"|os\.getenv|process\.env|env\[|getenv\(|open\([^)\n]{{0,80}}?{SENSITIVE}|readfilesync\([^)\n]{{0,80}}?"
          rf"{SENSITIVE})[^\n]{{0,400}}?(?:requests\.(?:post|get|put)|urllib|urlopen|http\.client|socket\.|httpx\."
-         r"|fetch\(|https?\.request|net::http|lwp::|curl_exec|file_get_contents\(['\"]https?)"),
+         r"|fetch\(|https?\.request|net::http|lwp::|curl_exec|file_get_contents\(['\"]https?)"
+         rf"|\b(?:python[23]?|node|ruby|perl|php|deno|bun)\s+(?:-\w\s+)?-(?:c|e|r)\s+['\"][^\n]{{0,400}}?"
+         rf"(?:requests\.(?:post|put)|urlopen|httpx\.post|fetch\(|https?\.request)\(\s*[f'\"]*https?://{_OWN_HOST}"
+         rf"(?!{LOOPBACK})[^\n]{{0,400}}?(?:os\.environ\b(?!\s*\[)|(?:os\.getenv|getenv|os\.environ\.get)\(\s*['\"]"
+         rf"[\w]{{0,40}}?(?:key|token|secret|password|credential)|process\.env\.[\w]{{0,40}}?(?:key|token|secret"
+         rf"|password))"),
 )
 """(id, family, severity, description, pattern) for code fetched or decoded and run."""
