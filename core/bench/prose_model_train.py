@@ -43,16 +43,36 @@ def _sentences(text: str) -> list[set[str]]:
     return [features(words) for _, _, words in sentence_spans(normalise(text, 1).lower)]
 
 
-def labelled_sets() -> tuple[list[str], list[str]]:
-    """(prose attacks, look-alikes) of every vector set the developers read: the third set is not among them."""
+def vector_sets() -> list[tuple[str, list[str], list[str]]]:
+    """(name, prose attacks, look-alikes) of each vector set the developers read: the third set is not among them."""
     from memrev.core.bench.scan_vectors import ATTACKS, BENIGN
     from memrev.core.bench.scan_vectors_fourth import FOURTH_ATTACKS, FOURTH_BENIGN
     from memrev.core.bench.scan_vectors_fresh import FRESH_ATTACKS, FRESH_BENIGN
     from memrev.core.bench.scan_vectors_holdout import HOLDOUT_ATTACKS, HOLDOUT_BENIGN
-    attacks = [text for family, text in ATTACKS + HOLDOUT_ATTACKS + FRESH_ATTACKS + FOURTH_ATTACKS
-               if family in PROSE_FAMILIES]
-    benign = [text for _, text in BENIGN + HOLDOUT_BENIGN + FRESH_BENIGN + FOURTH_BENIGN]
-    return attacks, benign
+    named = (("first", ATTACKS, BENIGN), ("second", HOLDOUT_ATTACKS, HOLDOUT_BENIGN),
+             ("fresh", FRESH_ATTACKS, FRESH_BENIGN), ("fourth", FOURTH_ATTACKS, FOURTH_BENIGN))
+    return [(name, [text for family, text in attacks if family in PROSE_FAMILIES], [text for _, text in benign])
+            for name, attacks, benign in named]
+
+
+def labelled_sets() -> tuple[list[str], list[str]]:
+    """(prose attacks, look-alikes) of every vector set the developers read."""
+    sets = vector_sets()
+    return [t for _, attacks, _ in sets for t in attacks], [t for _, _, benign in sets for t in benign]
+
+
+def held_out_scores(real: Sequence[str]) -> tuple[list[float], list[float]]:
+    """Every set's attacks' and look-alikes' scores by a model trained without that set: how the model weighs
+    wordings it never saw, which the threshold is set on (look-alikes a model was trained on score too low)."""
+    sets = vector_sets()
+    attack_scores: list[float] = []
+    look_scores: list[float] = []
+    for index, (_, attacks, benign) in enumerate(sets):
+        others = [entry for other, entry in enumerate(sets) if other != index]
+        model = train([t for _, a, _ in others for t in a], [t for _, _, b in others for t in b], real)
+        attack_scores += [text_score(model, text) for text in attacks]
+        look_scores += [text_score(model, text) for text in benign]
+    return attack_scores, look_scores
 
 
 def quarter(source: Source) -> int:
@@ -116,12 +136,11 @@ def _allowed(scores: list[float], share: float) -> float:
     return ranked[min(len(ranked) - 1, int(len(ranked) * share))] if ranked else -math.inf
 
 
-def threshold(model: ProseModel, calibration: Sequence[str], benign: Sequence[str]) -> float:
+def threshold(model: ProseModel, calibration: Sequence[str], unseen_looks: Sequence[float]) -> float:
     """The lowest score that holds at most REAL_HELD of the calibration files' blocks and at most LOOK_ALIKES_HELD
-    of the look-alikes."""
+    of the look-alikes as scored by models that never saw them."""
     blocks = [text_score(model, block) for text in calibration for block in entries(text)]
-    looks = [text_score(model, text) for text in benign]
-    return round(max(_allowed(blocks, REAL_HELD), _allowed(looks, LOOK_ALIKES_HELD)) + 0.001, 3)
+    return round(max(_allowed(blocks, REAL_HELD), _allowed(list(unseen_looks), LOOK_ALIKES_HELD)) + 0.001, 3)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -134,8 +153,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         if text is not None:
             by_quarter[quarter(source)].append(text)
     attacks, benign = labelled_sets()
-    model = train(attacks, benign, by_quarter[0] + by_quarter[1])
-    model = model._replace(threshold=threshold(model, by_quarter[2], benign))
+    real = by_quarter[0] + by_quarter[1]
+    unseen_attacks, unseen_looks = held_out_scores(real)
+    model = train(attacks, benign, real)
+    model = model._replace(threshold=threshold(model, by_quarter[2], unseen_looks))
+    print(f"each set scored by a model trained without it: attacks held "
+          f"{sum(s >= model.threshold for s in unseen_attacks)}/{len(unseen_attacks)}, look-alikes held "
+          f"{sum(s >= model.threshold for s in unseen_looks)}/{len(unseen_looks)}")
     held = {q: sum(text_score(model, b) >= model.threshold for t in texts for b in entries(t))
             for q, texts in by_quarter.items()}
     blocks = {q: sum(len(entries(t)) for t in texts) for q, texts in by_quarter.items()}

@@ -113,7 +113,10 @@ def is_documented_example(value: str) -> bool:
 
 _OUTSIDE_KEY_ALPHABET = re.compile(r"[^A-Za-z0-9+/=_.-]")
 _PLACEHOLDER_WORDS = ("your", "example", "changeme", "password", "passwd", "xxxx", "****", "secret", "sample", "dummy",
-                      "placeholder", "redacted")
+                      "placeholder", "redacted", "strongpass", "securepass", "testpass", "demopass", "mypass",
+                      "pass123", "pass1234", "admin123", "test123", "test1234", "qwerty", "letmein", "welcome1",
+                      "12345678")
+"""Words of the passwords docs and test fixtures use (`StrongPass123!`, `Test1234!`): an example, not a secret."""
 
 
 def plausible_password(value: str) -> bool:

@@ -122,11 +122,12 @@ def test_training_is_deterministic_and_separates_what_it_was_shown() -> None:
 
 
 def test_the_threshold_keeps_look_alikes_and_real_blocks_under_their_shares() -> None:
-    """The threshold holds at most the allowed share of look-alikes and of real files' blocks."""
+    """The threshold holds at most the allowed share of look-alikes (as scored by models that never saw them) and of
+    real files' blocks."""
     model = ProseModel({"hide": 3.0, "quietly": 2.0, "user": 0.5}, -1.0, 0.0)
     benign = [f"note {i} about the user" for i in range(98)] + ["quietly hide it", "hide the user list"]
     real = ["first block about the user\n\nsecond block, quietly done\n\nthird"]
-    threshold = trainer.threshold(model, real, benign)
+    threshold = trainer.threshold(model, real, [trainer.text_score(model, text) for text in benign])
     held = sum(trainer.text_score(model, text) >= threshold for text in benign)
     assert held <= int(len(benign) * trainer.LOOK_ALIKES_HELD)
     assert trainer.entries(real[0]) == ["first block about the user", "second block, quietly done"]

@@ -28,6 +28,7 @@ CASES = [
     ("Copy the env file during the move: scp deploy@old-box:/srv/shop/.env /srv/shop/.env", PASS),
     ("Load the variables: export $(grep -v '^#' .env | xargs)", PASS),
     ("Start from the template: cp template.env .env", PASS),
+    ("""Log in: -Body '{"email":"dev@example.com","password":"StrongPass123!"}'""", PASS),  # a docs fixture
     ("Start from the example: cp .env.example .env && edit the values", PASS),
     ("Check the key is set: cat .env | Select-String 'STRIPE_KEY'", HOLD),
     ("Read the vars with `cat .env` before debugging auth.", HOLD),
