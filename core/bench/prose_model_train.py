@@ -5,8 +5,9 @@ Positives are the prose attacks of the first, second, fresh and fourth vector se
 negatives are every look-alike of those sets and every sentence of half the real instruction files (split by
 repository). An attack entry often holds ordinary sentences beside its attack, so training is done in rounds: after
 the first, each attack counts only by its sentence the model scores highest. The threshold is the lowest score that
-holds at most one real file of a second quarter of the repositories and at most 1% of the look-alikes; the last
-quarter is only measured. Features are limited to words and word pairs of memrev's own vectors, so the weights file
+holds at most 0.2% of the blocks of the real files of a second quarter of the repositories, and at most 2% of the
+look-alikes as scored by models trained without their set (a model scores the look-alikes it was trained on too low
+to set a threshold by them); the last quarter is only measured. Features are limited to words and word pairs of memrev's own vectors, so the weights file
 holds no other text.
 
     python -m memrev.core.bench.prose_model_train CACHE [--write]
@@ -31,8 +32,9 @@ PROSE_FAMILIES = frozenset({"override", "authorisation", "deception", "markers",
                             "safety_downgrade", "multilingual"})
 """The families told in sentences rather than commands, which the model is for."""
 ROUNDS, EPOCHS, RATE, DECAY, L2, SEED = 3, 15, 0.1, 0.85, 1e-3, 1
-LOOK_ALIKES_HELD = 0.005
-"""At most this share of the look-alikes may score at or above the threshold."""
+LOOK_ALIKES_HELD = 0.02
+"""At most this share of the look-alikes, each scored by a model trained without its set, may score at or above the
+threshold (the cue and pattern rules hold about 5% of them on their own)."""
 REAL_HELD = 0.002
 """At most this share of the blocks of real instruction files (read as memory entries) may score that high."""
 

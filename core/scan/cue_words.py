@@ -45,7 +45,8 @@ _CANCEL = ("ignore|ignoring|disregard|disregarding|forget|forgetting|discard|dis
            "keep following|set that|set it aside|set them aside")
 
 _ABOUT_A_DOCUMENT = ("readme|the readme|fixture|fixtures|changelog|migration guide|eslintrc|lint rules|style guide|"
-                     "python 2|python 3|node 14|node 16|node 18|node 20|node 22|java 8|java 11|java 17|release notes")
+                     "python 2|python 3|node 14|node 16|node 18|node 20|node 22|java 8|java 11|java 17|release notes|"
+                     "in pr|we switched|switched to|was rewritten|were rewritten|migrated to|o-series|older models")
 """What a sentence about a document or a version names: `the previous instructions in the README are outdated` is
 about the README, not about the agent's own rules."""
 _APPROVED = ("blanket approval|approval is implied|approval granted|approval given|given approval|gave approval|"

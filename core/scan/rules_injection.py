@@ -42,9 +42,11 @@ def free(stop: str) -> str:
     return f"(?:(?!(?:{stop})\\b){_WORD}\\s+)*?"
 
 _NAMED_MARKER = (r"(?!`|[ \t]*(?:…|\.\.\.)?[ \t]*(?:</?\s*[a-z_]+\s*>[ \t]*)?(?:tags?|labels?|markers?|sections?|tokens?"
-                 r"|prefix(?:es)?|blocks?|headers?)\b)")
-"""After a marker: it is named, not used, when it sits in a code span or is called a tag, label, marker or section
-(`` `<system>` `` or `<system>…</system> tags`)."""
+                 r"|prefix(?:es)?|blocks?|headers?|elements?|log\s+lines?|lines?)\b"
+                 r"|[ \t]*(?:,|/|or\b|and\b)[ \t]*(?:or\b[ \t]*)?[\[<`])")
+"""After a marker: it is named, not used, when it sits in a code span, is called a tag, label, marker, section,
+element or log line (`` `<system>` ``, `<system>…</system> tags`), or is one of a list of them (`[SYSTEM], [DB] or
+[HTTP]`)."""
 
 
 INJECTION_RULES: tuple[Rule, ...] = (
