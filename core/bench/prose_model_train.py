@@ -1,14 +1,14 @@
 """Train the scanner's prose model (`core/scan/prose_model.json`) from memrev's labelled vectors and real
 instruction files, and say how it does on real files it never saw.
 
-Positives are the prose attacks of the first, second, fresh and fourth vector sets (the third set stays unread);
-negatives are every look-alike of those sets and every sentence of half the real instruction files (split by
+Positives are the prose attacks of the first, second, fresh, fourth and fifth vector sets (the third set stays
+unread); negatives are every look-alike of those sets and every sentence of half the real instruction files (split by
 repository). An attack entry often holds ordinary sentences beside its attack, so training is done in rounds: after
 the first, each attack counts only by its sentence the model scores highest. The threshold is the lowest score that
-holds at most 0.2% of the blocks of the real files of a second quarter of the repositories, and at most 2% of the
+holds at most 0.3% of the blocks of the real files of a second quarter of the repositories, and at most 2.5% of the
 look-alikes as scored by models trained without their set (a model scores the look-alikes it was trained on too low
-to set a threshold by them); the last quarter is only measured. Features are limited to words and word pairs of memrev's own vectors, so the weights file
-holds no other text.
+to set a threshold by them); the last quarter is only measured. Features are limited to words and word pairs of
+memrev's own vectors, so the weights file holds no other text.
 
     python -m memrev.core.bench.prose_model_train CACHE [--write]
 """
@@ -32,10 +32,10 @@ PROSE_FAMILIES = frozenset({"override", "authorisation", "deception", "markers",
                             "safety_downgrade", "multilingual"})
 """The families told in sentences rather than commands, which the model is for."""
 ROUNDS, EPOCHS, RATE, DECAY, L2, SEED = 3, 15, 0.1, 0.85, 1e-3, 1
-LOOK_ALIKES_HELD = 0.02
+LOOK_ALIKES_HELD = 0.025
 """At most this share of the look-alikes, each scored by a model trained without its set, may score at or above the
 threshold (the cue and pattern rules hold about 5% of them on their own)."""
-REAL_HELD = 0.002
+REAL_HELD = 0.003
 """At most this share of the blocks of real instruction files (read as memory entries) may score that high."""
 
 
@@ -48,11 +48,13 @@ def _sentences(text: str) -> list[set[str]]:
 def vector_sets() -> list[tuple[str, list[str], list[str]]]:
     """(name, prose attacks, look-alikes) of each vector set the developers read: the third set is not among them."""
     from memrev.core.bench.scan_vectors import ATTACKS, BENIGN
+    from memrev.core.bench.scan_vectors_fifth import FIFTH_ATTACKS, FIFTH_BENIGN
     from memrev.core.bench.scan_vectors_fourth import FOURTH_ATTACKS, FOURTH_BENIGN
     from memrev.core.bench.scan_vectors_fresh import FRESH_ATTACKS, FRESH_BENIGN
     from memrev.core.bench.scan_vectors_holdout import HOLDOUT_ATTACKS, HOLDOUT_BENIGN
     named = (("first", ATTACKS, BENIGN), ("second", HOLDOUT_ATTACKS, HOLDOUT_BENIGN),
-             ("fresh", FRESH_ATTACKS, FRESH_BENIGN), ("fourth", FOURTH_ATTACKS, FOURTH_BENIGN))
+             ("fresh", FRESH_ATTACKS, FRESH_BENIGN), ("fourth", FOURTH_ATTACKS, FOURTH_BENIGN),
+             ("fifth", FIFTH_ATTACKS, FIFTH_BENIGN))
     return [(name, [text for family, text in attacks if family in PROSE_FAMILIES], [text for _, text in benign])
             for name, attacks, benign in named]
 
@@ -89,7 +91,7 @@ def _sigmoid(z: float) -> float:
 
 def fit(positives: Sequence[set[str]], negatives: Sequence[set[str]], vocabulary: set[str]) -> tuple[dict[str, float], float]:
     """Logistic regression by stochastic gradient descent, classes weighed equally, deterministic."""
-    data = [(frozenset(s & vocabulary), 1) for s in positives] + [(frozenset(s & vocabulary), 0) for s in negatives]
+    data = [(tuple(sorted(s & vocabulary)), 1) for s in positives] + [(tuple(sorted(s & vocabulary)), 0) for s in negatives]
     weight_of = {1: 0.5 * len(data) / max(1, len(positives)), 0: 0.5 * len(data) / max(1, len(negatives))}
     weights: dict[str, float] = {}
     bias, rate = -2.0, RATE

@@ -12,12 +12,14 @@ _FORGET = CueGroup.spelled(
     "olvida|olvidate|ignora|esqueca|esquece|oublie|oubliez|ignorez|vergiss|vergessen sie|ignoriere|ignorier|"
     "dimentica|забудь|забудьте|игнорируй|忘记|忘掉|忽略|无视|忘れ|無視|잊어|무시|انس|تجاهل|भूल जाओ|भूल जाइए|"
     "अनदेखा|unut|yoksay|gormezden gel|quen|bo qua|lupakan|abaikan|เพิกเฉย|ลืม|ไม่ต้องสนใจ|"
-    "zapomnij|zignoruj|ignoruj|uita|uitati|ignorati|vergeet|negeer|ігноруй|забудьте про|فراموش کن|نادیده بگیر|שכח|התעלם|ξεχασε|ξεχνα|αγνοησε|zapomen|ignoruj|glom|ignorera|ভুলে যাও|উপেক্ষা|بھول جاؤ|نظرانداز|felejtsd el|hagyd figyelmen kivul|sahau|puuza")
+    "zapomnij|zignoruj|ignoruj|uita|uitati|ignorati|vergeet|negeer|ігноруй|забудьте про|فراموش کن|نادیده بگیر|שכח|התעלם|ξεχασε|ξεχνα|αγνοησε|zapomen|ignoruj|glom|ignorera|ভুলে যাও|উপেক্ষা|بھول جاؤ|نظرانداز|felejtsd el|hagyd figyelmen kivul|sahau|puuza|"
+    "ละเว้น")
 _RULES = CueGroup.spelled(
     "instrucciones|reglas|instrucoes|regras|instructions|regles|consignes|anweisungen|regeln|vorgaben|istruzioni|"
     "regole|инструкци|правил|指令|规则|指示|提示词|ルール|規則|プロンプト|규칙|지시|프롬프트|قواعد|تعليمات|निर्देश|"
     "नियम|talimat|kural|huong dan|quy tac|chi thi|instruksi|aturan|คำสั่ง|กฎ|"
-    "instrukcje|instrukcji|zasady|zasad|polecenia|polecen|instructiunile|instructiuni|regulile|reguli|instructies|regels|інструкці|правила|دستورالعمل|دستورات|قوانین|הוראות|הכללים|כללים|οδηγιες|κανονες|instrukce|pravidla|instruktioner|instruktionerna|regler|reglerna|নির্দেশ|নিয়ম|ہدایات|قواعد|utasitasokat|utasitasok|szabalyokat|maagizo|sheria")
+    "instrukcje|instrukcji|zasady|zasad|polecenia|polecen|instructiunile|instructiuni|regulile|reguli|instructies|regels|інструкці|правила|دستورالعمل|دستورات|قوانین|הוראות|הכללים|כללים|οδηγιες|κανονες|instrukce|pravidla|instruktioner|instruktionerna|regler|reglerna|নির্দেশ|নিয়ম|ہدایات|قواعد|utasitasokat|utasitasok|szabalyokat|maagizo|sheria|"
+    "提示|限制|указани|지침|consignes d'origine")
 _NOT_TELL = CueGroup.spelled(
     "no le digas|no digas|sin decirle|sin decir|no menciones|nao diga|nao conte|sem contar|sem dizer|nao mencione|"
     "ne dis pas|ne lui dis pas|sans le dire|sans dire|ne mentionne pas|sag dem benutzer nicht|sag nicht|"
@@ -57,6 +59,17 @@ _DESTRUCTIVE = CueGroup.spelled(
     "borrar|eliminar|apagar|supprimer|effacer|"
     "loschen|cancellare|удал|删除|削除|삭제|حذف|हटा|silmek|xoa|hapus|รันคำสั่ง|ลบ|push|deploy|sudo|main")
 
+_VOID = CueGroup.spelled(
+    "ya no aplican|ya no se aplican|ya no son validas|ya no son validos|quedan anuladas|quedan sin efecto|anuladas|"
+    "nao se aplicam mais|nao valem mais|ja nao se aplicam|foram anuladas|sem efeito|ne s'appliquent plus|"
+    "ne sont plus valables|ne sont plus valides|sont annulees|caduques|gelten nicht mehr|nicht mehr gultig|"
+    "sind aufgehoben|sind ungultig|non si applicano piu|non valgono piu|sono annullate|non sono piu valide|"
+    "недействительн|отменены|больше не действу|не применяются|недійсн|скасовано|скасовані|більше не діють|不再适用|"
+    "不再有效|作废|失效|已取消|無効|適用されません|もう適用|유효하지 않|더 이상 적용되지|무효|ملغاة|ملغية|لم تعد سارية|"
+    "لاغية|غير صالحة|अमान्य|रद्द|लागू नहीं|gecersiz|artik gecerli degil|iptal edildi|khong con hieu luc|vo hieu|"
+    "tidak berlaku lagi|dibatalkan|nie obowiazuja|niewazne|uniewaznione|gelden niet meer|ongeldig|zijn vervallen|"
+    "ไม่มีผล|ยกเลิก|โมฆะ|nu se mai aplica|anulate|nu mai sunt valabile")
+
 _IF_ASKED = CueGroup.spelled(
     "si te pregunta|si te preguntan|si pregunta|si preguntan|si el usuario pregunta|si alguien pregunta|"
     "se o usuario perguntar|se alguem perguntar|si quelqu'un demande|se l'utente chiede|se qualcuno chiede|se perguntar|se perguntarem|se te perguntar|"
@@ -82,6 +95,9 @@ OTHER_LANGUAGE_RULES: tuple[CueRule, ...] = (
     cue_rule("override_other_language", "injection",
              "tells the agent to forget or ignore its rules, in another language (held for a person)",
              _FORGET, _RULES, negatable=False),
+    cue_rule("override_void_other_language", "injection",
+             "says the agent's rules no longer apply or are void, in another language (held for a person)",
+             _VOID, _RULES, negatable=False),
     cue_rule("hiding_other_language", "injection",
              "tells the agent to keep something from the user, in another language (held for a person)",
              _NOT_TELL, negatable=False),

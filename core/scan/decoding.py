@@ -1,5 +1,5 @@
-"""Text hidden by encoding: base64, hex, ROT13 and reversed text decoded, and leetspeak folded, so the rules can read
-what the model would.
+"""Text hidden by encoding: base64, base32, hex, Morse code, ROT13, Atbash and reversed text decoded, and leetspeak
+folded, so the rules can read what the model would.
 
 Bounded, so it costs one extra pass of cheap regexes over an entry: only runs of plausible encoded text of a minimum
 length are tried (at most `MAX_CANDIDATES` per entry, each cut to `MAX_DECODE` characters), base64 and hex must decode
@@ -20,7 +20,7 @@ from typing import Callable, Container, Iterable, NamedTuple, Sequence, TypeVar
 
 from memrev.core.scan.model import Finding
 from memrev.core.scan.rules import DECODED, OVERSIZED, RULES
-from memrev.core.scan.rules_hints import ROT13_HINT, WORDS
+from memrev.core.scan.rules_hints import ATBASH_HINT, ATBASH_TABLE, ROT13_HINT, WORDS
 
 HitT = TypeVar("HitT", bound=tuple)  # type: ignore[type-arg]
 MAX_CANDIDATES = 8
@@ -39,7 +39,14 @@ _GLUE = re.compile(r"['\"]\s*\+\s*['\"]")
 """Hex written as `\\x69\\x67...` or URL escapes `%69%67...`."""
 _DATA_URI = re.compile(r"data:(?:image|font|audio|video)/[\w.+-]+;base64,$")
 """An image, font or media file inlined as a data URI: bytes, not text to read."""
-_LONG_RUN = re.compile(r"[A-Za-z0-9+/_-]{%d,}={0,2}" % MIN_BASE64)
+_LONG_RUN = re.compile(r"[A-Za-z0-9+/_-]{%d,}={0,6}" % MIN_BASE64)
+_BASE32_RUN = re.compile(r"(?=[A-Z2-7]*[2-7])[A-Z2-7]{16,}={0,6}")
+"""Base32 has capitals and the digits 2 to 7 only, and always some digit in a text of any length."""
+_MORSE = re.compile(r"(?<![\w.-])(?:[.-]{1,6}[ \t]+(?:/[ \t]+)?){7,}[.-]{1,6}(?![\w.-])")
+"""Eight or more Morse letters in a row."""
+_MORSE_LETTERS = dict(zip(
+    ".- -... -.-. -.. . ..-. --. .... .. .--- -.- .-.. -- -. --- .--. --.- .-. ... - ..- ...- .-- -..- -.-- --.. "
+    "----- .---- ..--- ...-- ....- ..... -.... --... ---.. ----.".split(), "abcdefghijklmnopqrstuvwxyz0123456789"))
 _LEET_HINT = re.compile(r"[a-z][01345@$!|+][a-z]")
 _LEET = str.maketrans("01345789@$!|+", "oieastbgasilt")
 """A leetspeak digit or symbol inside a word: the cheap test before leetspeak is folded."""
@@ -84,6 +91,22 @@ def _from_base64(run: str) -> str | None:
     return text if _readable(text) else None
 
 
+def _from_base32(run: str) -> str | None:
+    """The run decoded as base32 (RFC 4648: capitals and the digits 2-7) if it reads as text."""
+    body = run[:MAX_DECODE].rstrip("=")
+    try:
+        text = base64.b32decode(body + "=" * (-len(body) % 8)).decode("utf-8")
+    except (binascii.Error, ValueError, UnicodeDecodeError):
+        return None
+    return text if _readable(text) else None
+
+
+def _from_morse(run: str) -> str:
+    """Morse code written with dots and dashes (letters apart by spaces, words by `/`) as lowercase text."""
+    return " ".join("".join(_MORSE_LETTERS.get(letter, "?") for letter in word.split())
+                    for word in re.split(r"\s*/\s*", run))
+
+
 def _from_hex(run: str) -> str | None:
     """The run decoded as hex (`69676e`, `\\x69\\x67`, `%69%67`, `0x69 67`) if it reads as text."""
     digits = re.sub(r"\\x|%|0x|[ :]", "", run[:MAX_DECODE])
@@ -105,11 +128,18 @@ def decode_runs(raw: str, lower: str, hints: Sequence[tuple[str, int, int, str]]
     for match in runs:
         run = match.group()
         hexed = _HEX_RUN.fullmatch(run) is not None or run[:2] in ("\\x", "%")
-        if not hexed and run.isalpha() and run.isupper():
+        thirty_two = not hexed and _BASE32_RUN.fullmatch(run) is not None
+        if not hexed and not thirty_two and run.isalpha() and run.isupper():
             continue  # one long word or constant name, not base64
-        text = _from_hex(run) if hexed else _from_base64(run)
+        text = _from_hex(run) if hexed else _from_base32(run) if thirty_two else _from_base64(run)
         if text is not None:
-            found.append(Decoded(match.start(), match.end(), "hex" if hexed else "base64", text))
+            kind = "hex" if hexed else "base32" if thirty_two else "base64"
+            found.append(Decoded(match.start(), match.end(), kind, text))
+            if len(found) >= MAX_CANDIDATES:
+                return found
+    if ".-" in raw or "-." in raw:
+        for match in _MORSE.finditer(raw):
+            found.append(Decoded(match.start(), match.end(), "Morse code", _from_morse(match.group())))
             if len(found) >= MAX_CANDIDATES:
                 return found
     lines: set[int] = set()
@@ -135,6 +165,8 @@ def decode_runs(raw: str, lower: str, hints: Sequence[tuple[str, int, int, str]]
         text = lower[start:end]
         if hint == ROT13_HINT:
             found.append(Decoded(start, end, "ROT13", codecs.encode(text, "rot13"), aligned=True))
+        elif hint == ATBASH_HINT:
+            found.append(Decoded(start, end, "Atbash", text.translate(ATBASH_TABLE), aligned=True))
         else:
             found.append(Decoded(start, end, "reversed text", text[::-1], aligned=True, reversed=True))
         if len(found) >= MAX_CANDIDATES:
@@ -146,6 +178,7 @@ def unescape(line: str) -> str:
     """A line with escaped letters written out and glued strings joined (`'ig' + 'nore'` reads `ignore`)."""
     line = _GLUE.sub("", line)
     line = re.sub(r"\\u([0-9A-Fa-f]{4})|\\x([0-9A-Fa-f]{2})", lambda m: chr(int(m.group(1) or m.group(2), 16)), line)
+    line = re.sub(r"\$'([^'\n]{0,200})'", r"\1", line)  # a shell's ANSI-C quoting: `$'\x63url'` is `curl`
     return unquote(html.unescape(line))
 
 

@@ -94,7 +94,7 @@ RULES: Mapping[str, RuleInfo] = MappingProxyType({
     SCAN_ERROR: RuleInfo("injection", BLOCK, "the scanner failed on this text, so it is blocked to be safe"),
     READS_LIKE_INJECTION: RuleInfo("injection", HOLD, "a sentence whose words weigh like an instruction injected "
                                                       "into memory (the prose model)"),
-    DECODED: RuleInfo("injection", HOLD, "encoded text (base64, hex, ROT13 or reversed) that decodes to readable "
+    DECODED: RuleInfo("injection", HOLD, "encoded text (base64, base32, hex or Morse code) that decodes to readable "
                                          "instructions"),
 })
 """Every rule id the scanner can report, with its family, severity and one-line description."""

@@ -54,6 +54,7 @@ HOME_SECRETS = (r"(?:\.ssh/(?:id_|[\w.-]{0,40}\.pem|[\w.-]{0,40}_key\b)|\.ssh/?(
                 r"|\.docker/config\.json|\.kube(?:/config\b|/?(?=[\s'\"]|$))|\.gnupg\b|\.config/gh\b|\.config/gcloud\b"
                 r"|\.azure\b|\.vault-token\b|\.codex/auth\.json|\.claude/\.credentials|/etc/shadow\b"
                 r"|(?<=~/)\.env\b|(?<=\$home/)\.env\b|(?<=[/]root/)\.env\b"
+                r"|(?<=~/)\.config/?(?=[\s'\"]|$)"
                 r"|\.(?:bash|zsh|sh|python|psql|mysql|node_repl)_history\b|\.hermes/\.env\b|\.password-store\b"
                 r"|(?:login|keychain)s?\.(?:db|keychain(?:-db)?)\b|\.mozilla/firefox|google-chrome/default"
                 r"|(?:google/chrome|chromium|brave-browser|microsoft\s?edge|google-chrome)/(?:default|profile\s?\d+)/"

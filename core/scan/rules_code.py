@@ -4,11 +4,17 @@ beyond `curl | sh` (`perl -e "$(curl ...)"`, download then `chmod +x` then run, 
 
 from __future__ import annotations
 
-from memrev.core.scan.rules_base import BLOCK, EXECUTION, EXFILTRATION, HOLD, PERSISTENCE, Rule
+from memrev.core.scan.rules_base import (BLOCK, EXECUTION, EXFILTRATION, HOLD, HOME_SECRETS, LOOPBACK, PERSISTENCE,
+                                         SECRET_VAR, Rule)
 
 __all__ = ["CODE_RULES"]
 
 _FETCHERS = r"(?:urlopen|urlretrieve|requests\.(?:get|post)|httpx\.(?:get|post)|fetch|https?\.get|axios\.get)"
+_NETWORK = r"(?:curl|wget|nc|ncat|netcat|socat|invoke-restmethod|invoke-webrequest|irm|iwr)"
+_SECRET_STORES = (r"(?:kubectl\s+get\s+secrets?|aws\s+secretsmanager\s+get-secret-value|aws\s+ssm\s+get-parameters?"
+                  r"|gcloud\s+secrets\s+versions\s+access|vault\s+(?:kv\s+)?(?:get|read)|op\s+(?:read|item\s+get)"
+                  r"|security\s+find-(?:generic|internet)-password|az\s+keyvault\s+secret\s+show|doppler\s+secrets)")
+"""Commands that print what a secrets store holds."""
 _SECRETS_FILE = r"(?:\.aws[\\/]credentials|\.ssh[\\/]|\.env\b|\.netrc|\.npmrc|\.pgpass|\.kube[\\/]config|\.docker[\\/]config)"
 
 CODE_RULES: tuple[Rule, ...] = (
@@ -36,7 +42,8 @@ CODE_RULES: tuple[Rule, ...] = (
          r"\bpip[23]?\s+install\s+(?:-\S+\s+)*https?://(?:\d{1,3}\.){3}\d{1,3}|\bpip[23]?\s+install\s+(?:-\S+\s+)*"
          r"https?://\S+\.(?:tar\.gz|whl|zip)\b"),
     Rule("eval_of_download", EXECUTION, BLOCK, "evaluates what a download returns (eval(get(...)), eval(Net::HTTP.get))",
-         r"\beval\s*\(?\s*(?:[\w:.]+\.)?(?:get|get_content|urlopen|open|read)\s*\(\s*(?:uri\s*\(\s*)?['\"]https?://"
+         r"\beval\s*\(?\s*(?:[\w:.]+\.)?(?:get|get_content|urlopen|open|read|file_get_contents)\s*\(\s*(?:uri\s*\(\s*)?"
+         r"['\"]https?://"
          r"|require\(\s*['\"]https?['\"]\s*\)\.get\s*\([^\n]{0,300}?\beval\s*\("),
     Rule("credentials_archived_out", EXFILTRATION, BLOCK, "archives a credentials folder and sends it out",
          rf"\b(?:tar|zip|7z|cat|base64)\b[^\n|]{{0,120}}?(?:\.config[\\/](?:gcloud|gh)|\.aws\b|\.ssh\b|\.kube\b|\.docker\b"
@@ -54,6 +61,29 @@ CODE_RULES: tuple[Rule, ...] = (
          rf"\b(?:curl|wget)\b[^\n]{{0,200}}?\$\([^)\n]{{0,120}}?{_SECRETS_FILE}"),
     Rule("environment_over_dns", EXFILTRATION, BLOCK, "feeds the environment to DNS look-ups (a covert channel out)",
          r"\b(?:env|printenv)\b[^\n]{0,200}?\b(?:dig|nslookup|host|ping)\s+(?:[+-]\S+\s+)*\$\{?\w+\}?\."),
+    Rule("secret_store_sent_out", EXFILTRATION, BLOCK, "pipes what a secrets store or credentials folder holds to a "
+         "network tool",
+         rf"\b{_SECRET_STORES}\b[^\n]{{0,200}}?\|[^\n]{{0,160}}?\b{_NETWORK}\b"
+         rf"|\b(?:cat|tar|zip|7z|gzip|base64)\s[^\n|]{{0,120}}?(?:{HOME_SECRETS}|\.claude/projects\b|\.codex/sessions\b)"
+         rf"[^\n|]{{0,60}}(?:\|[^\n|]{{0,60}}){{0,3}}\|\s*{_NETWORK}\b"),
+    Rule("secret_into_socket", EXFILTRATION, BLOCK, "feeds a key or credentials file to a network connection",
+         rf"\b(?:openssl\s+s_client|nc|ncat|netcat|socat|telnet)\b[^\n<|]{{0,120}}<\s*['\"]?[^\s'\"]{{0,80}}?{HOME_SECRETS}"),
+    Rule("powershell_posts_environment", EXFILTRATION, BLOCK, "PowerShell posts the environment variables",
+         r"\b(?:invoke-restmethod|invoke-webrequest|irm|iwr)\b[^\n]{0,200}?-body\b[^\n]{0,80}?(?:get-childitem\s+env:"
+         r"|\b(?:gci|dir|ls)\s+env:|\[environment\]::getenvironmentvariables)"),
+    Rule("secret_over_dns", EXFILTRATION, BLOCK, "feeds a secret variable to DNS look-ups (a covert channel out)",
+         rf"\becho\s+['\"]?{SECRET_VAR}[^\n]{{0,200}}?\b(?:dig|nslookup|host|ping)\s+(?:[+-]\S+\s+)*"
+         r"(?:\$\{?\w+\}?|\w+)\.[\w.-]+"),
+    Rule("secret_in_issue_body", EXFILTRATION, BLOCK, "posts a credentials file as an issue, pull request or gist body",
+         rf"\bgh\s+(?:issue|pr|gist|release)\s+(?:\w+\s+)?[^\n]{{0,120}}?(?:--body-file|-f|--notes-file)[\s=]+['\"]?"
+         rf"[^\s'\"]{{0,80}}?{HOME_SECRETS}"),
+    Rule("privileged_unknown_container", EXECUTION, HOLD, "runs a container with the host's root folder and every "
+         "privilege (held)",
+         r"\bdocker\s+run\b[^\n]{0,160}?--privileged\b[^\n]{0,160}?-v\s+/:/|\bdocker\s+run\b[^\n]{0,160}?-v\s+/:/"
+         r"[^\n]{0,160}?--privileged\b"),
+    Rule("unpinned_commit_hook", PERSISTENCE, HOLD, "adds a pre-commit hook repository at a moving revision, set to "
+         "always run (held)",
+         r"\brepo:\s*['\"`]?https?://[^\s'\"`]+[^\n]{0,120}?\brev:\s*['\"`]?(?:main|master|head|latest)\b"),
     Rule("agent_hook_to_network", PERSISTENCE, HOLD, "registers an agent hook that sends to a web address (held: it "
          "runs on every tool call)",
          r"\b(?:pretooluse|posttooluse|sessionstart|userpromptsubmit|precompact)\b[^\n]{0,200}?\b(?:curl|wget|nc|"

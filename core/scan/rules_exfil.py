@@ -54,7 +54,8 @@ _COPY_AWAY = (rf"{_COPY}(?:\s+-\S+(?:\s+\d+)?){{0,6}}(?:\s+(?!{_REMOTE})\S+){{0,
 _SINKS = (r"(?:webhook\.site|requestbin|pipedream\.net|transfer\.sh|0x0\.st|termbin\.com|paste\.rs|pastebin\.com"
           r"|hastebin|ngrok(?:-free)?\.(?:io|app|dev)|interact\.sh|oast\.(?:fun|me|pro|live|site|online)"
           r"|burpcollaborator\.net|canarytokens|dnslog\.cn|requestcatcher|beeceptor|hookbin|ptpb\.pw|ix\.io"
-          r"|catbox\.moe)")
+          r"|catbox\.moe|file\.io|gofile\.io|bashupload\.com|oshi\.at|temp\.sh|tmpfiles\.org|filebin\.net|uguu\.se"
+          r"|keep\.sh|litterbox\.catbox)")
 _TEMPLATE = (rf"(?:{SECRET_VAR}|\$\{{\{{\s*(?:secrets?|env)\.|\{{\{{\s*(?:secrets?|env|api_?key|token|password)"
              r"|process\.env\.|os\.environ|%[a-z_]{0,30}(?:key|token|secret|password)%|\$\((?:cat|env|printenv)"
              r"|\{(?:conversation|context|chat|history|secrets?|api_?key|token|password|memory|memories|user_?data"

@@ -91,7 +91,9 @@ PERSISTENCE_RULES: tuple[Rule, ...] = (
          r"(?:pre|post)-[\w-]+|\bcore\.hookspath\s+(?:/tmp|~|/dev/shm|\$home|https?:)"),
     Rule("npm_lifecycle_script", _P, BLOCK, "a package install script that fetches or runs code",
          r"['\"](?:pre|post)?install['\"]\s*:\s*['\"][^'\"\n]{0,300}?(?:\bcurl\b|\bwget\b|\bnc\b|\bbase64\b|\beval\b"
-         r"|\bnode\s+-e\b|\b(?:ba)?sh\s+-c\b|\bpowershell\b|/dev/tcp|https?://)"),
+         r"|\bnode\s+-e\b|\b(?:ba)?sh\s+-c\b|\bpowershell\b|/dev/tcp|https?://)"
+         r"|['\"](?:pre|post)?(?:install|prepare|prepublish)['\"]\s*:\s*['\"][^'\"\n]{0,120}?/\.[\w.-]+\.(?:js|sh|py|cjs|mjs)\b"
+         r"[^\n]{0,300}?\b(?:wss?://|https?://|runs?\s+whatever|executes?\s+whatever)"),
     Rule("possible_npm_lifecycle", _P, HOLD, "adds a package install script (held: it runs on every install)",
          r"\b(?:add|set|insert|create|put|register)\b[^\n]{0,60}?['\"`]?\b(?:pre|post)install['\"`]?\s+(?:script|hook"
          r"|step)\b|\bnpm\s+pkg\s+set\s+['\"]?scripts\.(?:pre|post)?install\b"),
@@ -113,7 +115,7 @@ PERSISTENCE_RULES: tuple[Rule, ...] = (
          r"\s+aaaa[^\n]{0,800}?authorized_keys"),
     Rule("possible_ssh_backdoor", _P, HOLD, "mentions authorized_keys (held for a person)", r"authorized_keys"),
     Rule("ssh_tunnel", _P, HOLD, "opens a reverse SSH tunnel or exposes a local port to the internet",
-         r"\b(?:auto)?ssh\s+(?:-\S+\s+(?:\d+\s+)?){0,6}?-[a-z]*r\s*(?:\d|[\w.]+:\d|\*:)|\bngrok\s+(?:tcp|tls)\s+\d"
+         r"\b(?:auto)?ssh\s+(?:-\S+\s+(?:[^\s-]\S*\s+)?){0,8}?-[a-z]*r\s*(?:\d|[\w.]+:\d|\*:)|\bngrok\s+(?:tcp|tls)\s+\d"
          r"|\bcloudflared\s+(?:access\s+)?tcp\b|\bchisel\s+client\b[^\n]{0,80}?\bR:"),
     Rule("c2_node_registration", _P, BLOCK, "tells the agent to register itself as a node of a remote network",
          rf"\bregister\s+(?:yourself\s+|this\s+(?:agent|machine|host|instance)\s+)?as\s+(?:an?\s+)?(?:new\s+)?(?:node"
