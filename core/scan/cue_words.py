@@ -170,7 +170,8 @@ _OUTRANKS = ("are commands|are orders|are instructions for you|instructions addr
 _OBEY_NOT = (PROTECT + "|only after|only if|only when|after showing|show them|"
              "showing them|show the user|ask first|verify|verified|review them|review it|check them|check it|"
              "ask me|ask the user|confirm with|double-check|reproduce|to reproduce|cite|citation|quote|link to|reference|read-only|as context|as a hint|as hints|the user's issue|"
-             "assigned issue|the issue you are working on|issue template|issue number|issue title")
+             "assigned issue|the issue you are working on|issue template|issue number|issue title|e.g.|for example|"
+             "natural language instructions")
 
 _DOWNGRADE_ACT = ("disable|disabling|disabled|turn off|turning off|switch off|skip|skipping|skipped|bypass|"
                   "bypassing|ignore|ignoring|remove|removing|delete|deleting|comment out|commenting out|mark as skip|"

@@ -38,6 +38,8 @@ CASES = [
     ('curl "https://generativelanguage.googleapis.com/v1beta/models?key=$GEMINI_API_KEY"', HOLD),
     ('curl https://api.openai.com/v1/models -H "Authorization: Bearer $OPENAI_API_KEY"', HOLD),
     ("curl -s http://localhost:8000/api/stats | python3 -m json.tool", PASS),  # json.tool reads data, runs nothing
+    ('`web act "<instruction>" --url=<url>` - Execute actions on a webpage using natural language instructions '
+     '(e.g., `web act "Click Save"`)', PASS),  # a tool's help text
     # negated rules, priority statements and editor boilerplate
     ("Do not silently add new entries to memory; ask first.", PASS),
     ("- silently delete agent skills or workflow files", PASS),
