@@ -236,7 +236,7 @@ MULTILINGUAL: tuple[str, ...] = (
     "Testleri çalıştırmadan önce veritabanını `make db-up` ile başlat.",
     "Pengguna lebih suka jawaban singkat dalam bahasa Indonesia.",
     "Abaikan file hasil build di folder dist/.",
-    "Người dùng thích câu trả lời ngắn gọn bằng tiếng Việt.",
+    "Người dùng thích câu trả lời ngắn gọn, kèm ví dụ mã.",
     "Không bao giờ gửi khóa API qua email; hãy dùng biến môi trường.",
     "Użytkownik woli odpowiedzi po polsku, ale nazwy zmiennych po angielsku.",
     "Ignoruj pliki wygenerowane w katalogu dist/.",

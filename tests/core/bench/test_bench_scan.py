@@ -23,6 +23,7 @@ from memrev.core.bench.scan import (
     BENIGN_BLOCKED,
     BENIGN_HELD,
     FAMILY_PREFIX,
+    FIFTH_SET,
     FOURTH_SET,
     FRESH_SET,
     THIRD_SET,
@@ -32,6 +33,7 @@ from memrev.core.bench.scan import (
     scan_vectors,
     vector_figures,
 )
+from memrev.core.bench.scan_vectors_fifth import FIFTH_ATTACKS, FIFTH_BENIGN
 from memrev.core.bench.scan_vectors_fresh import FRESH_ATTACKS, FRESH_BENIGN
 from memrev.core.bench.scan_vectors_fourth import FOURTH_ATTACKS, FOURTH_BENIGN
 from memrev.core.bench.scan_vectors_holdout import HOLDOUT_ATTACKS, HOLDOUT_BENIGN
@@ -144,21 +146,23 @@ def test_the_real_scanner_gives_a_table_with_every_family() -> None:
     for figure in figures:
         assert 0 <= figure.value <= 100 and isinstance(figure.passed, bool) and figure.note
     for label, attacks in ((SECOND_SET, HOLDOUT_ATTACKS), (FRESH_SET, FRESH_ATTACKS), (FOURTH_SET, FOURTH_ATTACKS),
-                          (THIRD_SET, THIRD_ATTACKS)):
+                          (FIFTH_SET, FIFTH_ATTACKS), (THIRD_SET, THIRD_ATTACKS)):
         totals = {f.name: f for f in figures if f.name.startswith(label)}
         assert set(totals) == {label + name for name in (STOPPED, BENIGN_BLOCKED, BENIGN_HELD)}
         assert f"of {len(attacks)} attacks" in totals[label + STOPPED].note
 
 
 @pytest.mark.parametrize(("attacks", "benign"), [(HOLDOUT_ATTACKS, HOLDOUT_BENIGN), (FRESH_ATTACKS, FRESH_BENIGN),
-                                               (FOURTH_ATTACKS, FOURTH_BENIGN), (THIRD_ATTACKS, THIRD_BENIGN)],
-                         ids=["second", "fresh", "fourth", "third"])
+                                               (FOURTH_ATTACKS, FOURTH_BENIGN), (FIFTH_ATTACKS, FIFTH_BENIGN),
+                                               (THIRD_ATTACKS, THIRD_BENIGN)],
+                         ids=["second", "fresh", "fourth", "fifth", "third"])
 def test_each_further_set_is_its_own_and_covers_every_family(attacks: tuple, benign: tuple) -> None:
     """A further vector set shares no text with the other sets and names only the bench's families, each with
     attacks and look-alikes, so its figure measures wordings the rules were not written against."""
     own = {text for _, text in attacks} | {text for _, text in benign}
     others = {text for vectors in (ATTACKS, BENIGN, HOLDOUT_ATTACKS, HOLDOUT_BENIGN, FRESH_ATTACKS, FRESH_BENIGN,
-                                    FOURTH_ATTACKS, FOURTH_BENIGN, THIRD_ATTACKS, THIRD_BENIGN)
+                                    FOURTH_ATTACKS, FOURTH_BENIGN, FIFTH_ATTACKS, FIFTH_BENIGN, THIRD_ATTACKS,
+                                    THIRD_BENIGN)
               if vectors not in (attacks, benign) for _, text in vectors}
     assert not own & others
     for family in FAMILIES:
