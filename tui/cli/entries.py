@@ -17,6 +17,7 @@ from memrev.core.model import Entry, EntryType, ScopeKind, Status, utc_now
 from memrev.core.scan.rejections import rejection_records
 from memrev.core.sources.hermes_pending import MARK, is_staged
 from memrev.core.sources.hermes_settle import staged_place
+from memrev.core.sources.hermes_staged import batch_operation
 from memrev.core.review.sensitive import mask, secret_at_source, sensitive_ids, why_sensitive
 from memrev.core.store.freezes import frozen_entry_ids
 from memrev.core.store.jsonl import write_jsonl
@@ -130,18 +131,21 @@ TARGET_CHARS = 30
 
 def _staged_text(entry: Entry, text: str, hidden: bool) -> str:
     """The TEXT cell of a live staged Hermes write says what it would do: `add to MEMORY.md: …`, `remove from
-    USER.md: …`, `replace "old…" with: …` (its exact target, cut short; a sensitive one masked too)."""
+    USER.md: …`, `replace "old…" with: …` (its exact target, cut short; a sensitive one masked too), and which
+    operation of its batch it is (`[batch 2/3] …`)."""
     place = staged_place(entry.source.anchor) if entry.removed_at is None and is_staged(entry) else None
     if place is None:
         return text
+    batch = batch_operation(entry.source.anchor)
+    head = f"[batch {batch[0]}/{batch[1]}] " if batch else ""
     if place.action == "add":
-        return f"add to {place.file_name}: {text}"
+        return f"{head}add to {place.file_name}: {text}"
     if place.action == "remove":
-        return f"remove from {place.file_name}: {text}"
+        return f"{head}remove from {place.file_name}: {text}"
     target = mask(place.target_entry) if hidden else make_visible(place.target_entry.splitlines()[0]
                                                                   if place.target_entry else "")
     target = target if len(target) <= TARGET_CHARS else target[:TARGET_CHARS - 1] + "…"
-    return f"replace {json.dumps(target, ensure_ascii=False)} with: {text}"
+    return f"{head}replace {json.dumps(target, ensure_ascii=False)} with: {text}"
 
 
 @click.command("show")
