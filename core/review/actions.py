@@ -15,6 +15,7 @@ from memrev.core.check.model import EntryCheck, Verdict
 from memrev.core.model import STOPPED, Entry, Status, WrittenBy
 from memrev.core.scan.gate import gate_text, mark_screened
 from memrev.core.scan.redaction import redact_text
+from memrev.core.sources.agent_status import marked_superseded_refusal
 from memrev.core.sources.hermes_pending import PartlyDecided, StagedError, batch_siblings, decide, secret_refusal
 from memrev.core.store.journal import recording
 from memrev.core.store.memory_store import MemoryStore
@@ -112,6 +113,9 @@ def confirm(store: MemoryStore, entry_ids: Sequence[str], *, actor: str, despite
         secret = secret_refusal(entries, lambda text: redact_text(store, text))
         if secret is not None:  # before a block's "release it in the audit": releasing would not make it approvable
             raise ReviewError(secret)
+        superseded = marked_superseded_refusal(store, entries, "confirm")
+        if superseded is not None:  # before the tombstone's "undo that": there is no action of a person to undo
+            raise ReviewError(superseded)
         _refuse(entries, "confirm")
         stale = stale_among(entries, checks)
         if stale and not despite_stale:
@@ -218,6 +222,9 @@ def edit(store: MemoryStore, entry_id: str, text: str, *, actor: str, reason: st
     if not text.strip():
         raise ReviewError("an entry's text cannot be empty (revoke the entry instead)")
     (entry,) = load_selection(store, [entry_id], expected=expected)
+    superseded = marked_superseded_refusal(store, [entry], "edit")
+    if superseded is not None:
+        raise ReviewError(superseded)
     _refuse([entry], "edit", allow=STOPPED)
     if text == entry.text:
         return EditResult(None, (), ((entry.id, "the text is unchanged"),))
