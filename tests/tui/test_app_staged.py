@@ -49,6 +49,13 @@ async def test_the_table_says_staged_for_writes_hermes_waits_on(make_app, tmp_pa
         lines = table_text(app).splitlines()
         assert sum(line.split()[:1] == ["staged"] for line in lines) == 3  # on screen, in the STATUS column
         assert sum(line.split()[:1] == ["pending"] for line in lines) == 3
+        app.set_filter("status:staged")  # the queue alone; `status:pending` still finds them among the rest
+        await settle(pilot)
+        assert {entry.text for entry in app.query_one(EntryTable).rows} == {
+            "Prefers terse replies", "Uses uv for envs", "Project uses Python 3.12"}
+        app.set_filter("status:pending")
+        await settle(pilot)
+        assert len(app.query_one(EntryTable).rows) == 6
         app.jump_to(by_text(app, "Uses uv for envs").id)
         await settle(pilot)
         shown = " ".join(detail_text(app).split())

@@ -109,6 +109,8 @@ def test_a_staged_batch_is_listed_operation_by_operation_and_confirmed_whole(tmp
     assert rows[staged["Uses uv for envs"]].endswith("[batch 1/2] add to MEMORY.md: Uses uv for envs")
     assert '[batch 2/2] replace "Project uses Python 3.10" with: ' in rows[staged["Project uses Python 3.12"]]
     assert "operation 1 of 2 of one staged batch" in run(db, "show", staged["Uses uv for envs"]).stdout
+    queue = {e["id"] for e in json.loads(run(db, "list", "--json", "--where", "status:staged").stdout)}
+    assert queue == set(staged.values())  # the approval queue alone, with the app's filter
     done = run(db, "confirm", staged["Uses uv for envs"])
     assert done.exit_code == 0, done.stderr
     confirmed = [line for line in done.stdout.splitlines() if line.startswith("confirmed ")]
