@@ -231,3 +231,20 @@ def test_an_unknown_field_of_an_operation_is_said_once(hermes: Path) -> None:
     assert found.warnings == [f"{path}: staged-write field 'payload.operations[].weight' is unknown to memrev; "
                               "the staged file is left as Hermes wrote it"]
     assert [n.text for n in found.entries if n.anchor.startswith(MARK)] == ["x", "y"]
+
+
+def test_a_batch_hermes_applied_itself_is_settled_operation_by_operation(store, hermes: Path) -> None:
+    path = stage_batch(hermes, "b12", THREE)
+    add, replace, remove = imported(store, hermes)
+    (hermes / "memories" / "MEMORY.md").write_text(DELIM.join(["Project uses Python 3.12", "Uses uv for envs"]),
+                                                   encoding="utf-8")  # Hermes's /memory approve b12
+    path.unlink()
+    import_source(store, SourceRef("hermes", hermes / "memories"), actor="test")
+    live = {e.text: e for e in store.entries() if e.removed_at is None and e.status.value != "revoked"}
+    assert set(live) == {"Project uses Python 3.12", "Uses uv for envs", "Name is Ada"}
+    assert live["Uses uv for envs"].id == add.id and live["Project uses Python 3.12"].id == replace.id
+    assert live["Uses uv for envs"].status.value == "pending"  # applied by Hermes: still yours to review
+    closed = store.get(remove.id)
+    assert closed.status.value == "revoked"
+    assert any(event.actor == "hermes" and "staged remove in MEMORY.md was applied in Hermes" in event.reason
+               for event in store.events(remove.id))
