@@ -169,7 +169,7 @@ def _load(entries: Sequence[Entry], redact: Callable[[str], str] = _same) -> Sta
     for entry in entries:
         place = batch_operation(entry.source.anchor)
         count = writes[0].operations
-        if (place[1] if place else 0) != count:
+        if (place[1] if place else 0) != count or (place is not None and not 1 <= place[0] <= count):
             now = f"a batch of {count} operations" if count else "a single write"
             raise StagedError(f"{path}: restaged since it was imported (now {now}); re-import; nothing written")
         write = writes[place[0] - 1 if place else 0]
