@@ -15,7 +15,9 @@ from memrev.core.check.visible import make_visible
 from memrev.core.model import Entry
 from memrev.core.review.actions import ReviewError, ReviewResult, confirm, edit, revoke, stale_among
 from memrev.core.review.fixes import apply_fix, propose_fix
-from memrev.core.review.sensitive import sensitive_ids
+from memrev.core.review.sensitive import mask, sensitive_ids
+from memrev.core.sources.hermes_pending import batch_siblings
+from memrev.core.sources.hermes_staged import batch_operation
 from memrev.core.review.undo import undo
 from memrev.core.store.journal import UndoError
 from memrev.core.store.memory_store import StoreError
@@ -93,6 +95,24 @@ class ReviewActions:
             app.notify(f"nothing changed: {skipped}", severity="warning", timeout=6)
         return result
 
+    def _batch_rest(self, entries: list[Entry]) -> list[Entry]:
+        """The other operations of each staged Hermes batch among these entries: Hermes decides a batch whole, so
+        deciding the selection decides them too (shown before it is done)."""
+        app = self._app()
+        return batch_siblings(entries, lambda file: app.store.entries_of_file("hermes", file))
+
+    def _batch_text(self, rest: list[Entry]) -> Text:
+        """What else a decision on an operation of a staged Hermes batch decides: each other operation, one line."""
+        app = self._app()
+        text = Text(f"Hermes staged this as one batch and decides it whole: confirming it also confirms and applies "
+                    f"{len(rest)} more operation{'s' if len(rest) > 1 else ''}:", style="bold")
+        for entry in rest:
+            place = batch_operation(entry.source.anchor)
+            shown = mask(entry.text) if entry.id in app.sensitive else make_visible(entry.headline)
+            action = entry.attributes.get("action", "")
+            text.append(f"\n  {place[0] if place else '?'}. {action} {entry.id}: {shown}", style="")
+        return text
+
     def _selected(self, what: str) -> list[Entry]:
         """The marked rows (else the cursor's row), or a warning that nothing is selected."""
         app = self._app()
@@ -135,11 +155,16 @@ class ReviewActions:
                                            checks=app.table.checks, expected=expected),
                            f"confirmed {selection_label(entries)}")
 
-        if not stale and len(entries) == 1:
+        rest = self._batch_rest(entries)
+        if not stale and len(entries) == 1 and not rest:
             go()
             return
-        body = Text(f"{len(entries)} entr{'y' if len(entries) == 1 else 'ies'} become confirmed: verified now, "
+        count = len(entries) + len(rest)
+        body = Text(f"{count} entr{'y' if count == 1 else 'ies'} become confirmed: verified now, "
                     "at the commit of their latest check.")
+        if rest:
+            body.append("\n\n")
+            body.append_text(self._batch_text(rest))
         if stale:
             body.append(f"\n\n{len(stale)} of them {'is' if len(stale) == 1 else 'are'} stale: ", style="bold red")
             body.append(", ".join(stale[:5]) + (" …" if len(stale) > 5 else ""), style="red")
@@ -161,7 +186,10 @@ class ReviewActions:
                 app.run_review(lambda: revoke(app.store, list(expected), actor=app.actor, reason=reason,
                                               expected=expected), f"revoked {selection_label(entries)}: {reason}")
 
-        app.push_screen(ReasonDialog(f"Revoke {selection_label(entries)}? Why:"), go)
+        rest = self._batch_rest(entries)
+        batch = (f" (rejects its whole Hermes batch: {len(rest)} more operation{'s' if len(rest) > 1 else ''} "
+                 "revoked with it)") if rest else ""
+        app.push_screen(ReasonDialog(f"Revoke {selection_label(entries)}{batch}? Why:"), go)
 
     def action_edit(self) -> None:
         """Edit the text of the entry under the cursor: a new revision, scanned, then re-checked."""

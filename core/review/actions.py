@@ -15,7 +15,8 @@ from memrev.core.check.model import EntryCheck, Verdict
 from memrev.core.model import STOPPED, Entry, Status, WrittenBy
 from memrev.core.scan.gate import gate_text, mark_screened
 from memrev.core.scan.redaction import redact_text
-from memrev.core.sources.hermes_pending import PartlyDecided, StagedError, decide, secret_refusal
+from memrev.core.sources.agent_status import marked_superseded_refusal
+from memrev.core.sources.hermes_pending import PartlyDecided, StagedError, batch_siblings, decide, secret_refusal
 from memrev.core.store.journal import recording
 from memrev.core.store.memory_store import MemoryStore
 
@@ -101,15 +102,20 @@ def stale_among(entries: Iterable[Entry], checks: Mapping[str, EntryCheck]) -> l
 
 def confirm(store: MemoryStore, entry_ids: Sequence[str], *, actor: str, despite_stale: bool = False,
             checks: Mapping[str, EntryCheck] | None = None, expected: Mapping[str, Entry] | None = None) -> ReviewResult:
-    """The person vouches for each entry: confirmed, verified now at the HEAD of its latest check, confidence raised."""
+    """The person vouches for each entry: confirmed, verified now at the HEAD of its latest check, confidence raised
+    (an operation of a staged Hermes batch brings the batch's other operations with it: Hermes approves it whole)."""
     checks = store.checks() if checks is None else checks
     ids = list(dict.fromkeys(entry_ids))
     summary = f"confirm {ids[0]}" if len(ids) == 1 else f"confirm {len(ids)} entries"
     with collector_paused(), recording(store, "confirm", actor=actor, summary=summary, entry_ids=ids) as action:
         entries = load_selection(store, ids, expected=expected)  # read inside the transaction: no lost update
+        entries += batch_siblings(entries, lambda file: store.entries_of_file("hermes", file))
         secret = secret_refusal(entries, lambda text: redact_text(store, text))
         if secret is not None:  # before a block's "release it in the audit": releasing would not make it approvable
             raise ReviewError(secret)
+        superseded = marked_superseded_refusal(store, entries, "confirm")
+        if superseded is not None:  # before the tombstone's "undo that": there is no action of a person to undo
+            raise ReviewError(superseded)
         _refuse(entries, "confirm")
         stale = stale_among(entries, checks)
         if stale and not despite_stale:
@@ -154,7 +160,8 @@ def confirm(store: MemoryStore, entry_ids: Sequence[str], *, actor: str, despite
 def revoke(store: MemoryStore, entry_ids: Sequence[str], *, actor: str, reason: str, by: str | None = None,
            expected: Mapping[str, Entry] | None = None) -> ReviewResult:
     """Revoke each entry with the person's reason (and the correction that replaces it, when given); the entry
-    stays as a tombstone with its history."""
+    stays as a tombstone with its history (an operation of a staged Hermes batch brings the batch's other operations
+    with it: Hermes rejects it whole)."""
     if not reason.strip():
         raise ReviewError("a revocation needs a reason (--reason)")
     ids = list(dict.fromkeys(entry_ids))
@@ -163,6 +170,7 @@ def revoke(store: MemoryStore, entry_ids: Sequence[str], *, actor: str, reason: 
     skipped: list[tuple[str, str]] = []
     with collector_paused(), recording(store, "revoke", actor=actor, summary=summary, entry_ids=ids) as action:
         entries = load_selection(store, ids, expected=expected)  # read inside the transaction: no lost update
+        entries += batch_siblings(entries, lambda file: store.entries_of_file("hermes", file))
         if by is not None:
             if store.get(by) is None:
                 raise ReviewError(f"no correction entry with id {by!r}")
@@ -214,6 +222,9 @@ def edit(store: MemoryStore, entry_id: str, text: str, *, actor: str, reason: st
     if not text.strip():
         raise ReviewError("an entry's text cannot be empty (revoke the entry instead)")
     (entry,) = load_selection(store, [entry_id], expected=expected)
+    superseded = marked_superseded_refusal(store, [entry], "edit")
+    if superseded is not None:
+        raise ReviewError(superseded)
     _refuse([entry], "edit", allow=STOPPED)
     if text == entry.text:
         return EditResult(None, (), ((entry.id, "the text is unchanged"),))

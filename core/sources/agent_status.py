@@ -5,9 +5,9 @@ as active memory, and takes the mark back when the agent marks the directive act
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Sequence
 
-from memrev.core.model import Status
+from memrev.core.model import Entry, Status
 from memrev.core.sources.base import SourceRead
 
 if TYPE_CHECKING:
@@ -58,3 +58,19 @@ def _last_status_by_agent(store: MemoryStore, entry_id: str) -> bool:
         if event.before and "status" in event.before and (event.after or {}).get("status") != event.before["status"]:
             return event.action == MARKED  # a revision (the directive's attributes changed) kept the status
     return False
+
+
+def marked_superseded_refusal(store: MemoryStore, entries: Sequence[Entry], action: str) -> str | None:
+    """Why a person cannot `action` (confirm, edit) an entry its agent marked superseded, in one line with how to
+    bring it back, or None: memrev keeps the agent's mark as the agent wrote it (a freeze never rewrites a USER.md
+    directive header), so the only way to make the directive active again is the agent's own format."""
+    for entry in entries:
+        if entry.status is Status.SUPERSEDED and _last_status_by_agent(store, entry.id):
+            name = (entry.source.file or "").rsplit("/", 1)[-1] or "its file"
+            observed = entry.attributes.get("observed")
+            when = f" (observed {observed})" if observed else ""
+            agent = entry.source.agent
+            return (f"{entry.id} is a directive {agent} marked superseded in {name}{when}: {agent} no longer follows "
+                    f"it and memrev will not {action} it over that mark; to make it active again, change its header "
+                    f"in {name} to `status: active` and re-import (it comes back to review), or leave it superseded")
+    return None

@@ -16,7 +16,7 @@ _GONE = frozenset({Status.PURGED})
 """Entries that no longer count as a memory beside others (purged ones; a removed one is left out too)."""
 _OPENCLAW_KNOWN = frozenset({*ANNOTATION_KEYS, "observed", "status"})
 ORDER = ("name", "description", "pinned", "links", "modified", "trigger", "importance", "project", "observed",
-         "status", "staged", "action", "target", "target_entry")
+         "status", "staged", "batch", "action", "target", "target_entry")
 """The order attributes are shown in (the store keeps them by name); any other key comes after, by name."""
 
 
@@ -49,6 +49,9 @@ def attribute_lines(entry: Entry, neighbours: Sequence[Entry] = ()) -> list[Attr
         elif key == "staged" and entry.source.agent == "hermes":
             lines.append(AttributeLine(key, "by Hermes, awaiting approval: confirming applies it as Hermes would, "
                                             "revoking rejects it"))
+        elif key == "batch" and entry.source.agent == "hermes":
+            lines.append(AttributeLine(key, f"{value} of one staged batch: Hermes applies all of it or none, so "
+                                            "confirming or revoking this entry decides every operation"))
         elif key == "target_entry":
             lines.append(AttributeLine("target entry", value))
         elif entry.source.agent == "openclaw" and key not in _OPENCLAW_KNOWN:

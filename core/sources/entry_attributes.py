@@ -1,6 +1,6 @@
 """Which of a native entry's format fields become the stored entry's attributes: what a person reviews and filters
 by (Claude's `pinned` and `[[links]]`, OpenClaw's annotations and USER.md directive header, a Hermes staged
-write's action and target), never the bookkeeping an adapter keeps only to write the file back."""
+write's action, target and place in its batch), never the bookkeeping an adapter keeps only to write the file back."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from memrev.core.model import NO_ATTRIBUTES
 
 KEPT: dict[str, tuple[str, ...]] = {
     "claude": ("name", "description", "modified", "pinned", "links", "path"),
-    "hermes": ("staged", "action", "target", "target_entry"),
+    "hermes": ("staged", "action", "target", "target_entry", "batch"),
 }
 """By source kind, the native attributes an entry keeps (`path`, the file's place in its memory folder, is what a
 `[[link]]` may name; it is kept but not shown)."""

@@ -18,6 +18,8 @@ RECORD_KEYS = frozenset({"id", "subsystem", "action", "summary", "origin", "crea
 """The top-level fields of a staged write's JSON."""
 PAYLOAD_KEYS = frozenset({"action", "target", "content", "new_text", "old_text", "matched_entry", "operations"})
 """The fields of its `payload` (`new_text` is Hermes's newer alias of `content`)."""
+OPERATION_KEYS = PAYLOAD_KEYS - {"operations"}
+"""The fields of one operation of a batch's `payload.operations` (a single write's payload, less `operations`)."""
 KNOWN_FILE = re.compile(r"(MEMORY|USER)\.md(\.lock|\.bak\.\d+)?|ARCHIVE\.jsonl|\.mem_.*\.tmp")
 """What Hermes keeps in its memory folder: the two stores, their locks and drift backups, the archive of evicted
 entries and its own temporary files."""
@@ -42,12 +44,17 @@ def config_drift(config: Path, text: str) -> list[str]:
 
 
 def record_drift(record: dict[str, object]) -> list[str]:
-    """The fields of one staged write memrev does not know (`payload.x` for the payload's)."""
+    """The fields of one staged write memrev does not know (`payload.x` for the payload's, `payload.operations[].x`
+    for a batch operation's)."""
     unknown = [key for key in record if key not in RECORD_KEYS]
     payload = record.get("payload")
     if isinstance(payload, dict):
         unknown += [f"payload.{key}" for key in payload if key not in PAYLOAD_KEYS]
-    return unknown
+        operations = payload.get("operations")
+        for operation in operations if isinstance(operations, list) else ():
+            if isinstance(operation, dict):
+                unknown += [f"payload.operations[].{key}" for key in operation if key not in OPERATION_KEYS]
+    return list(dict.fromkeys(unknown))
 
 
 def staged_drift(found: Iterable[tuple[Path, Iterable[str]]]) -> list[str]:

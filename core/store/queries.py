@@ -42,6 +42,10 @@ class EntryQueries:
         scopes: dict[tuple[str, str | None], Scope] = {}  # shared: ten thousand entries have a handful of scopes
         return [entry_from_row(row, projects, links, scopes) for row in rows]
 
+    def entries_of_file(self, agent: str, file: str) -> list[Entry]:
+        """The entries one agent's source file holds (a staged Hermes batch's operations, say)."""
+        return self._read(self.conn, "where agent = ? and source_file = ?", (agent, file))
+
     def rows_of_agent(self, columns: str, agent: str) -> list[tuple[Any, ...]]:
         """These columns of every entry of one agent, as plain rows (for a caller that needs a few fields of many)."""
         return list(self.conn.execute(f"select {columns} from entries where agent = ?", (agent,)).fetchall())

@@ -86,7 +86,11 @@ def entry_field(entry: Entry, name: str, verdicts: Mapping[str, str] | None = No
     if name == "type":
         return entry.type.value
     if name == "status":
-        return f"{entry.status.value} removed" if entry.removed_at else entry.status.value
+        if entry.removed_at:
+            return f"{entry.status.value} removed"
+        if entry.status is Status.PENDING and entry.attributes.get("staged"):
+            return "pending staged"  # a write its agent staged for approval (Hermes): `status:staged` is the queue
+        return entry.status.value
     if name == "scope":
         return entry.scope.label.lower()
     if name == "agent":
@@ -195,7 +199,7 @@ class EntryIndex:
 
 KNOWN_VALUES: dict[str, tuple[str, ...]] = {
     "type": tuple(member.value for member in EntryType),
-    "status": (*(member.value for member in Status), "removed"),
+    "status": (*(member.value for member in Status), "removed", "staged"),
     "verdict": (*(member.value for member in Verdict), "unchecked"),
     "pinned": ("yes",),
 }

@@ -7,19 +7,22 @@ import os
 import sys
 import tempfile
 from pathlib import Path
-from typing import Any
+from typing import Any, Collection, Mapping
 
 import click
 
 from memrev.core.check.humanize import format_age, format_when
+from memrev.core.check.model import EntryCheck
 from memrev.core.check.visible import make_visible
 from memrev.core.model import Entry, EntryType, ScopeKind, Status, utc_now
 from memrev.core.scan.rejections import rejection_records
 from memrev.core.sources.hermes_pending import MARK, is_staged
 from memrev.core.sources.hermes_settle import staged_place
+from memrev.core.sources.hermes_staged import batch_operation
 from memrev.core.review.sensitive import mask, secret_at_source, sensitive_ids, why_sensitive
 from memrev.core.store.freezes import frozen_entry_ids
 from memrev.core.store.jsonl import write_jsonl
+from memrev.core.store.query import EntryIndex, query_problems
 from memrev.core.store.records import EntryFilter
 from memrev.core.store.sensitive import log_reveal
 from memrev.core.store.serialize import entry_to_dict
@@ -87,10 +90,18 @@ def _enum_choice(kind: type[Any]) -> click.Choice:
 @click.option("--type", "entry_type", type=_enum_choice(EntryType), default=None)
 @click.option("--scope", type=_enum_choice(ScopeKind), default=None)
 @click.option("--status", type=_enum_choice(Status), default=None)
+@click.option("--where", "where", multiple=True, metavar="FILTER",
+              help="Keep entries matching the app's filter (`importance>=3`, `trigger:deploy`, `pinned:yes`, "
+                   "`project:X`, `observed>=2026-08-01`, words); repeat to narrow further.")
 @click.pass_context
 @store_errors
-def list_command(ctx: click.Context, as_json: bool, entry_type: str | None, scope: str | None, status: str | None) -> None:
-    """List entries, optionally narrowed by type, scope and status."""
+def list_command(ctx: click.Context, as_json: bool, entry_type: str | None, scope: str | None, status: str | None,
+                 where: tuple[str, ...]) -> None:
+    """List entries, optionally narrowed by type, scope and status, and by the app's filter (--where)."""
+    query = " ".join(where)
+    problems = query_problems(query)
+    if problems:
+        raise InputError(f"--where: {problems[0]}")
     store = open_store(ctx, write=False)
     entries = store.entries(EntryFilter(
         type=EntryType(entry_type) if entry_type else None,
@@ -98,12 +109,15 @@ def list_command(ctx: click.Context, as_json: bool, entry_type: str | None, scop
         status=Status(status) if status else None,
     ))
     sensitive = sensitive_ids(store)
+    if query.strip():
+        entries = _matching(entries, query, store.checks(), sensitive)
     if as_json:
         rows = [_entry_dict(entry, sensitive=entry.id in sensitive, hide=entry.id in sensitive) for entry in entries]
         click.echo(json.dumps(rows, ensure_ascii=False, indent=2))
         return
     if not entries:
-        click.echo("no entries (try `memrev demo` or `memrev import jsonl:FILE`)")
+        click.echo(f"no entry matches --where {query!r}" if query.strip() else
+                   "no entries (try `memrev demo` or `memrev import jsonl:FILE`)")
         return
     now = utc_now()
     checks = store.checks()
@@ -113,6 +127,15 @@ def list_command(ctx: click.Context, as_json: bool, entry_type: str | None, scop
             for e in entries]
     for line in table(("ID", "STATUS", "TYPE", "SCOPE", "VERIFIED", "CONF", "TEXT"), rows):
         click.echo(line)
+
+
+def _matching(entries: list[Entry], query: str, checks: Mapping[str, EntryCheck], sensitive: Collection[str]) -> list[Entry]:
+    """The entries the app's filter box would show for this query (the same parser and matcher: a sensitive
+    entry's text is never searched, `verdict:` reads the latest checks)."""
+    index = EntryIndex(entries)
+    index.set_sensitive(sensitive)
+    index.set_verdicts({key: check.verdict.value for key, check in checks.items()})
+    return index.filter(query)
 
 
 def _status(entry: Entry) -> str:
@@ -130,18 +153,21 @@ TARGET_CHARS = 30
 
 def _staged_text(entry: Entry, text: str, hidden: bool) -> str:
     """The TEXT cell of a live staged Hermes write says what it would do: `add to MEMORY.md: …`, `remove from
-    USER.md: …`, `replace "old…" with: …` (its exact target, cut short; a sensitive one masked too)."""
+    USER.md: …`, `replace "old…" with: …` (its exact target, cut short; a sensitive one masked too), and which
+    operation of its batch it is (`[batch 2/3] …`)."""
     place = staged_place(entry.source.anchor) if entry.removed_at is None and is_staged(entry) else None
     if place is None:
         return text
+    batch = batch_operation(entry.source.anchor)
+    head = f"[batch {batch[0]}/{batch[1]}] " if batch else ""
     if place.action == "add":
-        return f"add to {place.file_name}: {text}"
+        return f"{head}add to {place.file_name}: {text}"
     if place.action == "remove":
-        return f"remove from {place.file_name}: {text}"
+        return f"{head}remove from {place.file_name}: {text}"
     target = mask(place.target_entry) if hidden else make_visible(place.target_entry.splitlines()[0]
                                                                   if place.target_entry else "")
     target = target if len(target) <= TARGET_CHARS else target[:TARGET_CHARS - 1] + "…"
-    return f"replace {json.dumps(target, ensure_ascii=False)} with: {text}"
+    return f"{head}replace {json.dumps(target, ensure_ascii=False)} with: {text}"
 
 
 @click.command("show")

@@ -20,8 +20,9 @@ from textual.strip import Strip
 from memrev.core.check.humanize import format_age
 from memrev.core.check.model import EntryCheck
 from memrev.core.check.visible import visible_segments
-from memrev.core.model import Entry, utc_now
+from memrev.core.model import Entry, Status, utc_now
 from memrev.core.review.sensitive import mask
+from memrev.core.sources.hermes_pending import is_staged
 
 
 @dataclass(frozen=True)
@@ -39,8 +40,23 @@ MIN_TEXT_WIDTH = 28
 """Optional columns are dropped, widest first (scope, then age, then confidence), until the text column gets at
 least this many cells."""
 
+STAGED = "staged"
+"""The STATUS cell of a write Hermes staged for approval, still pending: it waits in Hermes's queue, and deciding it
+here decides it there."""
+
+
+def status_cell(entry: Entry) -> str:
+    """The STATUS cell: `removed` once gone at its source, `staged` for a pending write Hermes staged, else the
+    entry's status."""
+    if entry.removed_at:
+        return "removed"
+    if entry.status is Status.PENDING and is_staged(entry):
+        return STAGED
+    return entry.status.value
+
+
 COLUMNS: tuple[Column, ...] = (
-    Column("status", "STATUS", 10, lambda e, now: "removed" if e.removed_at else e.status.value),
+    Column("status", "STATUS", 10, lambda e, now: status_cell(e)),
     Column("verdict", "VERDICT", 12, lambda e, now: "-"),
     Column("type", "TYPE", 9, lambda e, now: e.type.value),
     Column("scope", "SCOPE", 18, lambda e, now: e.scope.label, optional=True),
@@ -60,6 +76,7 @@ class EntryTable(ScrollView, can_focus=True):
         "entry-table--marked",
         "entry-table--sensitive",
         "entry-table--status-pending",
+        "entry-table--status-staged",
         "entry-table--status-confirmed",
         "entry-table--status-revoked",
         "entry-table--status-blocked",
@@ -81,6 +98,7 @@ class EntryTable(ScrollView, can_focus=True):
     EntryTable > .entry-table--marked { background: $accent 30%; text-style: bold; }
     EntryTable > .entry-table--sensitive { color: $text-muted; text-style: italic; }
     EntryTable > .entry-table--status-pending { color: $warning; }
+    EntryTable > .entry-table--status-staged { color: $accent; text-style: bold; }
     EntryTable > .entry-table--status-confirmed { color: $success; }
     EntryTable > .entry-table--status-revoked { color: $text-muted; text-style: strike; }
     EntryTable > .entry-table--status-blocked { color: $error; text-style: bold; }
@@ -310,7 +328,7 @@ class EntryTable(ScrollView, can_focus=True):
 
     def _status_style(self, entry: Entry) -> Style | None:
         """The colour of the status cell for the statuses that have one."""
-        name = f"entry-table--status-{'removed' if entry.removed_at else entry.status.value}"
+        name = f"entry-table--status-{status_cell(entry)}"
         if name in self.COMPONENT_CLASSES:
             return self.get_component_rich_style(name, partial=True)
         return None

@@ -83,7 +83,7 @@ def test_import_through_the_store_shows_a_pending_entry_marked_staged(store, her
     ("json.json", b"{not json", "not JSON (line 1"),
     ("utf8.json", b'{"payload": {"action": "add", "content": "caf\xe9"}}', "invalid UTF-8 at byte"),
     ("batch.json", json.dumps({"payload": {"action": "batch", "operations": [{}, {}]}}).encode(),
-     "a batch of 2 operations; memrev does not decide batches yet"),
+     "batch operation 1 of 2: unknown action None"),
     ("odd.json", json.dumps({"payload": {"action": "append", "content": "x"}}).encode(), "unknown action 'append'"),
     ("nocontent.json", json.dumps({"payload": {"action": "add"}}).encode(), "a staged add with no content"),
     ("notarget.json", json.dumps({"payload": {"action": "remove"}}).encode(), "names no target entry"),

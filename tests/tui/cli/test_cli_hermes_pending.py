@@ -89,3 +89,32 @@ def test_confirming_a_staged_write_that_holds_a_secret_says_why_in_one_line(tmp_
     assert "holds a secret" in refused.stderr and "into Hermes's MEMORY.md" in refused.stderr
     assert memory.read_text(encoding="utf-8") == "User prefers dark mode" and staged.exists()
     assert run(db, "revoke", entry_id, "--reason", "holds a token").exit_code == 0 and not staged.exists()
+
+
+def test_a_staged_batch_is_listed_operation_by_operation_and_confirmed_whole(tmp_path: Path) -> None:
+    db, home = tmp_path / "memrev.db", tmp_path / ".hermes"
+    (home / "memories").mkdir(parents=True)
+    (home / "pending" / "memory").mkdir(parents=True)
+    memory = home / "memories" / "MEMORY.md"
+    memory.write_text("User prefers dark mode\n§\nProject uses Python 3.10", encoding="utf-8")
+    operations = [{"action": "add", "content": "Uses uv for envs"},
+                  {"action": "replace", "content": "Project uses Python 3.12", "matched_entry": "Project uses Python 3.10"}]
+    staged_file = home / "pending" / "memory" / "c1.json"
+    staged_file.write_text(json.dumps({"id": "c1", "subsystem": "memory", "action": "batch", "payload": {
+        "action": "batch", "target": "memory", "operations": operations}}), encoding="utf-8")
+    assert run(db, "import", f"hermes:{home}").exit_code == 0
+    staged = {e["text"]: e["id"] for e in json.loads(run(db, "list", "--json").stdout)
+              if e["source"]["anchor"].startswith("staged by Hermes")}
+    rows = {line.split()[0]: line for line in run(db, "list").stdout.splitlines()[1:]}
+    assert rows[staged["Uses uv for envs"]].endswith("[batch 1/2] add to MEMORY.md: Uses uv for envs")
+    assert '[batch 2/2] replace "Project uses Python 3.10" with: ' in rows[staged["Project uses Python 3.12"]]
+    assert "operation 1 of 2 of one staged batch" in run(db, "show", staged["Uses uv for envs"]).stdout
+    queue = {e["id"] for e in json.loads(run(db, "list", "--json", "--where", "status:staged").stdout)}
+    assert queue == set(staged.values())  # the approval queue alone, with the app's filter
+    done = run(db, "confirm", staged["Uses uv for envs"])
+    assert done.exit_code == 0, done.stderr
+    confirmed = [line for line in done.stdout.splitlines() if line.startswith("confirmed ")]
+    assert sorted(line.split()[1].rstrip(":") for line in confirmed) == sorted(staged.values())
+    assert all("Hermes staged batch c1 (2 operations) applied to MEMORY.md" in line for line in confirmed)
+    assert memory.read_text(encoding="utf-8") == "User prefers dark mode\n§\nProject uses Python 3.12\n§\nUses uv for envs"
+    assert not staged_file.exists()
