@@ -4,6 +4,8 @@ and replaces the file atomically, as Hermes does."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from pathlib import Path
 
 _REWRITE = """
@@ -68,3 +70,21 @@ def hermes_home(base: Path) -> Path:
                                                  encoding="utf-8")
     (home / "memories" / "USER.md").write_text("Name is Ada", encoding="utf-8")
     return home
+
+
+_HOLDER = """
+import fcntl, sys, time
+with open(sys.argv[1] + ".lock", "a+", encoding="utf-8") as lock:   # Hermes's _file_lock
+    fcntl.flock(lock, fcntl.LOCK_EX)
+    print("held", flush=True)
+    time.sleep(float(sys.argv[2]))
+    fcntl.flock(lock, fcntl.LOCK_UN)
+"""
+
+
+def hold(path: Path, seconds: float) -> "subprocess.Popen[str]":
+    """A separate process holding Hermes's lock on `path` for `seconds`, returned once it holds it."""
+    holder = subprocess.Popen([sys.executable, "-c", _HOLDER, str(path), str(seconds)], stdout=subprocess.PIPE,
+                              text=True)
+    assert holder.stdout is not None and holder.stdout.readline().strip() == "held"
+    return holder

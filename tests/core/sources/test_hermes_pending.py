@@ -7,7 +7,7 @@ import os
 from pathlib import Path
 
 import pytest
-from hermes_writer import hermes_home
+from hermes_writer import hermes_home, hold
 
 from memrev.core.sources.base import SourceRef
 from memrev.core.sources.hermes import ADAPTER, parse_entries
@@ -253,25 +253,6 @@ def test_a_freeze_write_back_never_writes_a_staged_entry(hermes: Path) -> None:
 
 
 # -- against a real flock holder -----------------------------------------------------------------------------
-
-HOLDER = """
-import fcntl, sys, time
-with open(sys.argv[1] + ".lock", "a+", encoding="utf-8") as lock:   # Hermes's _file_lock
-    fcntl.flock(lock, fcntl.LOCK_EX)
-    print("held", flush=True)
-    time.sleep(float(sys.argv[2]))
-    fcntl.flock(lock, fcntl.LOCK_UN)
-"""
-
-
-
-def hold(path: Path, seconds: float) -> subprocess.Popen:
-    """A separate process holding Hermes's lock on `path` for `seconds`, started once it holds it."""
-    holder = subprocess.Popen([sys.executable, "-c", HOLDER, str(path), str(seconds)], stdout=subprocess.PIPE,
-                              text=True)
-    assert holder.stdout is not None and holder.stdout.readline().strip() == "held"
-    return holder
-
 
 def test_an_approval_waits_for_hermes_lock_then_writes(store, hermes: Path) -> None:
     stage(hermes, "iiii0001", "add", content="Uses uv for envs")

@@ -4,12 +4,10 @@ that holds a secret: memrev never approves it into Hermes's memory, and says why
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
-from hermes_writer import hermes_home
+from hermes_writer import hermes_home, hold
 
 from memrev.core.review.actions import ReviewError, confirm, revoke
 from memrev.core.scan.rejections import Decision, rejections
@@ -22,13 +20,6 @@ from memrev.core.sources.sync import import_source
 
 DELIM = "\n§\n"
 TOKEN = "ghp_" + "Hd3Jf5Gs0Ya2UeTZq7Xw2Lm9Kp4Rt6Vb1Nc8Q"
-HOLDER = """
-import fcntl, sys, time
-with open(sys.argv[1] + ".lock", "a+", encoding="utf-8") as lock:   # Hermes's _file_lock
-    fcntl.flock(lock, fcntl.LOCK_EX)
-    print("held", flush=True)
-    time.sleep(float(sys.argv[2]))
-"""
 
 
 @pytest.fixture
@@ -91,10 +82,8 @@ def test_a_batch_stopped_part_way_records_exactly_the_writes_it_decided(store, h
     ids = imported(store, hermes)
     user_before = (hermes / "memories" / "USER.md").read_bytes()
     monkeypatch.setattr(hermes_pending, "LOCK_TIMEOUT", 0.2)
-    holder = subprocess.Popen([sys.executable, "-c", HOLDER, str(hermes / "memories" / "USER.md"), "30"],
-                              stdout=subprocess.PIPE, text=True)
+    holder = hold(hermes / "memories" / "USER.md", 30)
     try:
-        assert holder.stdout is not None and holder.stdout.readline().strip() == "held"
         result = confirm(store, [ids["p1"], ids["p2"]], actor="ada")
     finally:
         holder.kill()

@@ -4,12 +4,10 @@ entry to review, and deciding any of them decides the batch whole, as Hermes doe
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
-from hermes_writer import hermes_home
+from hermes_writer import hermes_home, hold
 
 from memrev.core.review.actions import ReviewError, confirm, revoke
 from memrev.core.sources.base import SourceRef
@@ -19,13 +17,6 @@ from memrev.core.sources.sync import import_source
 
 DELIM = "\n§\n"
 TOKEN = "ghp_" + "Hd3Jf5Gs0Ya2UeTZq7Xw2Lm9Kp4Rt6Vb1Nc8Q"
-HOLDER = """
-import fcntl, sys, time
-with open(sys.argv[1] + ".lock", "a+", encoding="utf-8") as lock:   # Hermes's _file_lock
-    fcntl.flock(lock, fcntl.LOCK_EX)
-    print("held", flush=True)
-    time.sleep(float(sys.argv[2]))
-"""
 
 
 @pytest.fixture
@@ -171,10 +162,8 @@ def test_a_batch_holding_a_secret_is_never_approved_and_can_be_rejected(store, h
 def test_an_approval_waits_for_hermes_lock_and_writes_the_batch_once(store, hermes: Path) -> None:
     stage_batch(hermes, "b9", THREE)
     entries = imported(store, hermes)
-    holder = subprocess.Popen([sys.executable, "-c", HOLDER, str(hermes / "memories" / "MEMORY.md"), "0.5"],
-                              stdout=subprocess.PIPE, text=True)
+    holder = hold(hermes / "memories" / "MEMORY.md", 0.5)
     try:
-        assert holder.stdout is not None and holder.stdout.readline().strip() == "held"
         confirm(store, [entries[0].id], actor="ada")
         assert holder.poll() is not None  # memrev wrote only after Hermes let go
     finally:
