@@ -4,7 +4,7 @@ beyond `curl | sh` (`perl -e "$(curl ...)"`, download then `chmod +x` then run, 
 
 from __future__ import annotations
 
-from memrev.core.scan.rules_base import (BLOCK, EXECUTION, EXFILTRATION, HOLD, HOME_SECRETS, LOOPBACK, PERSISTENCE,
+from memrev.core.scan.rules_base import (BLOCK, EXECUTION, EXFILTRATION, HOLD, HOME_SECRETS, PERSISTENCE,
                                          SECRET_VAR, Rule)
 
 __all__ = ["CODE_RULES"]
