@@ -1,14 +1,15 @@
 """Whether what an entry names changed its meaning after verification although it still exists: a symbol whose
 signature changed or whose definition lost what the entry states about it, a make recipe or a package script
-whose command changed."""
+whose command no longer runs what the entry states it runs."""
 
 from __future__ import annotations
 
 import json
 import re
+from dataclasses import dataclass
 
 from memrev.core.check.repo_index import RepoIndex
-from memrev.core.check.stated_change import stated_words
+from memrev.core.check.stated_change import WINDOW, stated_words
 
 MAX_BLOCK_LINES = 200
 """A definition is read for at most this many lines."""
@@ -137,16 +138,49 @@ def _essence(recipe_text: str) -> str:
     return " ; ".join(kept)
 
 
-def recipe_change(index: RepoIndex, sha: str, file: str, name: str) -> str | None:
-    """How the command of a make target or package script changed since commit `sha`, or None when it did not
-    (or either side cannot be read)."""
+_COMMAND_MENTION = re.compile(r"\b(?:make|just|npm|pnpm|yarn|bun)\s+(?:run\s+)?[\w:.-]+")
+"""A command an entry names (`make lint`, `npm run build`): stated beside a target, it is not what the target runs."""
+
+
+@dataclass(frozen=True)
+class RecipeChange:
+    """How a make target's or package script's command changed: both commands in words, and what the entry states
+    the target runs that its command no longer runs."""
+
+    how: str
+    lost: tuple[str, ...]
+
+
+def recipe_change(index: RepoIndex, sha: str, file: str, name: str, statement: str = "") -> RecipeChange | None:
+    """How the command of a make target or package script changed since commit `sha`, with the words of
+    `statement` (the entry's line) it ran then and no longer runs; None when it did not change (or either side
+    cannot be read)."""
     now_text, then_text = index.read_text(file), text_at(index, sha, file)
     if now_text is None or then_text is None:
         return None
     before, after = recipe(then_text, file, name), recipe(now_text, file, name)
     if before is None or after is None or _essence(before) == _essence(after):
         return None
-    return f"it ran `{_short(before)}` when verified and now runs `{_short(after)}`"
+    ran, runs = _words(_essence(before)), _words(_essence(after))
+    stated = _words(" ".join(stated_words(_COMMAND_MENTION.sub(" ", statement)))) - _words(name)
+    how = f"it ran `{_short(before)}` when verified and now runs `{_short(after)}`"
+    return RecipeChange(how, tuple(sorted(stated & ran - runs)))
+
+
+def recipe_clause(text: str, start: int, end: int) -> str:
+    """What the line of an entry says around the command at `start`-`end`: from the command before it on the line
+    to the one after it, so `make lint` runs ruff, while `make types` beside it on the line states nothing."""
+    first = max(text.rfind("\n", 0, start) + 1, start - WINDOW)
+    last = text.find("\n", end)
+    last = min(len(text) if last < 0 else last, end + WINDOW)
+    before = [mention.end() for mention in _COMMAND_MENTION.finditer(text, first, start)]
+    after = _COMMAND_MENTION.search(text, end, last)
+    return text[before[-1] if before else first:after.start() if after else last]
+
+
+def _words(text: str) -> frozenset[str]:
+    """The words of a command or statement, in lower case, so `Pytest` in prose is the `pytest` a recipe runs."""
+    return frozenset(word.lower() for word in _WORD.findall(text))
 
 
 def _short(text: str, limit: int = 60) -> str:

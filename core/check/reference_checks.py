@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import builtins
 import re
+from dataclasses import replace
 from typing import Callable
 
 from memrev.core.check.claim_checks import check_command_claim, check_version_claim
@@ -14,7 +15,7 @@ from memrev.core.check.path_checks import check_path
 from memrev.core.check.references import Reference
 from memrev.core.check.signature_claims import check_signature
 from memrev.core.check.repo_index import RepoIndex
-from memrev.core.check.definition_change import definition_change, recipe_change
+from memrev.core.check.definition_change import definition_change, recipe_change, recipe_clause
 from memrev.core.check.stated_change import defined_then, statement_around
 from memrev.core.check.tool_checks import check_tool, tool_of
 
@@ -148,8 +149,8 @@ def _definition_changed(ref: Reference, ctx: EntryContext, name: str, path: str,
 
 
 def _recipe_changed(ref: Reference, ctx: EntryContext, checked: ReferenceCheck) -> ReferenceCheck:
-    """A make target or package script that still exists but runs another command than when the entry was
-    verified is `changed`, saying what it ran and runs."""
+    """A make target or package script that still exists but no longer runs what the entry states it runs
+    (`make test` runs pytest) is `changed`; one whose command merely changed stays `ok`, with the change as a note."""
     index, since = ctx.index, ctx.since
     tool, _, name = ref.value.partition(":")
     table = index.facts.make_targets if tool == "make" else index.facts.scripts if tool == "script" else {}
@@ -158,12 +159,16 @@ def _recipe_changed(ref: Reference, ctx: EntryContext, checked: ReferenceCheck) 
             index.history.changes_since(file, since)):
         return checked
     sha = index.history.shas[since]
-    how = recipe_change(index, sha, file, name)
-    if how is None:
+    change = recipe_change(index, sha, file, name, recipe_clause(ctx.entry.text, ref.start, ref.end))
+    if change is None:
         return checked
     what = f"make {name}" if tool == "make" else f"script {name!r}"
-    return result(ref, RefStatus.CHANGED, f"{file} still defines {what}, but {how}", f"git diff {sha[:12]} HEAD -- "
-                   f"{file}", facts=checked.facts, path=file)
+    if not change.lost:
+        return replace(checked, evidence=f"{checked.evidence} (note: {what} changed its command since "
+                       f"{ctx.since_label}: {change.how})")
+    return result(ref, RefStatus.CHANGED, f"{file} still defines {what}, but it no longer runs {', '.join(change.lost)}"
+                   f", which the entry states: {change.how}", f"git diff {sha[:12]} HEAD -- {file}",
+                   facts=checked.facts, path=file)
 
 
 def _ghost_file(ctx: EntryContext, where: dict[str, int], cited_files: set[str]) -> str | None:

@@ -112,7 +112,7 @@ def reworked(tmp_path_factory: pytest.TempPathFactory) -> dict[str, object]:
     repo = GitRepo(tmp_path_factory.mktemp("reworked") / "shop")
     repo.write("src/net.py", "def fetch(url, retries=3):\n    return url\n\n\ndef ping():\n    return 1\n")
     repo.write("src/pricing.py", "def discount(price):\n    return round(price * 0.9, 2)\n")
-    repo.write("Makefile", ".PHONY: test lint\n\ntest:\n\tuv run pytest -q\n\nlint:\n\tuv run ruff check .\n")
+    repo.write("Makefile", ".PHONY: test lint\n\ntest:\n\tuv run pytest --quiet\n\nlint:\n\tuv run ruff check .\n")
     repo.write("package.json", '{"name": "web", "scripts": {"build": "vite build", "dev": "vite"}}\n')
     start = repo.commit("Shop")
     repo.write("src/net.py", "def fetch(url, retries=5, timeout=10):\n    return url\n\n\ndef ping():\n    return 2\n")
@@ -150,31 +150,48 @@ def test_a_definition_edited_elsewhere_holds(reworked) -> None:
     assert ref.status is RefStatus.OK
 
 
-def test_a_make_recipe_or_script_that_runs_another_command_is_changed(reworked) -> None:
-    refs = refs_of(reworked, "Run `make test` and `make lint`; `npm run build` builds and `npm run dev` serves.")
+def test_a_recipe_or_script_that_no_longer_runs_what_the_entry_states_is_changed(reworked) -> None:
+    refs = refs_of(reworked, "`make test` runs pytest --quiet.\n`npm run build` runs vite build.")
     assert refs["make test"].status is RefStatus.CHANGED
-    assert refs["make test"].evidence == ("Makefile still defines make test, but it ran `uv run pytest -q` when "
-                                          "verified and now runs `uv run pytest -n auto`")
-    assert refs["npm run build"].status is RefStatus.CHANGED and "`tsc && vite build`" in refs["npm run build"].evidence
-    assert refs["make lint"].status is RefStatus.OK and refs["npm run dev"].status is RefStatus.OK
+    assert refs["make test"].evidence == (
+        "Makefile still defines make test, but it no longer runs --quiet, which the entry states: it ran "
+        "`uv run pytest --quiet` when verified and now runs `uv run pytest -n auto`")
+    assert refs["make test"].suggestion == f"git diff {reworked['start'][:12]} HEAD -- Makefile"
+    assert refs["npm run build"].status is RefStatus.OK  # it still runs vite build, now after tsc
 
 
-def test_a_recipe_whose_help_text_or_messages_changed_still_runs_the_same_command(tmp_path) -> None:
+def test_a_recipe_or_script_whose_command_changed_holds_with_the_change_as_a_note(reworked) -> None:
+    refs = refs_of(reworked, "Run `make test` and `make lint`; `npm run build` builds and `npm run dev` serves.")
+    assert {text: ref.status for text, ref in refs.items() if text != "npm run build"} == {
+        "make test": RefStatus.OK, "make lint": RefStatus.OK, "npm run dev": RefStatus.OK}
+    assert refs["npm run build"].status is RefStatus.OK
+    assert refs["make test"].evidence.endswith(
+        f"(note: make test changed its command since verified at {reworked['start'][:8]}: it ran "
+        "`uv run pytest --quiet` when verified and now runs `uv run pytest -n auto`)")
+    assert "`tsc && vite build`" in refs["npm run build"].evidence
+    assert "note:" not in refs["make lint"].evidence and "note:" not in refs["npm run dev"].evidence
+
+
+def test_a_recipe_that_lost_what_the_entry_says_it_runs_is_changed_and_its_neighbours_hold(tmp_path) -> None:
+    """A reworded help text or echo is no change at all; a recipe that now runs another type checker holds (the
+    entry says nothing of what it runs); the lint recipe that dropped mypy, which the entry says it runs, changed."""
     repo = GitRepo(tmp_path / "made")
     repo.write("Makefile", "test: ## Run the tests\n\t@echo \"Running tests...\"\n\tuv run pytest -q\n\n"
-                           "lint:\n\truff check .\n")
+                           "lint:\n\truff check . && mypy .\n\ntypes:\n\tmypy src\n")
     start = repo.commit("Makefile")
-    repo.write("Makefile", "test: ## Run every test, with coverage off\n\t@echo \"🧪 Testing\"\n\t@uv run  pytest -q\n\n"
-                           "lint:\n\truff check . && mypy .\n")
-    repo.commit("Reword the help; lint also type-checks")
+    repo.write("Makefile", "test: ## Run every test, with coverage off\n\t@echo \"🧪 Testing\"\n"
+                           "\t@uv run  pytest -q\n\nlint:\n\truff check .\n\ntypes:\n\tpyright src\n")
+    repo.commit("Reword the help; lint no longer type-checks; types runs pyright")
     checker = Checker(repo.path, clock=lambda: NOW)
     try:
-        entry = Entry(id="e", text="Run `make test` and `make lint` before pushing.", verified_commit=start)
+        entry = Entry(id="e", text="Run `make test` and `make types` before pushing; `make lint` runs ruff and mypy.",
+                      verified_commit=start)
         refs = {ref.text: ref for ref in checker.check_all([entry])["e"].references}
     finally:
         checker.close()
-    assert refs["make test"].status is RefStatus.OK
-    assert refs["make lint"].status is RefStatus.CHANGED and "mypy" in refs["make lint"].evidence
+    assert refs["make test"].status is RefStatus.OK and "note:" not in refs["make test"].evidence
+    assert refs["make lint"].status is RefStatus.CHANGED and "no longer runs mypy" in refs["make lint"].evidence
+    assert refs["make types"].status is RefStatus.OK and "now runs `pyright src`" in refs["make types"].evidence
 
 
 def test_a_file_named_for_a_symbol_that_no_commit_had_is_where_the_symbol_is_not(tmp_path) -> None:
