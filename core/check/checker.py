@@ -28,15 +28,19 @@ _NOWHERE = "is not defined or used anywhere in the repository's code"
 
 
 @contextmanager
-def collector_paused() -> Iterator[None]:
+def collector_paused(*, freeze: bool = False) -> Iterator[None]:
     """Pause the cyclic garbage collector during a check (or a batch review action): the index holds millions of
-    long-lived objects, and every full collection triggered by short-lived results would walk all of them again."""
+    long-lived objects, and every full collection triggered by short-lived results would walk all of them again.
+    With `freeze`, what was made meanwhile (a check's results and caches, which hold no cycles) is left out of
+    later collections too, so re-enabling the collector does not walk it once more."""
     enabled = gc.isenabled()
     gc.disable()
     try:
         yield
     finally:
         if enabled:
+            if freeze:
+                gc.freeze()
             gc.enable()
 
 
@@ -62,7 +66,7 @@ class Checker:
         self.ready = False
         self.entries: dict[str, Entry] = {}
         self.results: dict[str, EntryCheck] = {}
-        self._references: dict[str, tuple[str, list[Reference], bool, frozenset[str], bool]] = {}
+        self._references: dict[str, tuple[str, list[Reference], list[int], bool, frozenset[str], bool]] = {}
         self._by_key: dict[str, set[str]] = {}
         self._by_fact: set[str] = set()
         self._depends: dict[str, tuple[frozenset[str], frozenset[str]]] = {}
@@ -76,7 +80,7 @@ class Checker:
 
     def check_all(self, entries: Iterable[Entry]) -> dict[str, EntryCheck]:
         """Check every entry (building the index on first use); the results replace earlier ones."""
-        with collector_paused():
+        with collector_paused(freeze=True):
             if not self.ready:
                 self.index.refresh()
                 self.ready = True
@@ -90,7 +94,7 @@ class Checker:
     def head_changed(self, *, rescan: bool = True) -> dict[str, EntryCheck]:
         """HEAD, a branch or a tag moved: bring the index up to date and re-check every entry (`rescan` False
         re-reads only the files that differ between the two HEADs, for a watcher that reports the rest)."""
-        with collector_paused():
+        with collector_paused(freeze=True):
             self.index.refresh(rescan=rescan)
             self.ready = True
             return self._check(list(self.entries))
@@ -226,12 +230,13 @@ class Checker:
             done[entry_id] = result
         return done
 
-    def _refs(self, entry: Entry) -> tuple[list[Reference], bool, frozenset[str], bool]:
-        """The entry's references, extracted once per text, with the dependency keys they name and whether the
-        repository's facts decide any of them; the flag says the text was cut."""
+    def _refs(self, entry: Entry) -> tuple[list[Reference], list[int], bool, frozenset[str], bool]:
+        """The entry's references, extracted once per text, with the order to check them in (paths first), the
+        dependency keys they name and whether the repository's facts decide any of them; the flag says the text was
+        cut."""
         cached = self._references.get(entry.id)
         if cached is not None and cached[0] == entry.source.content_hash:
-            return cached[1], cached[2], cached[3], cached[4]
+            return cached[1], cached[2], cached[3], cached[4], cached[5]
         cut = len(entry.text) > MAX_TEXT_CHECKED
         refs = extract_references(entry.text[:MAX_TEXT_CHECKED] if cut else entry.text)
         keys: set[str] = set()
@@ -244,14 +249,15 @@ class Checker:
                 keys.add(f"name:{ref.value}")
         fact = any(ref.kind in ("command", "version") for ref in refs)
         named = frozenset(keys)
-        self._references[entry.id] = (entry.source.content_hash, refs, cut, named, fact)
-        return refs, cut, named, fact
+        order = sorted(range(len(refs)), key=lambda number: refs[number].kind != "path")
+        self._references[entry.id] = (entry.source.content_hash, refs, order, cut, named, fact)
+        return refs, order, cut, named, fact
 
     def _check_entry(self, entry: Entry, commits: dict[str, str | None], now: datetime) -> EntryCheck:
         """One entry's verdict, confidence and reference checks."""
         index = self.index
         head = index.head
-        refs, cut, keys, fact = self._refs(entry)
+        refs, order, cut, keys, fact = self._refs(entry)
         notes = tuple(index.notes) + ((f"only the first {MAX_TEXT_CHECKED:,} characters were checked",) if cut else ())
         if entry.status in STOPPED:
             self._forget(entry.id)
@@ -267,12 +273,10 @@ class Checker:
         ctx = EntryContext(entry, index, since, label, commits={r.value: commits.get(r.value) for r in refs
                                                                   if r.kind == "commit"},
                            own_file=own_file(entry, index))
-        results: list[ReferenceCheck | None] = [None] * len(refs)
-        for first in (True, False):  # paths first: symbol checks use where they went
-            for number, ref in enumerate(refs):
-                if (ref.kind == "path") is first:
-                    results[number] = check_reference(ref, ctx)
-        checked = _covered(results, index)  # type: ignore[arg-type] - every slot is filled above
+        results: list[ReferenceCheck] = [None] * len(refs)  # type: ignore[list-item] - every slot is filled below
+        for number in order:  # paths first: symbol checks use where they went
+            results[number] = check_reference(refs[number], ctx)
+        checked = _covered(results, index)
         self._remember(entry.id, keys, fact, ctx.cited | ctx.current)
         verdict, confidence, reason = _verdict(entry, checked, label, now)
         return EntryCheck(entry.id, verdict, confidence, reason, tuple(checked), head, now, notes)
@@ -344,24 +348,29 @@ def _covered(results: list[ReferenceCheck], index: RepoIndex) -> list[ReferenceC
 def _verdict(entry: Entry, results: list[ReferenceCheck], label: str, now: datetime) -> tuple[Verdict, float, str]:
     """The entry's verdict from its references, and its confidence updated from the evidence and its age."""
     base = entry.confidence
-    stale = [r for r in results if r.status in STALE_STATUSES]
-    changed = [r for r in results if r.status is RefStatus.CHANGED]
-    held = [r for r in results if r.status is RefStatus.OK]
-    when = entry.verified_at or entry.provenance.written_at
-    age_days = max(0.0, (now - when).total_seconds() / 86400) if when else None
-    decay = 1.0 if age_days is None else max(0.75, 1 - age_days / 730)
-    age = "never verified" if entry.verified_at is None else f"verified {int(age_days or 0)} days ago"
+    stale: list[ReferenceCheck] = []
+    changed = held = 0
+    for check in results:  # one pass: a warm check runs this for every entry
+        if check.status in STALE_STATUSES:
+            stale.append(check)
+        elif check.status is RefStatus.CHANGED:
+            changed += 1
+        elif check.status is RefStatus.OK:
+            held += 1
     if stale:
         first = stale[0]
         more = f" (and {len(stale) - 1} more)" if len(stale) > 1 else ""
         return (Verdict.STALE, round(min(base, 0.15), 2),
                 f"{len(stale)} of {len(results)} reference(s) no longer hold: {first.text} {first.status.value}{more}")
+    when = entry.verified_at or entry.provenance.written_at
+    age_days = max(0.0, (now - when).total_seconds() / 86400) if when else None
+    decay = 1.0 if age_days is None else max(0.75, 1 - age_days / 730)
     if changed:
         return (Verdict.CHANGED, round(min(base, 0.5) * decay, 2),
-                f"{len(changed)} reference(s) changed since {label}; re-read before relying on it")
+                f"{changed} reference(s) changed since {label}; re-read before relying on it")
+    age = "never verified" if entry.verified_at is None else f"verified {int(age_days or 0)} days ago"
     if held:
-        confidence = min(0.99, max(base, 0.6 + 0.1 * min(3, len(held))) * decay)
-        return Verdict.FRESH, round(confidence, 2), f"{len(held)} reference(s) hold at HEAD; {age}"
+        confidence = min(0.99, max(base, 0.6 + 0.1 * min(3, held)) * decay)
+        return Verdict.FRESH, round(confidence, 2), f"{held} reference(s) hold at HEAD; {age}"
     why = "nothing concrete to check" if not results else "none of its references can be checked here"
     return Verdict.UNVERIFIABLE, round(base * decay, 2), f"{why}; {age}"
-
