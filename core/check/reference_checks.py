@@ -73,11 +73,8 @@ def check_symbol(ref: Reference, ctx: EntryContext) -> ReferenceCheck:
         return result(ref, RefStatus.UNVERIFIABLE, f"{ref.value} is a language built-in")
     where = index.definitions.get(name, {})
     if where:
-        folders = {p for p in ctx.current if p in index.folders}
-        cited_files = {p for p in ctx.current | ctx.cited if (p in index.files or "." in p.rsplit("/", 1)[-1]
-                                                               and index.history.events.get(p))
-                       and p not in index.prose and not p.endswith(_DOC_SUFFIXES)}  # never a file of no history
-        inside = any(path.startswith(folder + "/") for folder in folders for path in where)
+        folders, cited_files = _named_places(ctx)
+        inside = bool(folders) and any(path.startswith(folder + "/") for folder in folders for path in where)
         if cited_files and not cited_files & where.keys() and not inside and defined_then(
                 index, ctx.since, name, cited_files) is not False:
             # it moved only if the file the entry names defined it when the entry was verified
@@ -98,7 +95,7 @@ def check_symbol(ref: Reference, ctx: EntryContext) -> ReferenceCheck:
             target = sorted(where)[0]
             return result(ref, RefStatus.MOVED, f"{name} is no longer in {module}; defined in {target}:{where[target]}",
                            target)
-        preferred = sorted(where, key=lambda p: (p not in cited_files, p))[0]
+        preferred = min(cited_files & where.keys() or where)
         change = _definition_changed(ref, ctx, name, preferred, where[preferred])
         if change is not None:
             return change
@@ -131,6 +128,21 @@ def check_symbol(ref: Reference, ctx: EntryContext) -> ReferenceCheck:
                        f"does not mark it as code{mentioned}")
     return result(ref, RefStatus.MISSING, f"{ref.value} is not defined or used anywhere in the repository's code"
                    + mentioned + _touched_files(ctx))
+
+
+def _named_places(ctx: EntryContext) -> tuple[set[str], set[str]]:
+    """The folders and the files (code, never documents nor names of no history) the entry names, where they are
+    now; worked out once per entry after its paths were checked, for every name it cites."""
+    key = (len(ctx.cited), len(ctx.current))
+    if ctx.places is not None and ctx.places[0] == key:
+        return ctx.places[1], ctx.places[2]
+    index = ctx.index
+    folders = {p for p in ctx.current if p in index.folders}
+    files = {p for p in ctx.current | ctx.cited if (p in index.files or "." in p.rsplit("/", 1)[-1]
+                                                    and index.history.events.get(p))
+             and p not in index.prose and not p.endswith(_DOC_SUFFIXES)}  # never a file of no history
+    ctx.places = (key, folders, files)
+    return folders, files
 
 
 def _definition_changed(ref: Reference, ctx: EntryContext, name: str, path: str,
