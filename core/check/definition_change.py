@@ -14,6 +14,8 @@ from memrev.core.check.stated_change import WINDOW, stated_words
 MAX_BLOCK_LINES = 200
 """A definition is read for at most this many lines."""
 MAX_TEXTS_CACHED = 2_048
+MAX_CALLED = 30
+"""At most this many words of a changed recipe are looked up as targets or scripts it calls."""
 MAX_COMPARED_CACHED = 100_000
 """At most this many definitions compared (then and now) are remembered; the oldest are dropped past it."""
 _WORD = re.compile(r"(?<![\w-])--?[A-Za-z][\w-]*[\w]|[A-Za-z_]\w*")
@@ -161,10 +163,23 @@ def recipe_change(index: RepoIndex, sha: str, file: str, name: str, statement: s
     before, after = recipe(then_text, file, name), recipe(now_text, file, name)
     if before is None or after is None or _essence(before) == _essence(after):
         return None
-    ran, runs = _words(_essence(before)), _words(_essence(after))
+    ran = _words(" ".join(stated_words(_essence(before))))  # its paths only say where, as in the statement
+    runs = _words(_with_called(now_text, file, name, _essence(after)))
     stated = _words(" ".join(stated_words(_COMMAND_MENTION.sub(" ", statement)))) - _words(name)
     how = f"it ran `{_short(before)}` when verified and now runs `{_short(after)}`"
     return RecipeChange(how, tuple(sorted(stated & ran - runs)))
+
+
+def _with_called(text: str, file: str, name: str, command: str) -> str:
+    """A command with the commands of the targets or scripts of the same file it calls or depends on, one level
+    deep (`db-start: dc-start`, `npm run test:unit`): what it runs through them, it still runs."""
+    called = []
+    for word in command.split()[:MAX_CALLED]:
+        word = word.strip("\"'();&|")
+        inner = recipe(text, file, word) if word and word != name else None
+        if inner is not None:
+            called.append(_essence(inner))
+    return " ; ".join([command, *called])
 
 
 def recipe_clause(text: str, start: int, end: int) -> str:

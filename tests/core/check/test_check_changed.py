@@ -174,17 +174,22 @@ def test_a_recipe_or_script_whose_command_changed_holds_with_the_change_as_a_not
 
 def test_a_recipe_that_lost_what_the_entry_says_it_runs_is_changed_and_its_neighbours_hold(tmp_path) -> None:
     """A reworded help text or echo is no change at all; a recipe that now runs another type checker holds (the
-    entry says nothing of what it runs); the lint recipe that dropped mypy, which the entry says it runs, changed."""
+    entry says nothing of what it runs), and so do one that runs docker through a target it depends on and one
+    that runs its tests from other folders; the lint recipe that dropped mypy, which the entry says it runs,
+    changed."""
     repo = GitRepo(tmp_path / "made")
     repo.write("Makefile", "test: ## Run the tests\n\t@echo \"Running tests...\"\n\tuv run pytest -q\n\n"
-                           "lint:\n\truff check . && mypy .\n\ntypes:\n\tmypy src\n")
+                           "lint:\n\truff check . && mypy .\n\ntypes:\n\tmypy src\n\n"
+                           "db:\n\tdocker run -d postgres\n\ntest-all:\n\tpytest tests/unit tests/e2e\n")
     start = repo.commit("Makefile")
     repo.write("Makefile", "test: ## Run every test, with coverage off\n\t@echo \"🧪 Testing\"\n"
-                           "\t@uv run  pytest -q\n\nlint:\n\truff check .\n\ntypes:\n\tpyright src\n")
+                           "\t@uv run  pytest -q\n\nlint:\n\truff check .\n\ntypes:\n\tpyright src\n\n"
+                           "db: compose-up\n\ncompose-up:\n\tdocker compose up -d\n\ntest-all:\n\tpytest tests\n")
     repo.commit("Reword the help; lint no longer type-checks; types runs pyright")
     checker = Checker(repo.path, clock=lambda: NOW)
     try:
-        entry = Entry(id="e", text="Run `make test` and `make types` before pushing; `make lint` runs ruff and mypy.",
+        entry = Entry(id="e", text="Run `make test` and `make types` before pushing; `make lint` runs ruff and mypy.\n"
+                      "- `make db` starts the database with docker\n- `make test-all` runs the unit and e2e tests",
                       verified_commit=start)
         refs = {ref.text: ref for ref in checker.check_all([entry])["e"].references}
     finally:
@@ -192,6 +197,8 @@ def test_a_recipe_that_lost_what_the_entry_says_it_runs_is_changed_and_its_neigh
     assert refs["make test"].status is RefStatus.OK and "note:" not in refs["make test"].evidence
     assert refs["make lint"].status is RefStatus.CHANGED and "no longer runs mypy" in refs["make lint"].evidence
     assert refs["make types"].status is RefStatus.OK and "now runs `pyright src`" in refs["make types"].evidence
+    assert refs["make db"].status is RefStatus.OK  # it runs docker through the target it depends on
+    assert refs["make test-all"].status is RefStatus.OK  # the folders it ran are where, not what
 
 
 def test_a_file_named_for_a_symbol_that_no_commit_had_is_where_the_symbol_is_not(tmp_path) -> None:
