@@ -76,6 +76,29 @@ def test_a_function_in_a_file_edited_elsewhere_is_fresh(edited) -> None:
     assert {ref.status for ref in result.references} == {RefStatus.OK}
 
 
+def test_a_word_the_file_keeps_in_another_case_or_the_files_own_name_is_not_lost(tmp_path) -> None:
+    """Prose capitalises what code writes in lower case, and names the file it points at: neither is a claim the
+    file lost; a word the file really dropped still is."""
+    repo = GitRepo(tmp_path / "cased")
+    schema = 'import { z } from "zod";\n// schema of the environment\nexport const env = z.object({ port: z.number() });\n'
+    repo.write("src/env.ts", '// Zod schema of the environment\nimport { z } from "zod";\n')
+    repo.write("README.md", "# README\n\nThe README covers setup and deployment.\n")
+    start = repo.commit("Env and readme")
+    repo.write("src/env.ts", schema)
+    repo.write("README.md", "# Shop\n\nCovers setup.\n")
+    repo.commit("Trim")
+    checker = Checker(repo.path, clock=lambda: NOW)
+    try:
+        entries = [Entry(id="z", text="`src/env.ts` holds the Zod schema of the environment.", verified_commit=start),
+                   Entry(id="r", text="The `README.md` README covers deployment.", verified_commit=start)]
+        results = checker.check_all(entries)
+    finally:
+        checker.close()
+    assert results["z"].references[0].status is RefStatus.OK
+    lost = results["r"].references[0]
+    assert lost.status is RefStatus.CHANGED and lost.evidence.startswith("README.md no longer has deployment, which")
+
+
 def test_cited_lines_an_edit_left_alone_hold(edited) -> None:
     result = check(edited, "The intro is at docs/guide.md:3.")
     ref = result.references[0]
