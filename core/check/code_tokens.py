@@ -24,6 +24,11 @@ _DEFINITION = re.compile(
       | (?:(?:export|declare|public|private|protected|internal|static|sealed)[ \t]+)*
         (?:interface|enum|type|record|@interface)[ \t]+(?P<ts>\w+)             # TypeScript, Java and C# types
       | module[ \t]+(?P<rb>[A-Z]\w*)                                            # Ruby modules
+      | (?<=[ \t])(?:(?:public|private|protected|static|async|override|readonly|abstract|get|set)[ \t]+)*
+        (?!(?:if|for|while|switch|catch|with|return|function|synchronized|foreach|using|lock|fixed|else|elif|new
+           |await|typeof|delete|throw|yield|case|super|this|constructor)\b)
+        (?P<method>[A-Za-z_$][\w$]*)[ \t]*(?:<[^>\n]*>)?\((?:[^()\n]|\([^()\n]*\))*\)  # class methods (TypeScript,
+        [ \t]*(?::[^={;\n]+)?\{[ \t]*$                                           # JavaScript), on one line
       | (?P<const>[A-Za-z_]\w*)[ \t]*(?::[^=\n]+)?=(?!=)                          # top-level assignments
     )""",
     re.VERBOSE | re.MULTILINE,
