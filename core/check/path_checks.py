@@ -124,6 +124,9 @@ def _changed_since(ref: Reference, ctx: EntryContext, path: str) -> ReferenceChe
         return result(ref, RefStatus.OK, f"{path} exists; whether what the entry states is still there cannot be "
                        f"told: git cannot read the version {ctx.since_label} here (missing objects) (note: {edits})",
                        commits=listed, path=path)
+    if lost is None and (index.root / path).is_dir():  # a submodule: its pinned commit moved, as submodules do
+        return result(ref, RefStatus.OK, f"{path} is a submodule of the repository (note: its commit {edits})",
+                       commits=listed, path=path)
     if lost is None:
         return result(ref, RefStatus.CHANGED, f"{path} {edits}", hint, listed, path=path)
     if lost:

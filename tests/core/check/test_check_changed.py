@@ -99,6 +99,29 @@ def test_a_word_the_file_keeps_in_another_case_or_the_files_own_name_is_not_lost
     assert lost.status is RefStatus.CHANGED and lost.evidence.startswith("README.md no longer has deployment, which")
 
 
+def test_a_submodule_whose_pinned_commit_moved_holds_with_the_moves_as_a_note(tmp_path) -> None:
+    scrapers = GitRepo(tmp_path / "scrapers")
+    scrapers.write("food_bank.py", "def scrape():\n    return []\n")
+    scrapers.commit("First scraper")
+    repo = GitRepo(tmp_path / "app")
+    repo.write("README.md", "# App\n")
+    repo.git("-c", "protocol.file.allow=always", "submodule", "add", "-q", str(scrapers.path), "app/scrapers")
+    start = repo.commit("Add the private scrapers")
+    scrapers.write("pantry.py", "def scrape():\n    return []\n")
+    scrapers.commit("Second scraper")
+    repo.git("-C", "app/scrapers", "pull", "-q", "origin", "main")
+    repo.commit("Bump the scrapers")
+    checker = Checker(repo.path, clock=lambda: NOW)
+    try:
+        entry = Entry(id="s", text="Production scrapers live in `app/scrapers/` (requires access).", verified_commit=start)
+        result = checker.check_all([entry])["s"]
+    finally:
+        checker.close()
+    ref = result.references[0]
+    assert result.verdict is Verdict.FRESH and ref.status is RefStatus.OK
+    assert ref.evidence.startswith("app/scrapers is a submodule of the repository (note: its commit changed in 1 ")
+
+
 def test_cited_lines_an_edit_left_alone_hold(edited) -> None:
     result = check(edited, "The intro is at docs/guide.md:3.")
     ref = result.references[0]
