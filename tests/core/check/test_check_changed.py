@@ -80,7 +80,8 @@ def test_a_word_the_file_keeps_in_another_case_or_the_files_own_name_is_not_lost
     """Prose capitalises what code writes in lower case, and names the file it points at: neither is a claim the
     file lost; a word the file really dropped still is."""
     repo = GitRepo(tmp_path / "cased")
-    schema = 'import { z } from "zod";\n// schema of the environment\nexport const env = z.object({ port: z.number() });\n'
+    schema = ('import { z } from "zod";\n// schema of the environment\n'
+              'export const env = z.object({ port: z.number() });\n')
     repo.write("src/env.ts", '// Zod schema of the environment\nimport { z } from "zod";\n')
     repo.write("README.md", "# README\n\nThe README covers setup and deployment.\n")
     start = repo.commit("Env and readme")
@@ -113,7 +114,8 @@ def test_a_submodule_whose_pinned_commit_moved_holds_with_the_moves_as_a_note(tm
     repo.commit("Bump the scrapers")
     checker = Checker(repo.path, clock=lambda: NOW)
     try:
-        entry = Entry(id="s", text="Production scrapers live in `app/scrapers/` (requires access).", verified_commit=start)
+        entry = Entry(id="s", text="Production scrapers live in `app/scrapers/` (requires access).",
+                      verified_commit=start)
         result = checker.check_all([entry])["s"]
     finally:
         checker.close()
