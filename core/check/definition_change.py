@@ -156,7 +156,18 @@ class RecipeChange:
 def recipe_change(index: RepoIndex, sha: str, file: str, name: str, statement: str = "") -> RecipeChange | None:
     """How the command of a make target or package script changed since commit `sha`, with the words of
     `statement` (the entry's line) it ran then and no longer runs; None when it did not change (or either side
-    cannot be read)."""
+    cannot be read); compared once per file state, as a warm check asks again."""
+    key = (sha, file, name, statement, index.stats.get(file))
+    cache = index.recipe_changes
+    if key not in cache:
+        if len(cache) >= MAX_COMPARED_CACHED:
+            del cache[next(iter(cache))]
+        cache[key] = _recipe_change(index, sha, file, name, statement)
+    return cache[key]  # type: ignore[return-value]
+
+
+def _recipe_change(index: RepoIndex, sha: str, file: str, name: str, statement: str) -> RecipeChange | None:
+    """`recipe_change`, worked out."""
     now_text, then_text = index.read_text(file), text_at(index, sha, file)
     if now_text is None or then_text is None:
         return None

@@ -268,3 +268,20 @@ def test_a_file_named_for_a_symbol_that_no_commit_had_is_where_the_symbol_is_not
     assert moved.status is RefStatus.MOVED and "src/shop/helpers.py" in moved.evidence
     assert "src/shop/utils.py" in moved.evidence and results["w"].verdict is not Verdict.FRESH
     assert {ref.value: ref for ref in results["s"].references}["parse_price"].status is RefStatus.OK
+
+
+def test_a_recipe_edited_back_in_the_working_tree_holds_again(tmp_path) -> None:
+    repo = GitRepo(tmp_path / "back")
+    repo.write("Makefile", "lint:\n\truff check . && mypy .\n")
+    start = repo.commit("Lint with mypy")
+    repo.write("Makefile", "lint:\n\truff check .\n")
+    repo.commit("No mypy")
+    checker = Checker(repo.path, clock=lambda: NOW)
+    try:
+        entry = Entry(id="e", text="`make lint` runs ruff and mypy.", verified_commit=start)
+        assert checker.check_all([entry])["e"].references[0].status is RefStatus.CHANGED
+        repo.write("Makefile", "lint:\n\truff check . && mypy --strict .\n")
+        again = checker.files_changed({"Makefile"})["e"].references[0]
+    finally:
+        checker.close()
+    assert again.status is RefStatus.OK and "now runs `ruff check . && mypy --strict .`" in again.evidence
