@@ -237,3 +237,5 @@ def test_class_methods_written_on_one_line_are_definitions_and_calls_are_not() -
                        "  private static parse<T>(text: string, check: (value: unknown) => boolean): T {\n  }\n"
                        "  get name(): string {\n  }\n}\n")
     assert client.definitions == (("Client", 1), ("connect", 5), ("parse", 13), ("name", 15))
+    assert scan_text("class Store:\n    def delete(self, key):\n        if (key):\n            pass\n").definitions \
+        == (("Store", 1), ("delete", 2))
