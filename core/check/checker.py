@@ -28,15 +28,19 @@ _NOWHERE = "is not defined or used anywhere in the repository's code"
 
 
 @contextmanager
-def collector_paused() -> Iterator[None]:
+def collector_paused(*, freeze: bool = False) -> Iterator[None]:
     """Pause the cyclic garbage collector during a check (or a batch review action): the index holds millions of
-    long-lived objects, and every full collection triggered by short-lived results would walk all of them again."""
+    long-lived objects, and every full collection triggered by short-lived results would walk all of them again.
+    With `freeze`, what was made meanwhile (a check's results and caches, which hold no cycles) is left out of
+    later collections too, so re-enabling the collector does not walk it once more."""
     enabled = gc.isenabled()
     gc.disable()
     try:
         yield
     finally:
         if enabled:
+            if freeze:
+                gc.freeze()
             gc.enable()
 
 
@@ -62,9 +66,11 @@ class Checker:
         self.ready = False
         self.entries: dict[str, Entry] = {}
         self.results: dict[str, EntryCheck] = {}
-        self._references: dict[str, tuple[str, list[Reference], bool]] = {}
+        self._references: dict[str, tuple[str, list[Reference], list[int], bool, frozenset[str], bool]] = {}
         self._by_key: dict[str, set[str]] = {}
         self._by_fact: set[str] = set()
+        self._depends: dict[str, tuple[frozenset[str], frozenset[str]]] = {}
+        """Per entry, the keys its references name and the paths its last check resolved (see `_remember`)."""
 
     def close(self) -> None:
         """Release the repository."""
@@ -74,24 +80,23 @@ class Checker:
 
     def check_all(self, entries: Iterable[Entry]) -> dict[str, EntryCheck]:
         """Check every entry (building the index on first use); the results replace earlier ones."""
-        with collector_paused():
+        with collector_paused(freeze=True):
             if not self.ready:
                 self.index.refresh()
                 self.ready = True
                 gc.freeze()  # the index lives as long as the checker: later collections skip it
             self.entries = {entry.id: entry for entry in entries if entry.status is not Status.PURGED}
             self.results = {}
-            self._by_key = {}
-            self._by_fact = set()
+            for entry_id in self._depends.keys() - self.entries.keys():
+                self._forget(entry_id)
             return self._check(list(self.entries))
 
     def head_changed(self, *, rescan: bool = True) -> dict[str, EntryCheck]:
         """HEAD, a branch or a tag moved: bring the index up to date and re-check every entry (`rescan` False
         re-reads only the files that differ between the two HEADs, for a watcher that reports the rest)."""
-        with collector_paused():
+        with collector_paused(freeze=True):
             self.index.refresh(rescan=rescan)
             self.ready = True
-            self._by_key, self._by_fact = {}, set()
             return self._check(list(self.entries))
 
     def files_changed(self, paths: Iterable[str]) -> dict[str, EntryCheck]:
@@ -225,44 +230,15 @@ class Checker:
             done[entry_id] = result
         return done
 
-    def _refs(self, entry: Entry) -> tuple[list[Reference], bool]:
-        """The entry's references, extracted once per text; the flag says the text was cut."""
+    def _refs(self, entry: Entry) -> tuple[list[Reference], list[int], bool, frozenset[str], bool]:
+        """The entry's references, extracted once per text, with the order to check them in (paths first), the
+        dependency keys they name and whether the repository's facts decide any of them; the flag says the text was
+        cut."""
         cached = self._references.get(entry.id)
         if cached is not None and cached[0] == entry.source.content_hash:
-            return cached[1], cached[2]
+            return cached[1], cached[2], cached[3], cached[4], cached[5]
         cut = len(entry.text) > MAX_TEXT_CHECKED
         refs = extract_references(entry.text[:MAX_TEXT_CHECKED] if cut else entry.text)
-        self._references[entry.id] = (entry.source.content_hash, refs, cut)
-        return refs, cut
-
-    def _check_entry(self, entry: Entry, commits: dict[str, str | None], now: datetime) -> EntryCheck:
-        """One entry's verdict, confidence and reference checks."""
-        index = self.index
-        head = index.head
-        refs, cut = self._refs(entry)
-        notes = tuple(index.notes) + ((f"only the first {MAX_TEXT_CHECKED:,} characters were checked",) if cut else ())
-        if entry.status in STOPPED:
-            why = "held for a person: not loaded until released" if entry.status is Status.HELD \
-                else "blocked: never loaded by the agent"
-            return EntryCheck(entry.id, Verdict.BLOCKED, entry.confidence, why, (), head, now, notes)
-        project = entry.scope.project
-        if project is not None and not same_project(project, index.project, shallow=index.shallow):
-            reason = f"belongs to {project.name or project.key}, not {index.project.name}: this repository cannot check it"
-            return EntryCheck(entry.id, Verdict.OUT_OF_SCOPE, entry.confidence, reason, (), head, now, notes)
-        since, label = baseline(entry, index)
-        ctx = EntryContext(entry, index, since, label, commits={r.value: commits.get(r.value) for r in refs
-                                                                  if r.kind == "commit"},
-                           own_file=own_file(entry, index))
-        ordered = sorted(refs, key=lambda r: r.kind != "path")  # paths first: symbol checks use where they went
-        checks = {id(ref): check_reference(ref, ctx) for ref in ordered}
-        results = [checks[id(ref)] for ref in refs]
-        results = _covered(results, index, ctx)
-        self._remember(entry, refs, ctx)
-        verdict, confidence, reason = _verdict(entry, results, label, now)
-        return EntryCheck(entry.id, verdict, confidence, reason, tuple(results), head, now, notes)
-
-    def _remember(self, entry: Entry, refs: list[Reference], ctx: EntryContext) -> None:
-        """Record which paths, names and facts this entry's verdict depends on."""
         keys: set[str] = set()
         for ref in refs:
             if ref.kind == "path":
@@ -271,11 +247,69 @@ class Checker:
             elif ref.kind in _NAME_KINDS:
                 keys.add(f"name:{ref.value.rsplit('.', 1)[-1]}")
                 keys.add(f"name:{ref.value}")
-            elif ref.kind in ("command", "version"):
-                self._by_fact.add(entry.id)
-        keys |= {f"path:{p}" for p in ctx.cited | ctx.current}
-        for key in keys:
-            self._by_key.setdefault(key, set()).add(entry.id)
+        fact = any(ref.kind in ("command", "version") for ref in refs)
+        named = frozenset(keys)
+        order = sorted(range(len(refs)), key=lambda number: refs[number].kind != "path")
+        self._references[entry.id] = (entry.source.content_hash, refs, order, cut, named, fact)
+        return refs, order, cut, named, fact
+
+    def _check_entry(self, entry: Entry, commits: dict[str, str | None], now: datetime) -> EntryCheck:
+        """One entry's verdict, confidence and reference checks."""
+        index = self.index
+        head = index.head
+        refs, order, cut, keys, fact = self._refs(entry)
+        notes = tuple(index.notes) + ((f"only the first {MAX_TEXT_CHECKED:,} characters were checked",) if cut else ())
+        if entry.status in STOPPED:
+            self._forget(entry.id)
+            why = "held for a person: not loaded until released" if entry.status is Status.HELD \
+                else "blocked: never loaded by the agent"
+            return EntryCheck(entry.id, Verdict.BLOCKED, entry.confidence, why, (), head, now, notes)
+        project = entry.scope.project
+        if project is not None and not same_project(project, index.project, shallow=index.shallow):
+            self._forget(entry.id)
+            reason = f"belongs to {project.name or project.key}, not {index.project.name}: this repository cannot check it"
+            return EntryCheck(entry.id, Verdict.OUT_OF_SCOPE, entry.confidence, reason, (), head, now, notes)
+        since, label = baseline(entry, index)
+        ctx = EntryContext(entry, index, since, label, commits={r.value: commits.get(r.value) for r in refs
+                                                                  if r.kind == "commit"},
+                           own_file=own_file(entry, index))
+        results: list[ReferenceCheck] = [None] * len(refs)  # type: ignore[list-item] - every slot is filled below
+        for number in order:  # paths first: symbol checks use where they went
+            results[number] = check_reference(refs[number], ctx)
+        checked = _covered(results, index)
+        self._remember(entry.id, keys, fact, ctx.cited | ctx.current)
+        verdict, confidence, reason = _verdict(entry, checked, label, now)
+        return EntryCheck(entry.id, verdict, confidence, reason, tuple(checked), head, now, notes)
+
+    def _remember(self, entry_id: str, keys: frozenset[str], fact: bool, paths: set[str]) -> None:
+        """Record which paths, names and facts this entry's verdict depends on, touching the record only where it
+        differs from the entry's last check (a warm re-check of unchanged entries changes nothing)."""
+        if fact:
+            self._by_fact.add(entry_id)
+        else:
+            self._by_fact.discard(entry_id)
+        before = self._depends.get(entry_id)
+        if before is not None and before[0] is keys and before[1] == paths:
+            return
+        self._depends[entry_id] = (keys, frozenset(paths))
+        now = keys | {f"path:{p}" for p in paths}
+        then = before[0] | {f"path:{p}" for p in before[1]} if before is not None else frozenset()
+        for key in then - now:
+            holders = self._by_key.get(key)
+            if holders is not None:
+                holders.discard(entry_id)
+        for key in now - then:
+            self._by_key.setdefault(key, set()).add(entry_id)
+
+    def _forget(self, entry_id: str) -> None:
+        """Drop what an entry no longer checked here depended on."""
+        self._by_fact.discard(entry_id)
+        before = self._depends.pop(entry_id, None)
+        if before is not None:
+            for key in before[0] | {f"path:{p}" for p in before[1]}:
+                holders = self._by_key.get(key)
+                if holders is not None:
+                    holders.discard(entry_id)
 
 
 def _path_keys(path: str) -> list[str]:
@@ -288,8 +322,10 @@ def _path_keys(path: str) -> list[str]:
     return keys
 
 
-def _covered(results: list[ReferenceCheck], index: RepoIndex, ctx: EntryContext) -> list[ReferenceCheck]:
+def _covered(results: list[ReferenceCheck], index: RepoIndex) -> list[ReferenceCheck]:
     """A changed file whose named symbol is still defined in it holds: the entry's concrete claim was re-checked."""
+    if not any(check.kind == "path" and check.status is RefStatus.CHANGED and check.commits for check in results):
+        return results
     still_defined: dict[str, list[str]] = {}
     for check in results:
         if check.kind == "symbol" and check.status is RefStatus.OK:
@@ -312,24 +348,29 @@ def _covered(results: list[ReferenceCheck], index: RepoIndex, ctx: EntryContext)
 def _verdict(entry: Entry, results: list[ReferenceCheck], label: str, now: datetime) -> tuple[Verdict, float, str]:
     """The entry's verdict from its references, and its confidence updated from the evidence and its age."""
     base = entry.confidence
-    stale = [r for r in results if r.status in STALE_STATUSES]
-    changed = [r for r in results if r.status is RefStatus.CHANGED]
-    held = [r for r in results if r.status is RefStatus.OK]
-    when = entry.verified_at or entry.provenance.written_at
-    age_days = max(0.0, (now - when).total_seconds() / 86400) if when else None
-    decay = 1.0 if age_days is None else max(0.75, 1 - age_days / 730)
-    age = "never verified" if entry.verified_at is None else f"verified {int(age_days or 0)} days ago"
+    stale: list[ReferenceCheck] = []
+    changed = held = 0
+    for check in results:  # one pass: a warm check runs this for every entry
+        if check.status in STALE_STATUSES:
+            stale.append(check)
+        elif check.status is RefStatus.CHANGED:
+            changed += 1
+        elif check.status is RefStatus.OK:
+            held += 1
     if stale:
         first = stale[0]
         more = f" (and {len(stale) - 1} more)" if len(stale) > 1 else ""
         return (Verdict.STALE, round(min(base, 0.15), 2),
                 f"{len(stale)} of {len(results)} reference(s) no longer hold: {first.text} {first.status.value}{more}")
+    when = entry.verified_at or entry.provenance.written_at
+    age_days = max(0.0, (now - when).total_seconds() / 86400) if when else None
+    decay = 1.0 if age_days is None else max(0.75, 1 - age_days / 730)
     if changed:
         return (Verdict.CHANGED, round(min(base, 0.5) * decay, 2),
-                f"{len(changed)} reference(s) changed since {label}; re-read before relying on it")
+                f"{changed} reference(s) changed since {label}; re-read before relying on it")
+    age = "never verified" if entry.verified_at is None else f"verified {int(age_days or 0)} days ago"
     if held:
-        confidence = min(0.99, max(base, 0.6 + 0.1 * min(3, len(held))) * decay)
-        return Verdict.FRESH, round(confidence, 2), f"{len(held)} reference(s) hold at HEAD; {age}"
+        confidence = min(0.99, max(base, 0.6 + 0.1 * min(3, held)) * decay)
+        return Verdict.FRESH, round(confidence, 2), f"{held} reference(s) hold at HEAD; {age}"
     why = "nothing concrete to check" if not results else "none of its references can be checked here"
     return Verdict.UNVERIFIABLE, round(base * decay, 2), f"{why}; {age}"
-

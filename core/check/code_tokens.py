@@ -24,10 +24,20 @@ _DEFINITION = re.compile(
       | (?:(?:export|declare|public|private|protected|internal|static|sealed)[ \t]+)*
         (?:interface|enum|type|record|@interface)[ \t]+(?P<ts>\w+)             # TypeScript, Java and C# types
       | module[ \t]+(?P<rb>[A-Z]\w*)                                            # Ruby modules
+      | (?<=[ \t])(?:(?:public|private|protected|static|async|override|readonly|abstract|get|set)[ \t]+)*
+        (?P<method>[A-Za-z_$][\w$]*)[ \t]*(?:<[^>\n]*>)?\((?:[^()\n]|\([^()\n]*\))*\)  # class methods (TypeScript,
+        [ \t]*(?::[^={;\n]+)?\{[ \t]*$                                           # JavaScript), on one line
       | (?P<const>[A-Za-z_]\w*)[ \t]*(?::[^=\n]+)?=(?!=)                          # top-level assignments
     )""",
     re.VERBOSE | re.MULTILINE,
 )
+
+
+_NOT_METHODS = frozenset("""
+if for while switch catch with return function synchronized foreach using lock fixed else elif new await typeof
+delete throw yield case super this constructor
+""".split())
+"""Keywords and calls a line can open like a method head (`if (ready) {`), and constructors, which name no method."""
 
 
 @dataclass(frozen=True)
@@ -51,8 +61,9 @@ def scan_text(text: str) -> FileNames:
         line, last = 1, 0
         for match in _DEFINITION.finditer(text):
             name = next(value for value in match.groupdict().values() if value)
-            if match.group("const") and match.start() != match.start("const"):
-                continue  # an indented assignment is a local variable, not a definition
+            if match.group("const") and match.start() != match.start("const") or match.group("method") \
+                    and name in _NOT_METHODS:
+                continue  # an indented assignment is a local variable, not a definition; `if (x) {` no method
             line += text.count("\n", last, match.start())
             last = match.start()
             definitions.append((name, line))

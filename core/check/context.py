@@ -29,6 +29,9 @@ class EntryContext:
     """Commit names in the entry, resolved to full SHAs (None when unknown)."""
     own_file: str | None = None
     """The repository file the entry itself comes from (a CLAUDE.md line), which never counts as evidence."""
+    places: tuple[tuple[int, int], set[str], set[str]] | None = None
+    """The folders and files the entry names, worked out for its symbols, with the sizes of `cited` and `current`
+    they were worked out from (the sets only grow while an entry is checked)."""
 
 
 def baseline(entry: Entry, index: RepoIndex) -> tuple[int | None, str]:

@@ -1,18 +1,21 @@
 """Whether what an entry names changed its meaning after verification although it still exists: a symbol whose
 signature changed or whose definition lost what the entry states about it, a make recipe or a package script
-whose command changed."""
+whose command no longer runs what the entry states it runs."""
 
 from __future__ import annotations
 
 import json
 import re
+from dataclasses import dataclass
 
 from memrev.core.check.repo_index import RepoIndex
-from memrev.core.check.stated_change import stated_words
+from memrev.core.check.stated_change import WINDOW, stated_words
 
 MAX_BLOCK_LINES = 200
 """A definition is read for at most this many lines."""
 MAX_TEXTS_CACHED = 2_048
+MAX_CALLED = 30
+"""At most this many words of a changed recipe are looked up as targets or scripts it calls."""
 MAX_COMPARED_CACHED = 100_000
 """At most this many definitions compared (then and now) are remembered; the oldest are dropped past it."""
 _WORD = re.compile(r"(?<![\w-])--?[A-Za-z][\w-]*[\w]|[A-Za-z_]\w*")
@@ -137,16 +140,73 @@ def _essence(recipe_text: str) -> str:
     return " ; ".join(kept)
 
 
-def recipe_change(index: RepoIndex, sha: str, file: str, name: str) -> str | None:
-    """How the command of a make target or package script changed since commit `sha`, or None when it did not
-    (or either side cannot be read)."""
+_COMMAND_MENTION = re.compile(r"\b(?:make|just|npm|pnpm|yarn|bun)\s+(?:run\s+)?[\w:.-]+")
+"""A command an entry names (`make lint`, `npm run build`): stated beside a target, it is not what the target runs."""
+
+
+@dataclass(frozen=True)
+class RecipeChange:
+    """How a make target's or package script's command changed: both commands in words, and what the entry states
+    the target runs that its command no longer runs."""
+
+    how: str
+    lost: tuple[str, ...]
+
+
+def recipe_change(index: RepoIndex, sha: str, file: str, name: str, statement: str = "") -> RecipeChange | None:
+    """How the command of a make target or package script changed since commit `sha`, with the words of
+    `statement` (the entry's line) it ran then and no longer runs; None when it did not change (or either side
+    cannot be read); compared once per file state, as a warm check asks again."""
+    key = (sha, file, name, statement, index.stats.get(file))
+    cache = index.recipe_changes
+    if key not in cache:
+        if len(cache) >= MAX_COMPARED_CACHED:
+            del cache[next(iter(cache))]
+        cache[key] = _recipe_change(index, sha, file, name, statement)
+    return cache[key]  # type: ignore[return-value]
+
+
+def _recipe_change(index: RepoIndex, sha: str, file: str, name: str, statement: str) -> RecipeChange | None:
+    """`recipe_change`, worked out."""
     now_text, then_text = index.read_text(file), text_at(index, sha, file)
     if now_text is None or then_text is None:
         return None
     before, after = recipe(then_text, file, name), recipe(now_text, file, name)
     if before is None or after is None or _essence(before) == _essence(after):
         return None
-    return f"it ran `{_short(before)}` when verified and now runs `{_short(after)}`"
+    ran = _words(" ".join(stated_words(_essence(before))))  # its paths only say where, as in the statement
+    runs = _words(_with_called(now_text, file, name, _essence(after)))
+    stated = _words(" ".join(stated_words(_COMMAND_MENTION.sub(" ", statement)))) - _words(name)
+    how = f"it ran `{_short(before)}` when verified and now runs `{_short(after)}`"
+    return RecipeChange(how, tuple(sorted(stated & ran - runs)))
+
+
+def _with_called(text: str, file: str, name: str, command: str) -> str:
+    """A command with the commands of the targets or scripts of the same file it calls or depends on, one level
+    deep (`db-start: dc-start`, `npm run test:unit`): what it runs through them, it still runs."""
+    called = []
+    for word in command.split()[:MAX_CALLED]:
+        word = word.strip("\"'();&|")
+        inner = recipe(text, file, word) if word and word != name else None
+        if inner is not None:
+            called.append(_essence(inner))
+    return " ; ".join([command, *called])
+
+
+def recipe_clause(text: str, start: int, end: int) -> str:
+    """What the line of an entry says around the command at `start`-`end`: from the command before it on the line
+    to the one after it, so `make lint` runs ruff, while `make types` beside it on the line states nothing."""
+    first = max(text.rfind("\n", 0, start) + 1, start - WINDOW)
+    last = text.find("\n", end)
+    last = min(len(text) if last < 0 else last, end + WINDOW)
+    before = [mention.end() for mention in _COMMAND_MENTION.finditer(text, first, start)]
+    after = _COMMAND_MENTION.search(text, end, last)
+    return text[before[-1] if before else first:after.start() if after else last]
+
+
+def _words(text: str) -> frozenset[str]:
+    """The words of a command or statement, in lower case, so `Pytest` in prose is the `pytest` a recipe runs."""
+    return frozenset(word.lower() for word in _WORD.findall(text))
 
 
 def _short(text: str, limit: int = 60) -> str:

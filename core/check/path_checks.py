@@ -110,20 +110,22 @@ def _changed_since(ref: Reference, ctx: EntryContext, path: str) -> ReferenceChe
     events = index.history.changes_since(path, ctx.since)
     if not events:
         return result(ref, RefStatus.OK, f"{path} exists, unchanged since {ctx.since_label}", path=path)
-    commits = tuple(index.history.commit_info(e.commit, e) for e in reversed(events))
-    added = sum(c.added or 0 for c in commits)
-    removed = sum(c.removed or 0 for c in commits)
-    edits = (f"changed in {len(commits)} commit(s) since {ctx.since_label}: +{added} -{removed} lines "
-             f"(latest {short(commits[0])})")
+    listed = tuple(index.history.commit_info(e.commit, e) for e in events[:-MAX_LISTED_COMMITS - 1:-1])
+    added = sum(e.added or 0 for e in events)
+    removed = sum(e.removed or 0 for e in events)
+    edits = (f"changed in {len(events)} commit(s) since {ctx.since_label}: +{added} -{removed} lines "
+             f"(latest {short(listed[0])})")
     base = index.history.shas[ctx.since] if ctx.since >= 0 else None
     hint = f"git diff {base[:12]} HEAD -- {path}" if base else f"git log -- {path}"
-    listed = commits[:MAX_LISTED_COMMITS]
     if ref.line:
         return _cited_lines(ref, ctx, path, edits, hint, listed)
     lost = lost_words(index, statement_around(ctx.entry.text, ref.start, ref.end), path, ctx.since)
     if lost is None and path in index.history.unreadable:
         return result(ref, RefStatus.OK, f"{path} exists; whether what the entry states is still there cannot be "
                        f"told: git cannot read the version {ctx.since_label} here (missing objects) (note: {edits})",
+                       commits=listed, path=path)
+    if lost is None and (index.root / path).is_dir():  # a submodule: its pinned commit moved, as submodules do
+        return result(ref, RefStatus.OK, f"{path} is a submodule of the repository (note: its commit {edits})",
                        commits=listed, path=path)
     if lost is None:
         return result(ref, RefStatus.CHANGED, f"{path} {edits}", hint, listed, path=path)

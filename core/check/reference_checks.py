@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import builtins
 import re
+from dataclasses import replace
 from typing import Callable
 
 from memrev.core.check.claim_checks import check_command_claim, check_version_claim
@@ -14,7 +15,7 @@ from memrev.core.check.path_checks import check_path
 from memrev.core.check.references import Reference
 from memrev.core.check.signature_claims import check_signature
 from memrev.core.check.repo_index import RepoIndex
-from memrev.core.check.definition_change import definition_change, recipe_change
+from memrev.core.check.definition_change import definition_change, recipe_change, recipe_clause
 from memrev.core.check.stated_change import defined_then, statement_around
 from memrev.core.check.tool_checks import check_tool, tool_of
 
@@ -72,11 +73,8 @@ def check_symbol(ref: Reference, ctx: EntryContext) -> ReferenceCheck:
         return result(ref, RefStatus.UNVERIFIABLE, f"{ref.value} is a language built-in")
     where = index.definitions.get(name, {})
     if where:
-        folders = {p for p in ctx.current if p in index.folders}
-        cited_files = {p for p in ctx.current | ctx.cited if (p in index.files or "." in p.rsplit("/", 1)[-1]
-                                                               and index.history.events.get(p))
-                       and p not in index.prose and not p.endswith(_DOC_SUFFIXES)}  # never a file of no history
-        inside = any(path.startswith(folder + "/") for folder in folders for path in where)
+        folders, cited_files = _named_places(ctx)
+        inside = bool(folders) and any(path.startswith(folder + "/") for folder in folders for path in where)
         if cited_files and not cited_files & where.keys() and not inside and defined_then(
                 index, ctx.since, name, cited_files) is not False:
             # it moved only if the file the entry names defined it when the entry was verified
@@ -97,7 +95,7 @@ def check_symbol(ref: Reference, ctx: EntryContext) -> ReferenceCheck:
             target = sorted(where)[0]
             return result(ref, RefStatus.MOVED, f"{name} is no longer in {module}; defined in {target}:{where[target]}",
                            target)
-        preferred = sorted(where, key=lambda p: (p not in cited_files, p))[0]
+        preferred = min(cited_files & where.keys() or where)
         change = _definition_changed(ref, ctx, name, preferred, where[preferred])
         if change is not None:
             return change
@@ -132,6 +130,21 @@ def check_symbol(ref: Reference, ctx: EntryContext) -> ReferenceCheck:
                    + mentioned + _touched_files(ctx))
 
 
+def _named_places(ctx: EntryContext) -> tuple[set[str], set[str]]:
+    """The folders and the files (code, never documents nor names of no history) the entry names, where they are
+    now; worked out once per entry after its paths were checked, for every name it cites."""
+    key = (len(ctx.cited), len(ctx.current))
+    if ctx.places is not None and ctx.places[0] == key:
+        return ctx.places[1], ctx.places[2]
+    index = ctx.index
+    folders = {p for p in ctx.current if p in index.folders}
+    files = {p for p in ctx.current | ctx.cited if (p in index.files or "." in p.rsplit("/", 1)[-1]
+                                                    and index.history.events.get(p))
+             and p not in index.prose and not p.endswith(_DOC_SUFFIXES)}  # never a file of no history
+    ctx.places = (key, folders, files)
+    return folders, files
+
+
 def _definition_changed(ref: Reference, ctx: EntryContext, name: str, path: str,
                         line: int) -> ReferenceCheck | None:
     """`changed` when the definition the entry names changed its signature, or lost what the entry states about it,
@@ -148,8 +161,8 @@ def _definition_changed(ref: Reference, ctx: EntryContext, name: str, path: str,
 
 
 def _recipe_changed(ref: Reference, ctx: EntryContext, checked: ReferenceCheck) -> ReferenceCheck:
-    """A make target or package script that still exists but runs another command than when the entry was
-    verified is `changed`, saying what it ran and runs."""
+    """A make target or package script that still exists but no longer runs what the entry states it runs
+    (`make test` runs pytest) is `changed`; one whose command merely changed stays `ok`, with the change as a note."""
     index, since = ctx.index, ctx.since
     tool, _, name = ref.value.partition(":")
     table = index.facts.make_targets if tool == "make" else index.facts.scripts if tool == "script" else {}
@@ -158,12 +171,16 @@ def _recipe_changed(ref: Reference, ctx: EntryContext, checked: ReferenceCheck) 
             index.history.changes_since(file, since)):
         return checked
     sha = index.history.shas[since]
-    how = recipe_change(index, sha, file, name)
-    if how is None:
+    change = recipe_change(index, sha, file, name, recipe_clause(ctx.entry.text, ref.start, ref.end))
+    if change is None:
         return checked
     what = f"make {name}" if tool == "make" else f"script {name!r}"
-    return result(ref, RefStatus.CHANGED, f"{file} still defines {what}, but {how}", f"git diff {sha[:12]} HEAD -- "
-                   f"{file}", facts=checked.facts, path=file)
+    if not change.lost:
+        return replace(checked, evidence=f"{checked.evidence} (note: {what} changed its command since "
+                       f"{ctx.since_label}: {change.how})")
+    return result(ref, RefStatus.CHANGED, f"{file} still defines {what}, but it no longer runs {', '.join(change.lost)}"
+                   f", which the entry states: {change.how}", f"git diff {sha[:12]} HEAD -- {file}",
+                   facts=checked.facts, path=file)
 
 
 def _ghost_file(ctx: EntryContext, where: dict[str, int], cited_files: set[str]) -> str | None:

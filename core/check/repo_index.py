@@ -105,6 +105,8 @@ class RepoIndex:
         """A file's text as an older commit had it, per (commit, path): commits never change."""
         self.definition_diffs: dict[tuple, tuple[str | None, frozenset[str]] | None] = {}
         """A definition then and now compared, per (commit, path, name, line, file state)."""
+        self.recipe_changes: dict[tuple, object] = {}
+        """A make recipe or package script then and now compared, per (commit, file, name, statement, file state)."""
         self.tools_then: dict[str, dict[str, list[str]]] = {}
         """The tools each older commit configured, read once per commit."""
         self.tools_now: tuple[tuple[str, int], dict[str, list[str]]] | None = None

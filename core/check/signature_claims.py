@@ -24,6 +24,8 @@ _ARITY = re.compile(r"`(?P<func>[A-Za-z_][\w.]*)(?:\(\))?`\s+(?:now\s+)?(?:takes
 _CALL = re.compile(r"`(?P<func>[A-Za-z_][\w.]*)\((?P<args>[^()`\n]*[^\s()`\n][^()`\n]*)\)`")
 _ARG = re.compile(r"(?:\.\.\.|\*{1,2})?[A-Za-z_]\w*(?:\??\s*:\s*[\w.\[\]|<> ]+)?(?:\s*=\s*[^,=]+)?")
 _FUNCTION = re.compile(r"([A-Za-z_]\w*)\(\)?|`([A-Za-z_][\w.]*)`")
+_NAMED_FUNCTION = re.compile(r"[A-Za-z_]\w*\(|`[A-Za-z_][\w.]*`")
+"""A function named beside a default: called (`fetch(`) or in backticks (`` `fetch` ``), checked as one later."""
 MAX_DEFINITIONS = 6
 """At most this many files defining a named function are read."""
 
@@ -37,9 +39,11 @@ def signature_references(text: str) -> list[Reference]:
     for match in _DEFAULT.finditer(text) if "default" in text else ():
         param = match["param"] or match["param2"]
         value = match["value"] or match["value1"] or match["value2"]
-        line = _line(text, match.start())
-        if not re.search(r"[A-Za-z_]\w*\(", line):
-            continue  # no function named beside it: whose parameter it is cannot be told
+        start = text.rfind("\n", 0, match.start()) + 1
+        end = text.find("\n", match.end())
+        beside = text[start:match.start()] + " " + text[match.end():end if end >= 0 else len(text)]
+        if not _NAMED_FUNCTION.search(beside):
+            continue  # no function named beside it (`fetch()` or `fetch`): whose parameter it is cannot be told
         found.append(Reference("signature", match.group(0), match.start(), match.end(),
                                f"default:{param}:{value.strip('`')}"))
     for match in _ARITY.finditer(text):

@@ -84,8 +84,9 @@ def statement_around(text: str, start: int, end: int) -> str:
 
 
 def lost_words(index: RepoIndex, statement: str, path: str, since: int) -> list[str] | None:
-    """The words a statement makes that `path` had at position `since` of the history and no longer has, sorted;
-    None when the file as it was then cannot be read."""
+    """The words a statement makes that `path` had at position `since` of the history and no longer has in any
+    case, sorted, leaving out the file's own name (`README` of README.md); None when the file as it was then cannot
+    be read."""
     names = index.names.get(path)
     current = names.tokens if names is not None else frozenset()
     candidates = stated_words(statement) - current
@@ -96,4 +97,9 @@ def lost_words(index: RepoIndex, statement: str, path: str, since: int) -> list[
     before = tokens_at(index, index.history.shas[since], path)
     if before is None:
         return None
-    return sorted(candidates & before)
+    gone = candidates & before
+    if gone:  # prose capitalises what code writes in lower case (`Zod`, `import { z } from "zod"`)
+        stem = path.rsplit("/", 1)[-1].split(".", 1)[0]
+        kept = {token.lower() for token in current} | {part.lower() for part in re.split(r"[\W_]+", stem)}
+        gone = {word for word in gone if word.lower() not in kept}  # nor is the file's own name what it states
+    return sorted(gone)

@@ -76,6 +76,54 @@ def test_a_function_in_a_file_edited_elsewhere_is_fresh(edited) -> None:
     assert {ref.status for ref in result.references} == {RefStatus.OK}
 
 
+def test_a_word_the_file_keeps_in_another_case_or_the_files_own_name_is_not_lost(tmp_path) -> None:
+    """Prose capitalises what code writes in lower case, and names the file it points at: neither is a claim the
+    file lost; a word the file really dropped still is."""
+    repo = GitRepo(tmp_path / "cased")
+    schema = ('import { z } from "zod";\n// schema of the environment\n'
+              'export const env = z.object({ port: z.number() });\n')
+    repo.write("src/env.ts", '// Zod schema of the environment\nimport { z } from "zod";\n')
+    repo.write("README.md", "# README\n\nThe README covers setup and deployment.\n")
+    start = repo.commit("Env and readme")
+    repo.write("src/env.ts", schema)
+    repo.write("README.md", "# Shop\n\nCovers setup.\n")
+    repo.commit("Trim")
+    checker = Checker(repo.path, clock=lambda: NOW)
+    try:
+        entries = [Entry(id="z", text="`src/env.ts` holds the Zod schema of the environment.", verified_commit=start),
+                   Entry(id="r", text="The `README.md` README covers deployment.", verified_commit=start)]
+        results = checker.check_all(entries)
+    finally:
+        checker.close()
+    assert results["z"].references[0].status is RefStatus.OK
+    lost = results["r"].references[0]
+    assert lost.status is RefStatus.CHANGED and lost.evidence.startswith("README.md no longer has deployment, which")
+
+
+def test_a_submodule_whose_pinned_commit_moved_holds_with_the_moves_as_a_note(tmp_path) -> None:
+    scrapers = GitRepo(tmp_path / "scrapers")
+    scrapers.write("food_bank.py", "def scrape():\n    return []\n")
+    scrapers.commit("First scraper")
+    repo = GitRepo(tmp_path / "app")
+    repo.write("README.md", "# App\n")
+    repo.git("-c", "protocol.file.allow=always", "submodule", "add", "-q", str(scrapers.path), "app/scrapers")
+    start = repo.commit("Add the private scrapers")
+    scrapers.write("pantry.py", "def scrape():\n    return []\n")
+    scrapers.commit("Second scraper")
+    repo.git("-C", "app/scrapers", "pull", "-q", "origin", "main")
+    repo.commit("Bump the scrapers")
+    checker = Checker(repo.path, clock=lambda: NOW)
+    try:
+        entry = Entry(id="s", text="Production scrapers live in `app/scrapers/` (requires access).",
+                      verified_commit=start)
+        result = checker.check_all([entry])["s"]
+    finally:
+        checker.close()
+    ref = result.references[0]
+    assert result.verdict is Verdict.FRESH and ref.status is RefStatus.OK
+    assert ref.evidence.startswith("app/scrapers is a submodule of the repository (note: its commit changed in 1 ")
+
+
 def test_cited_lines_an_edit_left_alone_hold(edited) -> None:
     result = check(edited, "The intro is at docs/guide.md:3.")
     ref = result.references[0]
@@ -112,7 +160,7 @@ def reworked(tmp_path_factory: pytest.TempPathFactory) -> dict[str, object]:
     repo = GitRepo(tmp_path_factory.mktemp("reworked") / "shop")
     repo.write("src/net.py", "def fetch(url, retries=3):\n    return url\n\n\ndef ping():\n    return 1\n")
     repo.write("src/pricing.py", "def discount(price):\n    return round(price * 0.9, 2)\n")
-    repo.write("Makefile", ".PHONY: test lint\n\ntest:\n\tuv run pytest -q\n\nlint:\n\tuv run ruff check .\n")
+    repo.write("Makefile", ".PHONY: test lint\n\ntest:\n\tuv run pytest --quiet\n\nlint:\n\tuv run ruff check .\n")
     repo.write("package.json", '{"name": "web", "scripts": {"build": "vite build", "dev": "vite"}}\n')
     start = repo.commit("Shop")
     repo.write("src/net.py", "def fetch(url, retries=5, timeout=10):\n    return url\n\n\ndef ping():\n    return 2\n")
@@ -150,31 +198,55 @@ def test_a_definition_edited_elsewhere_holds(reworked) -> None:
     assert ref.status is RefStatus.OK
 
 
-def test_a_make_recipe_or_script_that_runs_another_command_is_changed(reworked) -> None:
-    refs = refs_of(reworked, "Run `make test` and `make lint`; `npm run build` builds and `npm run dev` serves.")
+def test_a_recipe_or_script_that_no_longer_runs_what_the_entry_states_is_changed(reworked) -> None:
+    refs = refs_of(reworked, "`make test` runs pytest --quiet.\n`npm run build` runs vite build.")
     assert refs["make test"].status is RefStatus.CHANGED
-    assert refs["make test"].evidence == ("Makefile still defines make test, but it ran `uv run pytest -q` when "
-                                          "verified and now runs `uv run pytest -n auto`")
-    assert refs["npm run build"].status is RefStatus.CHANGED and "`tsc && vite build`" in refs["npm run build"].evidence
-    assert refs["make lint"].status is RefStatus.OK and refs["npm run dev"].status is RefStatus.OK
+    assert refs["make test"].evidence == (
+        "Makefile still defines make test, but it no longer runs --quiet, which the entry states: it ran "
+        "`uv run pytest --quiet` when verified and now runs `uv run pytest -n auto`")
+    assert refs["make test"].suggestion == f"git diff {reworked['start'][:12]} HEAD -- Makefile"
+    assert refs["npm run build"].status is RefStatus.OK  # it still runs vite build, now after tsc
 
 
-def test_a_recipe_whose_help_text_or_messages_changed_still_runs_the_same_command(tmp_path) -> None:
+def test_a_recipe_or_script_whose_command_changed_holds_with_the_change_as_a_note(reworked) -> None:
+    refs = refs_of(reworked, "Run `make test` and `make lint`; `npm run build` builds and `npm run dev` serves.")
+    assert {text: ref.status for text, ref in refs.items() if text != "npm run build"} == {
+        "make test": RefStatus.OK, "make lint": RefStatus.OK, "npm run dev": RefStatus.OK}
+    assert refs["npm run build"].status is RefStatus.OK
+    assert refs["make test"].evidence.endswith(
+        f"(note: make test changed its command since verified at {reworked['start'][:8]}: it ran "
+        "`uv run pytest --quiet` when verified and now runs `uv run pytest -n auto`)")
+    assert "`tsc && vite build`" in refs["npm run build"].evidence
+    assert "note:" not in refs["make lint"].evidence and "note:" not in refs["npm run dev"].evidence
+
+
+def test_a_recipe_that_lost_what_the_entry_says_it_runs_is_changed_and_its_neighbours_hold(tmp_path) -> None:
+    """A reworded help text or echo is no change at all; a recipe that now runs another type checker holds (the
+    entry says nothing of what it runs), and so do one that runs docker through a target it depends on and one
+    that runs its tests from other folders; the lint recipe that dropped mypy, which the entry says it runs,
+    changed."""
     repo = GitRepo(tmp_path / "made")
     repo.write("Makefile", "test: ## Run the tests\n\t@echo \"Running tests...\"\n\tuv run pytest -q\n\n"
-                           "lint:\n\truff check .\n")
+                           "lint:\n\truff check . && mypy .\n\ntypes:\n\tmypy src\n\n"
+                           "db:\n\tdocker run -d postgres\n\ntest-all:\n\tpytest tests/unit tests/e2e\n")
     start = repo.commit("Makefile")
-    repo.write("Makefile", "test: ## Run every test, with coverage off\n\t@echo \"🧪 Testing\"\n\t@uv run  pytest -q\n\n"
-                           "lint:\n\truff check . && mypy .\n")
-    repo.commit("Reword the help; lint also type-checks")
+    repo.write("Makefile", "test: ## Run every test, with coverage off\n\t@echo \"🧪 Testing\"\n"
+                           "\t@uv run  pytest -q\n\nlint:\n\truff check .\n\ntypes:\n\tpyright src\n\n"
+                           "db: compose-up\n\ncompose-up:\n\tdocker compose up -d\n\ntest-all:\n\tpytest tests\n")
+    repo.commit("Reword the help; lint no longer type-checks; types runs pyright")
     checker = Checker(repo.path, clock=lambda: NOW)
     try:
-        entry = Entry(id="e", text="Run `make test` and `make lint` before pushing.", verified_commit=start)
+        entry = Entry(id="e", text="Run `make test` and `make types` before pushing; `make lint` runs ruff and mypy.\n"
+                      "- `make db` starts the database with docker\n- `make test-all` runs the unit and e2e tests",
+                      verified_commit=start)
         refs = {ref.text: ref for ref in checker.check_all([entry])["e"].references}
     finally:
         checker.close()
-    assert refs["make test"].status is RefStatus.OK
-    assert refs["make lint"].status is RefStatus.CHANGED and "mypy" in refs["make lint"].evidence
+    assert refs["make test"].status is RefStatus.OK and "note:" not in refs["make test"].evidence
+    assert refs["make lint"].status is RefStatus.CHANGED and "no longer runs mypy" in refs["make lint"].evidence
+    assert refs["make types"].status is RefStatus.OK and "now runs `pyright src`" in refs["make types"].evidence
+    assert refs["make db"].status is RefStatus.OK  # it runs docker through the target it depends on
+    assert refs["make test-all"].status is RefStatus.OK  # the folders it ran are where, not what
 
 
 def test_a_file_named_for_a_symbol_that_no_commit_had_is_where_the_symbol_is_not(tmp_path) -> None:
@@ -196,3 +268,20 @@ def test_a_file_named_for_a_symbol_that_no_commit_had_is_where_the_symbol_is_not
     assert moved.status is RefStatus.MOVED and "src/shop/helpers.py" in moved.evidence
     assert "src/shop/utils.py" in moved.evidence and results["w"].verdict is not Verdict.FRESH
     assert {ref.value: ref for ref in results["s"].references}["parse_price"].status is RefStatus.OK
+
+
+def test_a_recipe_edited_back_in_the_working_tree_holds_again(tmp_path) -> None:
+    repo = GitRepo(tmp_path / "back")
+    repo.write("Makefile", "lint:\n\truff check . && mypy .\n")
+    start = repo.commit("Lint with mypy")
+    repo.write("Makefile", "lint:\n\truff check .\n")
+    repo.commit("No mypy")
+    checker = Checker(repo.path, clock=lambda: NOW)
+    try:
+        entry = Entry(id="e", text="`make lint` runs ruff and mypy.", verified_commit=start)
+        assert checker.check_all([entry])["e"].references[0].status is RefStatus.CHANGED
+        repo.write("Makefile", "lint:\n\truff check . && mypy --strict .\n")
+        again = checker.files_changed({"Makefile"})["e"].references[0]
+    finally:
+        checker.close()
+    assert again.status is RefStatus.OK and "now runs `ruff check . && mypy --strict .`" in again.evidence

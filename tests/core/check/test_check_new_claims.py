@@ -68,6 +68,14 @@ def test_a_default_the_code_still_has_holds_and_one_nobody_defines_is_unverifiab
     assert unknown.status is RefStatus.UNVERIFIABLE
 
 
+def test_a_default_beside_a_function_named_without_parentheses_is_checked(client) -> None:
+    refs = check(*client, "`fetch` retries on failure; its `retries` defaults to 3.")
+    assert refs["`retries` defaults to 3"].status is RefStatus.CONTRADICTED
+    assert check(*client, "`verbose` defaults to False in `fetch`.")["`verbose` defaults to False"].status \
+        is RefStatus.OK
+    assert not [ref for ref in extract_references("The `retries` defaults to 3 here.") if ref.kind == "signature"]
+
+
 def test_a_signature_and_an_arity_are_checked_against_the_definition(client) -> None:
     refs = check(*client, "Open with `connect(host, port)`; `connect()` takes two arguments.")
     assert refs["connect(host, port)"].status is RefStatus.CONTRADICTED

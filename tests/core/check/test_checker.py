@@ -335,6 +335,24 @@ def test_editing_a_file_rechecks_only_the_entries_that_depend_on_it(tmp_path: Pa
     checker.close()
 
 
+def test_a_full_check_again_follows_entries_whose_text_changed_or_that_were_dropped(tmp_path: Path):
+    """A second full check keeps what each entry depends on up to date: an entry that now names another file is
+    re-checked when that file changes and no longer for the old one; an entry left out is no longer re-checked."""
+    repo = GitRepo(tmp_path / "again")
+    repo.write("src/a.py", "def alpha():\n    return 1\n")
+    repo.write("src/b.py", "def beta():\n    return 2\n")
+    repo.commit("two files")
+    checker = Checker(repo.path, clock=lambda: NOW)
+    checker.check_all([Entry(id="a", text="`alpha` is in src/a.py"), Entry(id="b", text="`beta` is in src/b.py")])
+    checker.check_all([Entry(id="a", text="`beta` is in src/b.py now")])
+    repo.write("src/a.py", "def gamma():\n    return 1\n")
+    assert checker.files_changed({"src/a.py"}) == {}
+    repo.write("src/b.py", "def delta():\n    return 2\n")
+    changed = checker.files_changed({"src/b.py"})
+    assert set(changed) == {"a"} and changed["a"].verdict is Verdict.STALE
+    checker.close()
+
+
 def test_find_removals_names_the_commit_that_removed_a_flag(history):
     checker = Checker(history["repo"].path, clock=lambda: NOW)
     checker.check_all([entry(history, "Run it as `app --legacy` for the old output.")])

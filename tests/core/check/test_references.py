@@ -224,3 +224,18 @@ def test_types_alone_in_a_file_are_definitions() -> None:
     typescript = scan_text("export interface Options {\n  retries: number\n}\nexport type Id = string\n")
     assert [name for name, _ in rust.definitions] == ["GuardHook", "Mode", "Hook"]
     assert [name for name, _ in typescript.definitions] == ["Options", "Id"]
+
+
+def test_class_methods_written_on_one_line_are_definitions_and_calls_are_not() -> None:
+    from memrev.core.check.code_tokens import scan_text
+
+    client = scan_text("export class Client extends Protocol<Request> {\n"
+                       "  constructor(private readonly options: Options) {\n    super(options);\n  }\n"
+                       "  async connect(transport: Transport): Promise<void> {\n    if (this.closed) {\n"
+                       "      throw new Error('closed');\n    }\n    await transport.start();\n"
+                       "    items.forEach((item) => {\n    });\n  }\n"
+                       "  private static parse<T>(text: string, check: (value: unknown) => boolean): T {\n  }\n"
+                       "  get name(): string {\n  }\n}\n")
+    assert client.definitions == (("Client", 1), ("connect", 5), ("parse", 13), ("name", 15))
+    assert scan_text("class Store:\n    def delete(self, key):\n        if (key):\n            pass\n").definitions \
+        == (("Store", 1), ("delete", 2))
