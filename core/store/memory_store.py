@@ -58,8 +58,10 @@ class MemoryStore(EntryQueries):
         embedder: Embedder | None = None,
         clock: Callable[[], datetime] = utc_now,
         prepare: bool = True,
+        durable: bool = True,
     ) -> None:
-        """Open the database at `path`, creating and migrating it unless `prepare` is False (a reader)."""
+        """Open the database at `path`, creating and migrating it unless `prepare` is False (a reader); `durable`
+        False skips the fsync of each commit, only for a throwaway database (an experiment's, in its own folder)."""
         self.path = Path(path)
         self.binding = binding or choose_binding()
         self.embedder: Embedder = embedder or HashingEmbedder()
@@ -80,7 +82,7 @@ class MemoryStore(EntryQueries):
             )
             self.conn.execute(f"pragma busy_timeout = {busy_ms}")
             self.conn.execute("pragma journal_mode = wal")
-            self.conn.execute("pragma synchronous = full")
+            self.conn.execute(f"pragma synchronous = {'full' if durable else 'off'}")
             self.conn.execute("pragma foreign_keys = on")
             self.vectors = VectorIndex(self.conn, self.embedder, enabled=self.binding.vec_available)
             if prepare:
