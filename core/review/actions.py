@@ -211,37 +211,82 @@ def edit(store: MemoryStore, entry_id: str, text: str, *, actor: str, reason: st
          checker: Checker | None = None) -> EditResult:
     """Write the person's corrected text as a new revision: scanned first (a block keeps the previous revision),
     then stored and, given a `Checker`, re-checked at once."""
-    if not text.strip():
+    (result,) = edit_many(store, [Revision(entry_id, text, reason, head)], actor=actor, action=action,
+                          expected=expected, checker=checker)
+    return result
+
+
+@dataclass(frozen=True)
+class Revision:
+    """One entry's corrected text in an edit: why it changed, and the commit it was checked at (its provenance)."""
+
+    entry_id: str
+    text: str
+    reason: str = ""
+    head: str | None = None
+
+
+def edit_many(store: MemoryStore, revisions: Sequence[Revision], *, actor: str, action: str = "edit",
+              expected: Mapping[str, Entry] | None = None, checker: Checker | None = None) -> list[EditResult]:
+    """Write many corrected texts as one action (one transaction, undone together: a person approving a page of
+    fixes at once), each scanned first and re-checked as `edit` does; one result per revision, in order."""
+    ids = [revision.entry_id for revision in revisions]
+    if len(set(ids)) != len(ids):
+        raise ReviewError("an entry appears twice in one edit")
+    if any(not revision.text.strip() for revision in revisions):
         raise ReviewError("an entry's text cannot be empty (revoke the entry instead)")
-    (entry,) = load_selection(store, [entry_id], expected=expected)
-    _refuse([entry], "edit", allow=STOPPED)
+    entries = load_selection(store, ids, expected=expected)
+    _refuse(entries, "edit", allow=STOPPED)
+    screened = [(entry, revision, _screened(store, entry, revision.text, actor=actor))
+                for entry, revision in zip(entries, revisions)]
+    pending = [(entry, revision, text) for entry, revision, text in screened if isinstance(text, str)]
+    if not pending:
+        return [outcome for _, _, outcome in screened]  # type: ignore[misc]
+    first, one = pending[0], len(pending) == 1
+    summary = f"{action} {first[0].id}: {first[1].reason or f'edited by {actor}'}" if one \
+        else f"{action} {len(pending)} entries"
+    written: dict[str, tuple[Entry, dict[str, EntryCheck]]] = {}
+    with recording(store, action, actor=actor, summary=summary, entry_ids=[e.id for e, _, _ in pending]) as recorded:
+        for entry, revision, text in pending:
+            written[entry.id] = _write_revision(store, entry, text, actor=actor, action=action,
+                                                why=revision.reason or f"edited by {actor}", head=revision.head,
+                                                checker=checker)
+    return [EditResult(recorded.id, (written[entry.id][0],), (), written[entry.id][1]) if isinstance(outcome, str)
+            else outcome for entry, _, outcome in screened]
+
+
+def _screened(store: MemoryStore, entry: Entry, text: str, *, actor: str) -> str | EditResult:
+    """The text to store once the scanner let it through (a secret redacted), or the result that ends this entry's
+    edit here (an unchanged text, or a block recorded for audit)."""
     if text == entry.text:
         return EditResult(None, (), ((entry.id, "the text is unchanged"),))
     verdict = gate_text(store, text, source=f"edit by {actor}", actor=actor, agent=entry.source.agent,
                         file=entry.source.file, entry_id=entry.id)
     if not verdict.allowed:
         return EditResult(None, (), ((entry.id, "blocked by the scanner"),), blocked_reason=verdict.reason)
-    text = redact_text(store, text)  # a secret a reviewer let through still never rests in the store
-    now = store.clock()
-    why = reason or f"edited by {actor}"
-    provenance = replace(entry.provenance, written_at=now, written_at_basis="recorded", written_by=WrittenBy.HUMAN,
-                         commit=head or entry.provenance.commit)
+    return redact_text(store, text)  # a secret a reviewer let through still never rests in the store
+
+
+def _write_revision(store: MemoryStore, entry: Entry, text: str, *, actor: str, action: str, why: str,
+                    head: str | None, checker: Checker | None) -> tuple[Entry, dict[str, EntryCheck]]:
+    """Inside the caller's recorded action: store the new revision of an entry unchanged since its scan, lift a
+    block the new text no longer earns, and re-check it when given a `Checker`."""
+    provenance = replace(entry.provenance, written_at=store.clock(), written_at_basis="recorded",
+                         written_by=WrittenBy.HUMAN, commit=head or entry.provenance.commit)
     revised = entry.evolve(text=text, provenance=provenance, status=Status.PENDING, confidence_reason=why)
+    load_selection(store, [entry.id], expected={entry.id: entry})  # unchanged since the scan: no lost update
+    store.apply([revised], actor=actor, action=action, reason=why)
+    mark_screened(store, [entry.id])
+    stored = store.get(entry.id)
+    assert stored is not None
+    if stored.status in STOPPED:  # the person's new text passed the scanner: the block or hold is lifted
+        stored = store.set_review(entry.id, actor=actor, action="unblock", status=Status.PENDING,
+                                  reason=f"{why}; the new text passes the scanner")
     checks: dict[str, EntryCheck] = {}
-    with recording(store, action, actor=actor, summary=f"{action} {entry.id}: {why}",
-                   entry_ids=[entry.id]) as recorded:
-        load_selection(store, [entry.id], expected={entry.id: entry})  # unchanged since the scan: no lost update
-        store.apply([revised], actor=actor, action=action, reason=why)
-        mark_screened(store, [entry.id])
-        stored = store.get(entry.id)
-        assert stored is not None
-        if stored.status in STOPPED:  # the person's new text passed the scanner: the block or hold is lifted
-            stored = store.set_review(entry.id, actor=actor, action="unblock", status=Status.PENDING,
-                                      reason=f"{why}; the new text passes the scanner")
-        if checker is not None:
-            checks = dict(checker.update_entries([stored]))
-            store.save_checks(checks.values())
-    return EditResult(recorded.id, (stored,), (), checks)
+    if checker is not None:
+        checks = dict(checker.update_entries([stored]))
+        store.save_checks(checks.values())
+    return stored, checks
 
 
 def record_verification(store: MemoryStore, checks: Mapping[str, EntryCheck], *, actor: str,
