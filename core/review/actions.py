@@ -245,14 +245,10 @@ def edit_many(store: MemoryStore, revisions: Sequence[Revision], *, actor: str, 
     first, one = pending[0], len(pending) == 1
     summary = f"{action} {first[0].id}: {first[1].reason or f'edited by {actor}'}" if one \
         else f"{action} {len(pending)} entries"
-    written: dict[str, tuple[Entry, dict[str, EntryCheck]]] = {}
     with recording(store, action, actor=actor, summary=summary, entry_ids=[e.id for e, _, _ in pending]) as recorded:
-        for entry, revision, text in pending:
-            written[entry.id] = _write_revision(store, entry, text, actor=actor, action=action,
-                                                why=revision.reason or f"edited by {actor}", head=revision.head,
-                                                checker=checker)
-    return [EditResult(recorded.id, (written[entry.id][0],), (), written[entry.id][1]) if isinstance(outcome, str)
-            else outcome for entry, _, outcome in screened]
+        written, checks = _write_revisions(store, pending, actor=actor, action=action, checker=checker)
+    return [EditResult(recorded.id, (written[entry.id],), (), {i: c for i, c in checks.items() if i == entry.id})
+            if isinstance(outcome, str) else outcome for entry, _, outcome in screened]
 
 
 def _screened(store: MemoryStore, entry: Entry, text: str, *, actor: str) -> str | EditResult:
@@ -267,24 +263,28 @@ def _screened(store: MemoryStore, entry: Entry, text: str, *, actor: str) -> str
     return redact_text(store, text)  # a secret a reviewer let through still never rests in the store
 
 
-def _write_revision(store: MemoryStore, entry: Entry, text: str, *, actor: str, action: str, why: str,
-                    head: str | None, checker: Checker | None) -> tuple[Entry, dict[str, EntryCheck]]:
-    """Inside the caller's recorded action: store the new revision of an entry unchanged since its scan, lift a
-    block the new text no longer earns, and re-check it when given a `Checker`."""
-    provenance = replace(entry.provenance, written_at=store.clock(), written_at_basis="recorded",
-                         written_by=WrittenBy.HUMAN, commit=head or entry.provenance.commit)
-    revised = entry.evolve(text=text, provenance=provenance, status=Status.PENDING, confidence_reason=why)
-    load_selection(store, [entry.id], expected={entry.id: entry})  # unchanged since the scan: no lost update
-    store.apply([revised], actor=actor, action=action, reason=why)
-    mark_screened(store, [entry.id])
-    stored = store.get(entry.id)
-    assert stored is not None
-    if stored.status in STOPPED:  # the person's new text passed the scanner: the block or hold is lifted
-        stored = store.set_review(entry.id, actor=actor, action="unblock", status=Status.PENDING,
-                                  reason=f"{why}; the new text passes the scanner")
+def _write_revisions(store: MemoryStore, pending: Sequence[tuple[Entry, Revision, str]], *, actor: str, action: str,
+                     checker: Checker | None) -> tuple[dict[str, Entry], dict[str, EntryCheck]]:
+    """Inside the caller's recorded action, in one write: store the new revisions of entries unchanged since their
+    scan, lift a block the new text no longer earns, and re-check them when given a `Checker`."""
+    now = store.clock()
+    whys = {entry.id: revision.reason or f"edited by {actor}" for entry, revision, _ in pending}
+    revised = [entry.evolve(text=text, provenance=replace(
+        entry.provenance, written_at=now, written_at_basis="recorded", written_by=WrittenBy.HUMAN,
+        commit=revision.head or entry.provenance.commit), status=Status.PENDING, confidence_reason=whys[entry.id])
+        for entry, revision, text in pending]
+    ids = [entry.id for entry, _, _ in pending]
+    load_selection(store, ids, expected={entry.id: entry for entry, _, _ in pending})  # unchanged since the scan
+    store.apply(revised, actor=actor, action=action, reasons=whys)
+    mark_screened(store, ids)
+    stored = store.get_many(ids)
+    for entry_id in ids:
+        if stored[entry_id].status in STOPPED:  # the person's new text passed the scanner: the block is lifted
+            stored[entry_id] = store.set_review(entry_id, actor=actor, action="unblock", status=Status.PENDING,
+                                                reason=f"{whys[entry_id]}; the new text passes the scanner")
     checks: dict[str, EntryCheck] = {}
     if checker is not None:
-        checks = dict(checker.update_entries([stored]))
+        checks = dict(checker.update_entries([stored[entry_id] for entry_id in ids]))
         store.save_checks(checks.values())
     return stored, checks
 
