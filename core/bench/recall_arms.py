@@ -23,7 +23,7 @@ from memrev.core.recall.eval_metrics import Held, Observation, Retrieved
 from memrev.core.recall.eval_set import EvalSet, EvalTask
 from memrev.core.recall.recall import RecallOptions, RecallState, Recalled, read_state, recall, recallable
 from memrev.core.review.actions import ReviewError, confirm, revoke
-from memrev.core.review.fixes import apply_fix, propose_fix
+from memrev.core.review.fixes import apply_fix, apply_fixes, propose_fix
 from memrev.core.safe_io import current_bytes
 from memrev.core.sources.registry import adapter_for
 
@@ -182,20 +182,33 @@ def _resolve_conflicts(world: World, data: EvalSet, log: ReviewLog, *, correctio
 
 
 def _fix_all(world: World, checkers: dict[str, Checker], log: ReviewLog) -> None:
-    """Apply every fix a stale or changed entry's check suggests (an edit by the reviewer, re-checked at once)."""
+    """Apply every fix a stale or changed entry's check suggests (edits by the reviewer, re-checked at once), one
+    action per project as a person approving a project's fixes together would."""
     store = world.store
     checks = store.checks()
+    by_checker: dict[int, tuple[Checker, list[Entry]]] = {}
     for entry in store.entries():
         check = checks.get(entry.id)
         if entry.removed_at is not None or entry.status in ENDED or entry.status in STOPPED or check is None:
             continue
         if check.verdict in (Verdict.STALE, Verdict.CHANGED) and propose_fix(entry, check) is not None:
-            try:
-                apply_fix(store, entry.id, actor=REVIEWER, checks=checks, checker=_checker_for(entry, checkers))
-            except ReviewError:
-                continue
+            checker = _checker_for(entry, checkers)
+            by_checker.setdefault(id(checker), (checker, []))[1].append(entry)
+    for checker, entries in by_checker.values():
+        try:
+            apply_fixes(store, [entry.id for entry in entries], actor=REVIEWER, checks=checks, checker=checker)
+        except ReviewError:  # one entry the batch refuses: each on its own, skipping the ones refused
+            for entry in entries:
+                try:
+                    apply_fix(store, entry.id, actor=REVIEWER, checks=checks, checker=checker)
+                except ReviewError:
+                    continue
+                log.rewritten[entry.id] = entry.text
+                log.actions["fix"] += 1
+            continue
+        for entry in entries:
             log.rewritten[entry.id] = entry.text
-            log.actions["fix"] += 1
+        log.actions["fix"] += len(entries)
 
 
 def scripted_review(world: World, data: EvalSet) -> ReviewLog:

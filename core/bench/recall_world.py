@@ -206,7 +206,7 @@ def build_world(root: Path, data: EvalSet) -> World:
     repos = build_repositories(root, data.projects)
     home = root / "home"
     write_memories(home, repos, data.memories)
-    store = MemoryStore(root / "memrev.db", clock=lambda: NOW)
+    store = MemoryStore(root / "memrev.db", clock=lambda: NOW, durable=False)  # the experiment's own, thrown away
     sources = discover(home, repos)
     for ref in sources:
         import_source(store, ref, actor="import")

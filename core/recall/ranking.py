@@ -97,10 +97,11 @@ def mmr(candidates: Sequence[Candidate], k: int, lam: float = MMR_LAMBDA) -> lis
     spread = high - low
     norm = {c.key: (c.score - low) / spread if spread else 1.0 for c in candidates}
     left = sorted(candidates, key=lambda c: (-c.score, c.order, c.key))
+    backwards = {c.key: (_reverse(c.order), _reverse(c.key)) for c in candidates}  # once, not once a round
     picked: list[Candidate] = []
     while left and len(picked) < k:
         best = max(left, key=lambda c: (lam * norm[c.key] - (1 - lam) * max(
-            (jaccard(c.words, p.words) for p in picked), default=0.0), c.score, _reverse(c.order), _reverse(c.key)))
+            (jaccard(c.words, p.words) for p in picked), default=0.0), c.score, *backwards[c.key]))
         picked.append(best)
         left.remove(best)
     return picked

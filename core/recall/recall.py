@@ -100,18 +100,21 @@ def _pool(entries: Sequence[Entry], checks: Mapping[str, EntryCheck], options: R
     return pool
 
 
-def _text_scores(store: MemoryStore, query: str, pool: Mapping[str, Entry], limit: int) -> dict[str, float]:
-    """Keyword scores of the pool's best BM25 matches (any query word), scaled so the best is 1."""
+def _text_scores(store: MemoryStore, query: str, pool: Mapping[str, Entry], limit: int,
+                 ids: Mapping[int, str]) -> dict[str, float]:
+    """Keyword scores of the pool's best BM25 matches (any query word), scaled so the best is 1; `ids` names each
+    row (looked up after the sort, not joined before it: a common word matches nearly every entry)."""
     words = _QUERY_WORD.findall(query)
     if not words:
         return {}
     match = " OR ".join('"' + word.replace('"', '""') + '"' for word in words)
     rows = store.conn.execute(
-        "select e.id, bm25(entries_fts) from entries_fts f join entries e on e.rowid = f.rowid "
-        "where entries_fts match ? order by bm25(entries_fts)", (match,))
+        "select rowid, bm25(entries_fts) from entries_fts where entries_fts match ? order by bm25(entries_fts)",
+        (match,))
     found: dict[str, float] = {}
-    for entry_id, rank in rows:
-        if entry_id in pool:
+    for rowid, rank in rows:
+        entry_id = ids.get(rowid)
+        if entry_id is not None and entry_id in pool:
             found[entry_id] = max(0.0, -float(rank))
             if len(found) >= limit:
                 break
@@ -155,6 +158,8 @@ class RecallState:
     checks: Mapping[str, EntryCheck]
     conflicts: Mapping[str, frozenset[str]]
     hidden: frozenset[str]
+    ids: Mapping[int, str]
+    """Each entry's id by its row number (what full-text search returns)."""
     pools: dict[tuple[bool, str | None], dict[str, Entry]] = field(default_factory=dict, compare=False, repr=False)
     """Each mode and project's pool, made once (many queries in one project share it)."""
 
@@ -177,8 +182,9 @@ def read_state(store: MemoryStore, *, gated: bool = True) -> RecallState:
     for conflict in find_conflicts(live, checks=checks, store=near) if gated else ():
         for entry_id in conflict.entry_ids:
             conflicts.setdefault(entry_id, set()).update(i for i in conflict.entry_ids if i != entry_id)
+    ids = dict(store.conn.execute("select rowid, id from entries").fetchall())
     return RecallState(entries, checks, {key: frozenset(value) for key, value in conflicts.items()},
-                       frozenset(sensitive_ids(store)))
+                       frozenset(sensitive_ids(store)), ids)
 
 
 def recallable(state: RecallState, options: RecallOptions = RecallOptions()) -> dict[str, Entry]:
@@ -198,7 +204,7 @@ def recall(store: MemoryStore, query: str, options: RecallOptions = RecallOption
     if not pool or options.k <= 0:
         return []
     limit = options.k * CANDIDATE_MULTIPLIER
-    text = _text_scores(store, query, pool, limit)
+    text = _text_scores(store, query, pool, limit, state.ids)
     vector = _vector_scores(store, query, pool, limit)
     vector_weight = options.vector_weight if vector else 0.0
     scored: dict[str, tuple[float, float, float, float, float]] = {}

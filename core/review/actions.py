@@ -219,40 +219,85 @@ def edit(store: MemoryStore, entry_id: str, text: str, *, actor: str, reason: st
          checker: Checker | None = None) -> EditResult:
     """Write the person's corrected text as a new revision: scanned first (a block keeps the previous revision),
     then stored and, given a `Checker`, re-checked at once."""
-    if not text.strip():
+    (result,) = edit_many(store, [Revision(entry_id, text, reason, head)], actor=actor, action=action,
+                          expected=expected, checker=checker)
+    return result
+
+
+@dataclass(frozen=True)
+class Revision:
+    """One entry's corrected text in an edit: why it changed, and the commit it was checked at (its provenance)."""
+
+    entry_id: str
+    text: str
+    reason: str = ""
+    head: str | None = None
+
+
+def edit_many(store: MemoryStore, revisions: Sequence[Revision], *, actor: str, action: str = "edit",
+              expected: Mapping[str, Entry] | None = None, checker: Checker | None = None) -> list[EditResult]:
+    """Write many corrected texts as one action (one transaction, undone together: a person approving a page of
+    fixes at once), each scanned first and re-checked as `edit` does; one result per revision, in order."""
+    ids = [revision.entry_id for revision in revisions]
+    if len(set(ids)) != len(ids):
+        raise ReviewError("an entry appears twice in one edit")
+    if any(not revision.text.strip() for revision in revisions):
         raise ReviewError("an entry's text cannot be empty (revoke the entry instead)")
-    (entry,) = load_selection(store, [entry_id], expected=expected)
-    superseded = marked_superseded_refusal(store, [entry], "edit")
+    entries = load_selection(store, ids, expected=expected)
+    superseded = marked_superseded_refusal(store, entries, "edit")
     if superseded is not None:
         raise ReviewError(superseded)
-    _refuse([entry], "edit", allow=STOPPED)
+    _refuse(entries, "edit", allow=STOPPED)
+    screened = [(entry, revision, _screened(store, entry, revision.text, actor=actor))
+                for entry, revision in zip(entries, revisions)]
+    pending = [(entry, revision, text) for entry, revision, text in screened if isinstance(text, str)]
+    if not pending:
+        return [outcome for _, _, outcome in screened]  # type: ignore[misc]
+    first, one = pending[0], len(pending) == 1
+    summary = f"{action} {first[0].id}: {first[1].reason or f'edited by {actor}'}" if one \
+        else f"{action} {len(pending)} entries"
+    with recording(store, action, actor=actor, summary=summary, entry_ids=[e.id for e, _, _ in pending]) as recorded:
+        written, checks = _write_revisions(store, pending, actor=actor, action=action, checker=checker)
+    return [EditResult(recorded.id, (written[entry.id],), (), {i: c for i, c in checks.items() if i == entry.id})
+            if isinstance(outcome, str) else outcome for entry, _, outcome in screened]
+
+
+def _screened(store: MemoryStore, entry: Entry, text: str, *, actor: str) -> str | EditResult:
+    """The text to store once the scanner let it through (a secret redacted), or the result that ends this entry's
+    edit here (an unchanged text, or a block recorded for audit)."""
     if text == entry.text:
         return EditResult(None, (), ((entry.id, "the text is unchanged"),))
     verdict = gate_text(store, text, source=f"edit by {actor}", actor=actor, agent=entry.source.agent,
                         file=entry.source.file, entry_id=entry.id)
     if not verdict.allowed:
         return EditResult(None, (), ((entry.id, "blocked by the scanner"),), blocked_reason=verdict.reason)
-    text = redact_text(store, text)  # a secret a reviewer let through still never rests in the store
+    return redact_text(store, text)  # a secret a reviewer let through still never rests in the store
+
+
+def _write_revisions(store: MemoryStore, pending: Sequence[tuple[Entry, Revision, str]], *, actor: str, action: str,
+                     checker: Checker | None) -> tuple[dict[str, Entry], dict[str, EntryCheck]]:
+    """Inside the caller's recorded action, in one write: store the new revisions of entries unchanged since their
+    scan, lift a block the new text no longer earns, and re-check them when given a `Checker`."""
     now = store.clock()
-    why = reason or f"edited by {actor}"
-    provenance = replace(entry.provenance, written_at=now, written_at_basis="recorded", written_by=WrittenBy.HUMAN,
-                         commit=head or entry.provenance.commit)
-    revised = entry.evolve(text=text, provenance=provenance, status=Status.PENDING, confidence_reason=why)
+    whys = {entry.id: revision.reason or f"edited by {actor}" for entry, revision, _ in pending}
+    revised = [entry.evolve(text=text, provenance=replace(
+        entry.provenance, written_at=now, written_at_basis="recorded", written_by=WrittenBy.HUMAN,
+        commit=revision.head or entry.provenance.commit), status=Status.PENDING, confidence_reason=whys[entry.id])
+        for entry, revision, text in pending]
+    ids = [entry.id for entry, _, _ in pending]
+    load_selection(store, ids, expected={entry.id: entry for entry, _, _ in pending})  # unchanged since the scan
+    store.apply(revised, actor=actor, action=action, reasons=whys)
+    mark_screened(store, ids)
+    stored = store.get_many(ids)
+    for entry_id in ids:
+        if stored[entry_id].status in STOPPED:  # the person's new text passed the scanner: the block is lifted
+            stored[entry_id] = store.set_review(entry_id, actor=actor, action="unblock", status=Status.PENDING,
+                                                reason=f"{whys[entry_id]}; the new text passes the scanner")
     checks: dict[str, EntryCheck] = {}
-    with recording(store, action, actor=actor, summary=f"{action} {entry.id}: {why}",
-                   entry_ids=[entry.id]) as recorded:
-        load_selection(store, [entry.id], expected={entry.id: entry})  # unchanged since the scan: no lost update
-        store.apply([revised], actor=actor, action=action, reason=why)
-        mark_screened(store, [entry.id])
-        stored = store.get(entry.id)
-        assert stored is not None
-        if stored.status in STOPPED:  # the person's new text passed the scanner: the block or hold is lifted
-            stored = store.set_review(entry.id, actor=actor, action="unblock", status=Status.PENDING,
-                                      reason=f"{why}; the new text passes the scanner")
-        if checker is not None:
-            checks = dict(checker.update_entries([stored]))
-            store.save_checks(checks.values())
-    return EditResult(recorded.id, (stored,), (), checks)
+    if checker is not None:
+        checks = dict(checker.update_entries([stored[entry_id] for entry_id in ids]))
+        store.save_checks(checks.values())
+    return stored, checks
 
 
 def record_verification(store: MemoryStore, checks: Mapping[str, EntryCheck], *, actor: str,

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import difflib
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Mapping
+from typing import TYPE_CHECKING, Mapping, Sequence
 
 from memrev.core.check.model import EntryCheck, RefStatus, ReferenceCheck
 from memrev.core.model import Entry
-from memrev.core.review.actions import EditResult, ReviewError, edit
+from memrev.core.review.actions import EditResult, ReviewError, Revision, edit, edit_many
 from memrev.core.store.memory_store import MemoryStore
 
 if TYPE_CHECKING:
@@ -113,3 +113,28 @@ def apply_fix(store: MemoryStore, entry_id: str, *, actor: str, checks: Mapping[
     result = edit(store, entry_id, fix.new_text, actor=actor, reason=f"fix by {actor}: {fix.summary}", action="fix",
                   head=head, expected=expected, checker=checker)
     return fix, result
+
+
+def apply_fixes(store: MemoryStore, entry_ids: Sequence[str], *, actor: str,
+                checks: Mapping[str, EntryCheck] | None = None, expected: Mapping[str, Entry] | None = None,
+                checker: Checker | None = None) -> list[tuple[Fix, EditResult]]:
+    """Rewrite many entries with their checks' suggestions as one action, undone together (a person approving every
+    fix on a page at once): all are applied, or none when one is unknown or has no concrete fix."""
+    ids = list(dict.fromkeys(entry_ids))
+    if not ids:
+        raise ReviewError("no entry selected")
+    checks = store.checks() if checks is None else checks
+    stored = store.get_many(ids)
+    fixes: list[Fix] = []
+    for entry_id in ids:
+        entry = stored.get(entry_id)
+        if entry is None:
+            raise ReviewError(f"no entry with id {entry_id!r} (see `memrev list`)")
+        fix = propose_fix(entry, checks.get(entry_id))
+        if fix is None:
+            raise ReviewError(f"{entry_id}: its latest check suggests no concrete fix; edit it instead")
+        fixes.append(fix)
+    revisions = [Revision(fix.entry_id, fix.new_text, f"fix by {actor}: {fix.summary}", checks[fix.entry_id].head)
+                 for fix in fixes]
+    results = edit_many(store, revisions, actor=actor, action="fix", expected=expected, checker=checker)
+    return list(zip(fixes, results))

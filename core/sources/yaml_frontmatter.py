@@ -20,6 +20,8 @@ _PLAIN_ITEM_LINE = re.compile(r"^([ \t]+-[ \t]+)(?![|>\[{'\"])(\S.*?)[ \t]*$")
 """An indented `- plain item` line (a `paths:` glob such as `**/*.ts`), quoted on the same retry."""
 _NEEDS_RETRY = re.compile(r": |:$| #|^[*&!%@`]")
 _COMMENT_TAIL = re.compile(r"^[ \t]+#.*$")
+_SIMPLE_LINE = re.compile(r"([A-Za-z_][A-Za-z0-9_]*): ([A-Za-z0-9_]+(?: [A-Za-z0-9_]+)*)")
+"""A `key: words` line (letters, digits and underscores, single spaces): a plain scalar YAML reads as exactly itself."""
 BLOCK_CACHE = 16_384
 """Frontmatter blocks whose reading is remembered (a reading is its few values and their places: about two kilobytes)."""
 
@@ -99,6 +101,12 @@ def _read_block(lines: tuple[str, ...], close: int) -> Frontmatter:
     """The block's reading, remembered by its lines: a freeze or an eval reads the same topic files several times,
     and composing the YAML is most of a read."""
     front = Frontmatter(body_line=close + 1, close_line=close, present=True)
+    return front if _read_simple(lines, front) else _compose_reading(lines, close)
+
+
+def _compose_reading(lines: tuple[str, ...], close: int) -> Frontmatter:
+    """The block as YAML's composer reads it: every value the file's string, each with its place."""
+    front = Frontmatter(body_line=close + 1, close_line=close, present=True)
     block = list(lines)
     node, quoted, problem = _compose(block)
     if problem:
@@ -126,6 +134,21 @@ def _read_block(lines: tuple[str, ...], close: int) -> Frontmatter:
             front.values[key] = _value(value_node, block, quoted, False)
             front.places[(key,)] = _place(value_node, block, quoted, False)
     return front
+
+
+def _read_simple(lines: tuple[str, ...], front: Frontmatter) -> bool:
+    """Read a block of only `key: words` lines as the composer would (same values, keys and places) without it,
+    and say so; False, with `front` untouched, for any other block (most topic files are this simple)."""
+    matches = [_SIMPLE_LINE.fullmatch(line) for line in lines]
+    if not matches or not all(matches):
+        return False
+    for number, match in enumerate(matches, 1):
+        key, value = match.group(1), match.group(2)  # type: ignore[union-attr]
+        if key not in front.values:
+            front.keys.append(key)
+        front.values[key] = value
+        front.places[(key,)] = Place(number, match.start(2), number, match.end(2))  # type: ignore[union-attr]
+    return True
 
 
 def _compose(block: list[str]) -> tuple[yaml.Node | None, set[int], str | None]:

@@ -58,8 +58,10 @@ class MemoryStore(EntryQueries):
         embedder: Embedder | None = None,
         clock: Callable[[], datetime] = utc_now,
         prepare: bool = True,
+        durable: bool = True,
     ) -> None:
-        """Open the database at `path`, creating and migrating it unless `prepare` is False (a reader)."""
+        """Open the database at `path`, creating and migrating it unless `prepare` is False (a reader); `durable`
+        False skips the fsync of each commit, only for a throwaway database (an experiment's, in its own folder)."""
         self.path = Path(path)
         self.binding = binding or choose_binding()
         self.embedder: Embedder = embedder or HashingEmbedder()
@@ -80,7 +82,7 @@ class MemoryStore(EntryQueries):
             )
             self.conn.execute(f"pragma busy_timeout = {busy_ms}")
             self.conn.execute("pragma journal_mode = wal")
-            self.conn.execute("pragma synchronous = full")
+            self.conn.execute(f"pragma synchronous = {'full' if durable else 'off'}")
             self.conn.execute("pragma foreign_keys = on")
             self.vectors = VectorIndex(self.conn, self.embedder, enabled=self.binding.vec_available)
             if prepare:
@@ -169,9 +171,10 @@ class MemoryStore(EntryQueries):
     # -- writing ---------------------------------------------------------------------------------
 
     def apply(self, entries: Iterable[Entry], *, actor: str, action: str = "import", reason: str = "",
-              known: Mapping[str, Entry] | None = None) -> ApplyResult:
+              known: Mapping[str, Entry] | None = None, reasons: Mapping[str, str] | None = None) -> ApplyResult:
         """Insert new entries and revise changed ones in one transaction; unchanged ones are left alone. `known`
-        are stored versions the caller read inside the same transaction (so they are current), not read again."""
+        are stored versions the caller read inside the same transaction (so they are current), not read again;
+        `reasons` gives some entries their own reason (a batch of edits, each with its why)."""
         entries = list(entries)
         twice = next((entry_id for entry_id, n in Counter(e.id for e in entries).items() if n > 1), None)
         if twice is not None:
@@ -189,6 +192,7 @@ class MemoryStore(EntryQueries):
             next_rowid = int(conn.execute("select coalesce(max(rowid), 0) from entries").fetchone()[0]) + 1
             projects_seen: set[str] = set()
             for entry in entries:
+                why = reasons.get(entry.id, reason) if reasons else reason
                 project = entry.scope.project
                 if project is not None and project.key not in projects_seen:
                     self._upsert_project(conn, project)
@@ -197,7 +201,7 @@ class MemoryStore(EntryQueries):
                     first = entry if entry.version == 1 else entry.evolve(version=1)
                     snapshot = json.dumps(entry_to_dict(first), ensure_ascii=False)
                     new_rows.add(next_rowid, first, snapshot, now)
-                    events.append((now, actor, action, entry.id, None, snapshot, reason))
+                    events.append((now, actor, action, entry.id, None, snapshot, why))
                     pending_vectors.append((next_rowid, entry.text))
                     result.added.append(entry.id)
                     next_rowid += 1
@@ -206,7 +210,7 @@ class MemoryStore(EntryQueries):
                 if existing.removed_at is not None and entry.removed_at is None:
                     conn.execute("update entries set removed_at = null, updated_at = ? where id = ?", (now, entry.id))
                     events.append((now, actor, "reappeared", entry.id, _json({"removed_at": format_time(existing.removed_at)}),
-                                   _json({"removed_at": None}), reason))
+                                   _json({"removed_at": None}), why))
                     result.reappeared.append(entry.id)
                     existing = existing.evolve(removed_at=None)
                 if action == "import" and review_fields(entry) != review_fields(existing) \
@@ -217,7 +221,7 @@ class MemoryStore(EntryQueries):
                     self._link(conn, entry.id, link.kind, link.target, link.reason, now)
                 if new_links:
                     added_links = [{"kind": l.kind.value, "target": l.target, "reason": l.reason} for l in new_links]
-                    events.append((now, actor, "link", entry.id, None, _json({"links": added_links}), reason))
+                    events.append((now, actor, "link", entry.id, None, _json({"links": added_links}), why))
                 if revision_key(existing) == revision_key(entry):
                     if locator(existing) != locator(entry):  # lines shifted or the file was touched
                         moved.append((entry.provenance.citation, format_time(entry.provenance.written_at), entry.id))
@@ -230,7 +234,7 @@ class MemoryStore(EntryQueries):
                 rowid, after = self._update(conn, revised, now)
                 verb = "revise" if action in ("import", "correction") else action  # an edit or a fix says so
                 events.append((now, actor, verb, entry.id, _json(entry_to_dict(existing)), _json(entry_to_dict(after)),
-                               reason))
+                               why))
                 result.revised.append(entry.id)
                 if existing.text != entry.text:
                     pending_vectors.append((rowid, entry.text))

@@ -8,7 +8,8 @@ from memrev.core.check.checker import Checker
 from memrev.core.check.model import Verdict
 from memrev.core.model import Status, WrittenBy
 from memrev.core.review.actions import ReviewError, confirm, edit, record_verification, revoke
-from memrev.core.review.fixes import apply_fix, propose_fix
+from memrev.core.review.fixes import apply_fix, apply_fixes, propose_fix
+from memrev.core.review.undo import undo
 from memrev.core.scan.rejections import Decision, decide, rejections
 from memrev.core.store.journal import actions
 from memrev.core.store.memory_store import MemoryStore
@@ -118,6 +119,26 @@ def test_fix_rewrites_the_renamed_path_as_the_check_suggests(review_store: Memor
 def test_fix_uses_the_repositorys_current_version(review_store: MemoryStore, demo_checks) -> None:
     fix = propose_fix(review_store.get(PYTHON), demo_checks[PYTHON])
     assert fix is not None and fix.new_text == "The project requires Python 3.12."
+
+
+def test_fixes_approved_together_are_one_action_one_undo_takes_back(review_store: MemoryStore, demo_checks) -> None:
+    texts = {entry_id: review_store.get(entry_id).text for entry_id in (RENAMED, PYTHON)}
+    expected = {entry_id: propose_fix(review_store.get(entry_id), demo_checks[entry_id]) for entry_id in texts}
+    applied = apply_fixes(review_store, [RENAMED, PYTHON], actor="ana")
+    assert [fix for fix, _ in applied] == [expected[RENAMED], expected[PYTHON]]
+    assert {result.action_id for _, result in applied} == {actions(review_store)[0].id}
+    assert actions(review_store)[0].kind == "fix" and set(actions(review_store)[0].entry_ids) == {RENAMED, PYTHON}
+    assert [review_store.get(i).text for i in texts] == [expected[i].new_text for i in texts]
+    assert all(review_store.events(i)[-1].action == "fix" for i in texts)
+    undo(review_store, actor="ana")
+    assert {i: review_store.get(i).text for i in texts} == texts
+
+
+def test_fixes_together_change_nothing_when_one_has_no_fix(review_store: MemoryStore) -> None:
+    events = review_store.events()
+    with pytest.raises(ReviewError, match="suggests no concrete fix"):
+        apply_fixes(review_store, [RENAMED, CHANGED], actor="ana")
+    assert review_store.events() == events
 
 
 def test_no_fix_without_a_concrete_suggestion(review_store: MemoryStore, demo_checks) -> None:
