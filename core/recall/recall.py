@@ -112,12 +112,15 @@ def _text_scores(store: MemoryStore, query: str, pool: Mapping[str, Entry], limi
         "select rowid, bm25(entries_fts) from entries_fts where entries_fts match ? order by bm25(entries_fts)",
         (match,))
     found: dict[str, float] = {}
+    cut: float | None = None  # the limit-th rank: rows as good as it are kept too, whatever their row order
     for rowid, rank in rows:
+        if cut is not None and rank != cut:
+            break
         entry_id = ids.get(rowid)
         if entry_id is not None and entry_id in pool:
             found[entry_id] = max(0.0, -float(rank))
-            if len(found) >= limit:
-                break
+            if cut is None and len(found) >= limit:
+                cut = rank
     best = max(found.values(), default=0.0)
     return {entry_id: score / best if best > 0 else 1.0 for entry_id, score in found.items()}
 
@@ -127,8 +130,18 @@ def _vector_scores(store: MemoryStore, query: str, pool: Mapping[str, Entry], li
     if not store.semantic_enabled:
         return {}
     near = store.neighbours(query, min(len(pool), limit * 8) or 1)
-    found = {entry_id: max(0.0, 1.0 - distance) for entry_id, distance in near if entry_id in pool}
-    return dict(sorted(found.items(), key=lambda item: -item[1])[:limit])
+    found = sorted(((max(0.0, 1.0 - distance), entry_id) for entry_id, distance in near if entry_id in pool),
+                   reverse=True)
+    if len(found) > limit:  # entries as near as the limit-th stay in: which of them are cut must not depend on ids
+        found = [(score, entry_id) for score, entry_id in found if score >= found[limit - 1][0]]
+    return {entry_id: score for score, entry_id in found}
+
+
+def _tie_order(entry: Entry) -> str:
+    """What orders entries of equal score: their text, then what tells equal texts apart without naming the folder
+    the store was built in (ids and paths do)."""
+    project = entry.scope.project.name if entry.scope.project is not None else ""
+    return "\0".join((entry.text, project, entry.source.agent, entry.status.value, entry.type.value))
 
 
 def _evidence(check: EntryCheck | None) -> tuple[str, ...]:
@@ -215,7 +228,7 @@ def recall(store: MemoryStore, query: str, options: RecallOptions = RecallOption
         weight = decay(age_days(dated_at(entry.source.file, entry.provenance.written_at), now),
                        options.half_life_days)
         scored[entry_id] = (text.get(entry_id, 0.0), vector.get(entry_id, 0.0), merged, weight, merged * weight)
-    picked = mmr([Candidate(entry_id, parts[4], tokens(pool[entry_id].text), pool[entry_id].text)
+    picked = mmr([Candidate(entry_id, parts[4], tokens(pool[entry_id].text), _tie_order(pool[entry_id]))
                   for entry_id, parts in scored.items()], options.k, options.mmr_lambda)
     conflicts: Mapping[str, Collection[str]] = state.conflicts if options.gated else {}
     results = []

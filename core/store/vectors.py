@@ -72,13 +72,18 @@ class VectorIndex:
         self.write(conn, [(r, texts[r]) for r in wanted if r in texts and texts[r] != old_texts.get(r)])
 
     def nearest(self, text: str, k: int, *, exclude: str | None = None) -> list[tuple[str, float]]:
-        """The k entries nearest in meaning to `text`, as (id, cosine distance); empty when vectors are off."""
-        if not self.enabled:
+        """The k entries nearest in meaning to `text`, as (id, cosine distance), and any more as near as the k-th
+        (which of equally near entries make the cut must not depend on the order rows were written); empty when
+        vectors are off."""
+        if not self.enabled or k <= 0:
             return []
         vector = serialize(self.embedder.embed([text])[0])
         rows = self.conn.execute(
             "select e.id, v.distance from entry_vectors v join entries e on e.rowid = v.rowid "
-            "where v.embedding match ? and k = ? order by v.distance", (vector, k + (1 if exclude else 0))).fetchall()
-        return [  # a text with no words has a zero vector, whose cosine distance is undefined (NULL)
-            (entry_id, float(distance)) for entry_id, distance in rows if entry_id != exclude and distance is not None
-        ][:k]
+            "where v.embedding match ? and k = ? order by v.distance", (vector, 2 * k + 1)).fetchall()
+        found = [  # a text with no words has a zero vector, whose cosine distance is undefined (NULL)
+            (entry_id, float(distance)) for entry_id, distance in rows if entry_id != exclude and distance is not None]
+        if len(found) <= k:
+            return found
+        cut = found[k - 1][1]
+        return found[:k] + [(entry_id, distance) for entry_id, distance in found[k:] if distance == cut]
