@@ -138,10 +138,11 @@ def _vector_scores(store: MemoryStore, query: str, pool: Mapping[str, Entry], li
 
 
 def _tie_order(entry: Entry) -> str:
-    """What orders entries of equal score: their text, then what tells equal texts apart without naming the folder
-    the store was built in (ids and paths do)."""
+    """What orders entries of equal score: the more confident first, then by text, then by what tells equal texts
+    apart without naming the folder the store was built in (ids and paths do)."""
     project = entry.scope.project.name if entry.scope.project is not None else ""
-    return "\0".join((entry.text, project, entry.source.agent, entry.status.value, entry.type.value))
+    return "\0".join((f"{1.0 - entry.confidence:.4f}", entry.text, project, entry.source.agent, entry.status.value,
+                      entry.type.value))
 
 
 def _evidence(check: EntryCheck | None) -> tuple[str, ...]:

@@ -107,3 +107,22 @@ def test_one_read_of_the_store_serves_many_queries_with_the_same_results(store) 
             options = RecallOptions(k=5, gated=gated, project="shop" if gated else None, now=NOW)
             assert [r.to_dict() for r in recall(store, query, options, state)] == \
                    [r.to_dict() for r in recall(store, query, options)]
+
+
+def test_which_of_equally_good_entries_make_the_cut_does_not_follow_ids_or_write_order(tmp_path) -> None:
+    """Ids name the folder a store was built in: two stores of the same memories written in other orders under other
+    ids recall the same texts, and of equal texts the more confident one."""
+    from memrev.core.store.memory_store import MemoryStore
+
+    texts = [f"Deploy the {name} service with make release." for name in ("api", "web", "worker")] * 4
+    answers = []
+    for name, order in (("one", 1), ("two", -1)):
+        with MemoryStore(tmp_path / f"{name}.db") as opened:
+            made = [Entry(f"{name}-{index}", text, scope=Scope(project=SHOP), source=Source("openclaw", "MEMORY.md"),
+                          confidence=0.9 if index == 7 else 0.5)
+                    for index, text in enumerate(texts)]
+            opened.apply(made[::order], actor="test")
+            results = recall(opened, "deploy the web service", RecallOptions(k=2, now=NOW))
+            answers.append([(result.entry.text, result.entry.confidence) for result in results])
+    assert answers[0] == answers[1]
+    assert answers[0][0] == ("Deploy the web service with make release.", 0.9)
