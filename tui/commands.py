@@ -75,7 +75,7 @@ class ReviewCommands(Provider):
         ("Confirm the selected entries", "confirm", "y: vouch for them (verified now, at their check's commit)"),
         ("Revoke the selected entries", "revoke", "n: with a reason; kept as tombstones"),
         ("Edit the entry's text", "edit", "e: a new revision, scanned and re-checked"),
-        ("Fix the entry as its check suggests", "fix", "f: the diff first, then apply"),
+        ("Fix the selected entries as their checks suggest", "fix", "f: the diffs first, then apply as one action"),
         ("Verify the entry against the repository", "recheck", "r: re-check; what holds is verified by check"),
         ("Verify every entry", "recheck_all", "R: re-read the repository and re-check everything"),
         ("Undo the last action", "undo", "u: review actions, resolutions and audit decisions"),

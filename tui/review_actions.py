@@ -14,7 +14,7 @@ from memrev.core.check.model import EntryCheck
 from memrev.core.check.visible import make_visible
 from memrev.core.model import Entry
 from memrev.core.review.actions import ReviewError, ReviewResult, confirm, edit, revoke, stale_among
-from memrev.core.review.fixes import apply_fix, propose_fix
+from memrev.core.review.fixes import apply_fixes, as_one_result, propose_fix
 from memrev.core.review.sensitive import mask, sensitive_ids
 from memrev.core.sources.hermes_pending import batch_siblings
 from memrev.core.sources.hermes_staged import batch_operation
@@ -215,32 +215,46 @@ class ReviewActions:
             app.push_screen(EditDialog(f"Edit {entry.id}", entry.text), go)
 
     def action_fix(self) -> None:
-        """Show the fix the latest check suggests as a diff, and apply it when approved."""
+        """Show the fixes the latest checks suggest for the selection as diffs, and apply them when approved: one
+        action, undone together; marked entries without a concrete fix are named and left as they are."""
         app = self._app()
-        entry = app.table.current
-        if entry is None:
-            app.notify("no entry to fix", severity="warning")
+        entries = self._selected("fix")
+        if not entries:
             return
-        check = app.table.checks.get(entry.id)
-        fix = propose_fix(entry, check)
-        if fix is None:
-            app.notify(f"{entry.id}: its latest check suggests no concrete fix; press e to edit it",
+        fixes = [(entry, fix) for entry in entries
+                 if (fix := propose_fix(entry, app.table.checks.get(entry.id))) is not None]
+        without = [entry.id for entry in entries if entry.id not in {e.id for e, _ in fixes}]
+        if not fixes:
+            which = entries[0].id if len(entries) == 1 else f"none of the {len(entries)} marked entries"
+            app.notify(f"{which}: its latest check suggests no concrete fix; press e to edit it"
+                       if len(entries) == 1 else f"{which} has a concrete fix; press e to edit one",
                        severity="warning", timeout=6)
             return
+        expected = {entry.id: entry for entry, _ in fixes}
+        label = fixes[0][0].id if len(fixes) == 1 else f"{len(fixes)} entries"
 
         def go(yes: bool | None) -> None:
-            """Apply the fix the person approved."""
+            """Apply the fixes the person approved, as one action."""
             if not yes:
                 return
-            result = app.run_review(
-                lambda: apply_fix(app.store, entry.id, actor=app.actor, checks=app.table.checks,
-                                  expected={entry.id: entry})[1], f"fixed {entry.id}: {fix.summary}")
+            result = app.run_review(lambda: as_one_result(apply_fixes(app.store, list(expected), actor=app.actor,
+                                                                checks=app.table.checks, expected=expected)),
+                                    f"fixed {label}: {fixes[0][1].summary}" if len(fixes) == 1 else f"fixed {label}")
             if result is not None and result.changed:
                 app.recheck_changed(list(result.changed))
 
-        preview = fix_preview(fix.diff(), [(c.old, c.new, c.why) for c in fix.changes])
-        if app.note_shown(entry, "the fix preview"):
-            app.push_screen(ConfirmDialog(f"Apply this fix to {entry.id}?", preview), go)
+        preview = Text()
+        for entry, fix in fixes:
+            if not app.note_shown(entry, "the fix preview"):
+                return
+            if len(fixes) > 1:
+                preview.append(f"{entry.id}\n", style="bold underline")
+            preview.append_text(fix_preview(fix.diff(), [(c.old, c.new, c.why) for c in fix.changes]))
+            preview.append("\n")
+        if without:
+            preview.append(f"\nNo concrete fix, left as they are: {', '.join(without)}", style="yellow")
+        app.push_screen(ConfirmDialog(f"Apply {'this fix' if len(fixes) == 1 else 'these fixes'} to {label}?",
+                                      preview), go)
 
     def action_undo(self) -> None:
         """Undo the last action (a review action, a resolution or an audit decision) and show what came back."""

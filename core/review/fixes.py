@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Mapping, Sequence
 
 from memrev.core.check.model import EntryCheck, RefStatus, ReferenceCheck
 from memrev.core.model import Entry
-from memrev.core.review.actions import EditResult, ReviewError, Revision, edit, edit_many
+from memrev.core.review.actions import EditResult, ReviewError, Revision, edit_many, load_selection
 from memrev.core.store.memory_store import MemoryStore
 
 if TYPE_CHECKING:
@@ -102,17 +102,8 @@ def propose_fix(entry: Entry, check: EntryCheck | None) -> Fix | None:
 def apply_fix(store: MemoryStore, entry_id: str, *, actor: str, checks: Mapping[str, EntryCheck] | None = None,
               expected: Mapping[str, Entry] | None = None, checker: Checker | None = None) -> tuple[Fix, EditResult]:
     """Rewrite the entry with its check's suggestions, as an edit by the person (scanned, then re-checked)."""
-    entry = store.get(entry_id)
-    if entry is None:
-        raise ReviewError(f"no entry with id {entry_id!r} (see `memrev list`)")
-    checks = store.checks() if checks is None else checks
-    fix = propose_fix(entry, checks.get(entry_id))
-    if fix is None:
-        raise ReviewError(f"{entry_id}: its latest check suggests no concrete fix; edit it instead")
-    head = checks[entry_id].head
-    result = edit(store, entry_id, fix.new_text, actor=actor, reason=f"fix by {actor}: {fix.summary}", action="fix",
-                  head=head, expected=expected, checker=checker)
-    return fix, result
+    (applied,) = apply_fixes(store, [entry_id], actor=actor, checks=checks, expected=expected, checker=checker)
+    return applied
 
 
 def apply_fixes(store: MemoryStore, entry_ids: Sequence[str], *, actor: str,
@@ -120,21 +111,26 @@ def apply_fixes(store: MemoryStore, entry_ids: Sequence[str], *, actor: str,
                 checker: Checker | None = None) -> list[tuple[Fix, EditResult]]:
     """Rewrite many entries with their checks' suggestions as one action, undone together (a person approving every
     fix on a page at once): all are applied, or none when one is unknown or has no concrete fix."""
-    ids = list(dict.fromkeys(entry_ids))
-    if not ids:
-        raise ReviewError("no entry selected")
+    entries = load_selection(store, entry_ids, expected=expected)
     checks = store.checks() if checks is None else checks
-    stored = store.get_many(ids)
     fixes: list[Fix] = []
-    for entry_id in ids:
-        entry = stored.get(entry_id)
-        if entry is None:
-            raise ReviewError(f"no entry with id {entry_id!r} (see `memrev list`)")
-        fix = propose_fix(entry, checks.get(entry_id))
+    for entry in entries:
+        fix = propose_fix(entry, checks.get(entry.id))
         if fix is None:
-            raise ReviewError(f"{entry_id}: its latest check suggests no concrete fix; edit it instead")
+            raise ReviewError(f"{entry.id}: its latest check suggests no concrete fix; edit it instead")
         fixes.append(fix)
     revisions = [Revision(fix.entry_id, fix.new_text, f"fix by {actor}: {fix.summary}", checks[fix.entry_id].head)
                  for fix in fixes]
     results = edit_many(store, revisions, actor=actor, action="fix", expected=expected, checker=checker)
     return list(zip(fixes, results))
+
+
+def as_one_result(applied: Sequence[tuple[Fix, EditResult]]) -> EditResult:
+    """The results of fixes applied as one action, as one result (they share the action's number); the first
+    scanner block's reason, if any, stays on it."""
+    return EditResult(next((result.action_id for _, result in applied if result.action_id is not None), None),
+                      tuple(entry for _, result in applied for entry in result.changed),
+                      tuple(skip for _, result in applied for skip in result.skipped),
+                      {key: check for _, result in applied for key, check in result.checks.items()},
+                      blocked_reason=next((result.blocked_reason for _, result in applied if result.blocked_reason),
+                                          ""))

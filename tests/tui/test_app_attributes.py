@@ -155,4 +155,4 @@ async def test_the_triage_queue_shows_an_entry_s_attributes(make_app, tmp_path):
             if "confidence" in shown:
                 break
         assert "attributes" in shown
-        assert any(label in shown for label in ("pinned  yes", "importance  ", "trigger  ", "name  "))
+        assert any(label in shown for label in ("pinned  yes", "importance  ", "trigger  ", "name  ", "project  ")), shown

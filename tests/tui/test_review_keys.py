@@ -168,6 +168,31 @@ async def test_f_shows_the_diff_and_fixes_the_renamed_path(make_app, demo_build,
         assert app.store.events(RENAMED)[-1].action == "fix"
 
 
+async def test_f_on_marked_rows_fixes_those_with_a_fix_as_one_action_and_names_the_rest(make_app, demo_build,
+                                                                                         demo_checks):
+    app = await checked_app(make_app, demo_build, demo_checks)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        for entry_id in (RENAMED, PYTHON, "demo-06-changed-deploy-doc"):
+            app.jump_to(entry_id)
+            await settle(pilot)
+            await pilot.press("space")
+        await pilot.press("f")
+        await settle(pilot)
+        assert isinstance(app.screen, ConfirmDialog)
+        body = str(app.screen.query_one("#dialog-body", Static).render())
+        assert "src/shop/helpers.py" in body and "3.12" in body and RENAMED in body and PYTHON in body
+        assert "No concrete fix, left as they are: demo-06-changed-deploy-doc" in body
+        await pilot.press("y")
+        await settle(pilot)
+        assert "src/shop/helpers.py" in stored(app, RENAMED).text and "3.12" in stored(app, PYTHON).text
+        assert stored(app, "demo-06-changed-deploy-doc").version == 1
+        assert actions(app.store)[0].summary == "fix 2 entries"
+        await pilot.press("u")
+        await settle(pilot)
+        assert "utils.py" in stored(app, RENAMED).text and "3.10" in stored(app, PYTHON).text
+
+
 async def test_f_without_a_suggestion_says_to_edit(make_app, demo_build, demo_checks):
     app = await checked_app(make_app, demo_build, demo_checks)
     async with app.run_test(size=SIZE) as pilot:

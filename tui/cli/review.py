@@ -14,8 +14,8 @@ from memrev.core.check.model import EntryCheck
 from memrev.core.check.repo_index import RepositoryError
 from memrev.core.check.visible import make_visible
 from memrev.core.model import Entry
-from memrev.core.review.actions import ReviewResult, confirm, edit, record_verification, revoke
-from memrev.core.review.fixes import apply_fix, propose_fix
+from memrev.core.review.actions import ReviewResult, confirm, edit, load_selection, record_verification, revoke
+from memrev.core.review.fixes import apply_fixes, as_one_result, propose_fix
 from memrev.core.review.undo import undo
 from memrev.core.store.memory_store import MemoryStore
 from memrev.tui.cli.sensitive import log_if_sensitive
@@ -166,39 +166,48 @@ def verify_command(ctx: click.Context, entry_ids: tuple[str, ...], every: bool, 
 
 
 @click.command("fix")
-@click.argument("entry_id", metavar="ID")
-@click.option("--yes", is_flag=True, help="Apply the fix without asking.")
+@click.argument("entry_ids", nargs=-1, required=True, metavar="ID...")
+@click.option("--yes", is_flag=True, help="Apply the fixes without asking.")
 @JSON_OPTION
 @click.pass_context
 @store_errors
-def fix_command(ctx: click.Context, entry_id: str, yes: bool, as_json: bool) -> None:
-    """Apply the fix the latest check suggests (a renamed path, the repository's version...) after showing the diff."""
+def fix_command(ctx: click.Context, entry_ids: tuple[str, ...], yes: bool, as_json: bool) -> None:
+    """Apply the fixes the latest checks suggest (a renamed path, the repository's version...) after showing each
+    diff; several IDs are one action, approved once and undone together."""
     store = open_store(ctx)
     checks, checker = _checked(ctx, store)
-    entry = store.get(entry_id)
-    if entry is None:
-        raise InputError(f"no entry with id {entry_id!r} (see `memrev list`)")
-    fix = propose_fix(entry, checks.get(entry_id))
-    if fix is None:
-        raise InputError(f"{entry_id}: its latest check suggests no concrete fix; edit it instead")
+    entries = load_selection(store, entry_ids)
+    fixes = []
+    for entry in entries:
+        fix = propose_fix(entry, checks.get(entry.id))
+        if fix is None:
+            raise InputError(f"{entry.id}: its latest check suggests no concrete fix; edit it instead")
+        fixes.append(fix)
     if not as_json:
-        log_if_sensitive(store, entry, "memrev fix")
-        for line in fix.diff():
-            click.echo(make_visible(line))
-        for change in fix.changes:
-            click.echo(f"  {change.old} -> {change.new}: {change.why}")
+        for entry, fix in zip(entries, fixes):
+            log_if_sensitive(store, entry, "memrev fix")
+            for line in fix.diff():
+                click.echo(make_visible(line))
+            for change in fix.changes:
+                click.echo(f"  {change.old} -> {change.new}: {change.why}")
     if as_json and not yes:
         raise InputError("--json needs --yes: a fix is applied only after you approve it")
     if not yes:
-        if not click.confirm("apply this fix?", default=False):
-            click.echo(f"unchanged {entry_id}: the fix was not applied")
+        question = "apply this fix?" if len(fixes) == 1 else f"apply these {len(fixes)} fixes as one action?"
+        if not click.confirm(question, default=False):
+            for entry in entries:
+                click.echo(f"unchanged {entry.id}: the fix was not applied")
             return
-    _, result = apply_fix(store, entry_id, actor=actor(), checks=checks, checker=checker,
-                          expected={entry_id: entry})
-    if result.blocked_reason:
-        click.echo(f"blocked {entry_id}: {result.blocked_reason}", err=True)
+    applied = apply_fixes(store, [entry.id for entry in entries], actor=actor(), checks=checks, checker=checker,
+                          expected={entry.id: entry for entry in entries})
+    blocked = [(fix.entry_id, result.blocked_reason) for fix, result in applied if result.blocked_reason]
+    _report(as_one_result(applied), "fixed", as_json,
+            {"fix": {fix.entry_id: fix.summary for fix, _ in applied}} if len(applied) > 1
+            else {"fix": applied[0][0].summary})
+    for entry_id, why in blocked:
+        click.echo(f"blocked {entry_id}: {why}", err=True)
+    if blocked:
         sys.exit(EXIT_FINDINGS)
-    _report(result, "fixed", as_json, {"fix": fix.summary})
 
 
 @click.command("undo")

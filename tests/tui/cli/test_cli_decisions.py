@@ -86,6 +86,27 @@ def test_fix_shows_the_diff_and_applies_only_when_approved(demo_db: Path, demo_b
     assert report["verdicts"][RENAMED] == "fresh"
 
 
+def test_fixes_of_several_entries_are_one_action_approved_once_and_undone_together(demo_db: Path, demo_build) -> None:
+    declined = review(demo_db, demo_build.repo, "fix", RENAMED, PYTHON, stdin="n\n")
+    assert declined.exit_code == 0 and "apply these 2 fixes as one action?" in declined.stdout
+    assert "+Price parsing lives in src/shop/helpers.py" in declined.stdout and "+The project requires Python 3.12" \
+        in declined.stdout
+    assert (entry(demo_db, RENAMED).version, entry(demo_db, PYTHON).version) == (1, 1)
+    applied = json.loads(review(demo_db, demo_build.repo, "fix", RENAMED, PYTHON, "--yes", "--json").stdout)
+    assert sorted(changed["id"] for changed in applied["changed"]) == sorted([RENAMED, PYTHON])
+    assert set(applied["fix"]) == {RENAMED, PYTHON}
+    assert "helpers.py" in entry(demo_db, RENAMED).text and "3.12" in entry(demo_db, PYTHON).text
+    undone = review(demo_db, demo_build.repo, "undo")
+    assert undone.exit_code == 0, undone.output
+    assert "utils.py" in entry(demo_db, RENAMED).text and "3.10" in entry(demo_db, PYTHON).text
+
+
+def test_one_entry_without_a_fix_leaves_every_other_unfixed(demo_db: Path, demo_build) -> None:
+    result = review(demo_db, demo_build.repo, "fix", RENAMED, "demo-06-changed-deploy-doc", "--yes")
+    assert_one_line_error(result, "demo-06-changed-deploy-doc", "suggests no concrete fix")
+    assert entry(demo_db, RENAMED).version == 1
+
+
 def test_edit_rechecks_and_a_blocked_edit_exits_1(demo_db: Path, demo_build) -> None:
     good = review(demo_db, demo_build.repo, "edit", PYTHON, "--text", "The project requires Python 3.12.")
     assert good.exit_code == 0 and "re-checked: fresh" in good.stdout
