@@ -15,6 +15,7 @@ from memrev.core.check.path_checks import check_path
 from memrev.core.check.references import Reference
 from memrev.core.check.signature_claims import check_signature
 from memrev.core.check.repo_index import RepoIndex
+from memrev.core.check.folder_scripts import folder_script
 from memrev.core.check.definition_change import definition_change, recipe_change, recipe_clause
 from memrev.core.check.stated_change import defined_then, statement_around
 from memrev.core.check.tool_checks import check_tool, tool_of
@@ -358,6 +359,10 @@ def check_claim(ref: Reference, ctx: EntryContext) -> ReferenceCheck:
                 return named
     else:
         claim = check_version_claim(ref.value, index.facts)
+    if ref.kind == "command" and claim.status == "missing" and ref.value.startswith("script:"):
+        defined = folder_script(ctx, ref.value.partition(":")[2])
+        if defined is not None:  # run in the package folder the entry names, whose package.json defines it
+            return result(ref, RefStatus.OK, f"{defined} defines script {ref.value.partition(':')[2]!r}")
     if ref.kind == "command" and claim.status == "missing" and claim.evidence.startswith("no "):
         kind = "package.json" if ref.value.startswith("script:") else "Makefile" if ref.value.startswith("make:") \
             else None
