@@ -9,19 +9,28 @@ import subprocess
 from memrev.core.check.file_kinds import is_prose
 from memrev.core.check.repo_index import RepoIndex
 
-_KEYWORDS = "def|class|function|const|let|var|func|fn|struct|enum|trait|interface|type|module"
-"""Words that introduce a definition in the languages `code_tokens` reads."""
+_KEYWORDS = "def|class|function|func|fn|struct|enum|trait|interface|type|module"
+"""Words that introduce a definition in the languages `code_tokens` reads, at any depth (a method, a nested class)."""
+_BINDINGS = "const|let|var"
+"""Words that introduce a definition only at the top of a file or exported: indented, they bind a local variable."""
 
 
-_IMPORT = r"^[[:space:]]*(import|from|using)[[:space:]]|^[[:space:]]*export[[:space:]]+(type[[:space:]]+)?\{"
-"""An import line (`import { type Entry }`, `export { type Entry } from`): it names a type, it does not define one."""
+_MODIFIERS = ("export|default|pub|pub\\([a-z:]+\\)|async|static|public|private|protected|abstract|declare|unsafe|"
+              "extern|final|override|readonly|internal|open|data|sealed|inline|suspend")
+"""Words that may stand before the keyword of a definition (`export default function`, `pub(crate) fn`); a keyword
+anywhere else on a line (`// the play function coverage`, a string's `interface options`) defines nothing."""
+_IMPORT = (r"^[[:space:]]*(import|from|using)[[:space:]]|^[[:space:]]*export[[:space:]]+(type[[:space:]]+)?\{"
+           r"|(^|[^[:alnum:]_.])(require|import)[[:space:]]*\(")
+"""An import line (`import { type Entry }`, `export { type Entry } from`, `const yaml = require("yaml")`): it names
+a type or a package, it does not define one."""
 
 
 def definition_pattern(name: str) -> str:
-    """A POSIX extended pattern matching a line that defines `name` (a keyword before it, or a top-level
-    assignment)."""
-    quoted = re.escape(name)
-    return (rf"(^|[^[:alnum:]_])({_KEYWORDS})[[:space:]]+(async[[:space:]]+)?\*?{quoted}([^[:alnum:]_]|$)"
+    """A POSIX extended pattern matching a line that defines `name` (a keyword, after modifiers only, before it; a
+    top-level or exported binding; or a top-level assignment)."""
+    quoted, end, mods = re.escape(name), "([^[:alnum:]_]|$)", rf"(({_MODIFIERS})[[:space:]]+)*"
+    return (rf"^[[:space:]]*{mods}({_KEYWORDS})[[:space:]]+(async[[:space:]]+)?\*?{quoted}{end}"
+            rf"|^([[:space:]]*export[[:space:]]+)?{mods}({_BINDINGS})[[:space:]]+{quoted}{end}"
             rf"|^{quoted}[[:space:]]*(:[^=]*)?=[^=]")
 
 
