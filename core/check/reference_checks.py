@@ -92,7 +92,7 @@ def check_symbol(ref: Reference, ctx: EntryContext) -> ReferenceCheck:
         if len(parts) > 1 and parts[0].islower() and _module_exists(index, "/".join(parts)):
             return result(ref, RefStatus.OK, f"{ref.value} is a module or package of the repository")
         if len(parts) > 1 and parts[0].islower() and _module_exists(index, module) and not any(
-                _in_module(path, module) for path in where):
+                _in_module(path, module) for path in where) and not _module_names(index, module, name):
             target = sorted(where)[0]
             return result(ref, RefStatus.MOVED, f"{name} is no longer in {module}; defined in {target}:{where[target]}",
                            target)
@@ -229,8 +229,18 @@ def _module_exists(index: RepoIndex, module: str) -> bool:
 
 
 def _in_module(path: str, module: str) -> bool:
-    """Whether a file is the module named by a dotted path."""
-    return path.endswith((f"{module}.py", f"{module}/__init__.py"))
+    """Whether a file is the module named by a dotted path, or (outside Python) a file of the package folder it
+    names (`shell.Register` of Go's internal/shell/registry.go)."""
+    folder = path.rsplit("/", 1)[0] if "/" in path else ""
+    return path.endswith((f"{module}.py", f"{module}/__init__.py")) or not path.endswith((".py", ".pyi")) and (
+        folder == module or folder.endswith("/" + module))
+
+
+def _module_names(index: RepoIndex, module: str, name: str) -> bool:
+    """Whether the module's own file still names `name` (`configure = _instance.configure`, a re-export)."""
+    last = module.rsplit("/", 1)[-1]
+    files = [*index.by_basename.get(f"{last}.py", []), *index.by_basename.get("__init__.py", [])]
+    return any(_in_module(path, module) and name in getattr(index.names.get(path), "tokens", ()) for path in files)
 
 
 def _touched_files(ctx: EntryContext) -> str:

@@ -65,3 +65,30 @@ def test_a_name_no_code_defined_is_not_called_missing(project, text: str, name: 
 def test_a_removed_function_and_method_the_code_still_calls_are_missing(project) -> None:
     assert check(project, "Call `loadSettings()` at startup.")["loadSettings"].status is RefStatus.MISSING
     assert check(project, "The view calls `checkout_all()`.")["checkout_all"].status is RefStatus.MISSING
+
+
+def test_a_qualified_name_still_in_its_package_or_module_is_not_moved(tmp_path) -> None:
+    repo = GitRepo(tmp_path / "qualified")
+    repo.write("go.mod", "module example.com/tool\n")
+    repo.write("internal/runner/runner.go", "package runner\n\nfunc AddHook(name string) {}\n")
+    repo.write("cmd/main.go", "package main\n\nfunc main() { runner.AddHook(\"x\") }\n")
+    repo.write("kit/__init__.py", "def setup(**options):\n    return options\n")
+    repo.write("kit_stub/kit_stub/__init__.py", "def setup(**options): ...\n")
+    repo.write("app.py", "import kit\nkit.setup()\n")
+    start = repo.commit("Tool")
+    repo.rm("internal/runner/runner.go")
+    repo.write("internal/runner/hooks.go", "package runner\n\nfunc AddHook(name string) {}\n")
+    repo.write("kit/__init__.py", "from kit._main import (\n    Kit,\n    setup,\n)\n")
+    repo.write("kit/_main.py", "class Kit:\n    pass\n\n\ndef setup(**options):\n    return options\n")
+    repo.write("kit_stub/kit_stub/__init__.py", "def setup(**options): ...\n\ndef teardown(): ...\n")
+    repo.commit("Split the runner; kit re-exports setup")
+    checker = Checker(repo.path, clock=lambda: NOW)
+    entries = [Entry(id="go", text="Hooks are added with `runner.AddHook`.", verified_commit=start),
+               Entry(id="py", text="Call `kit.setup()` once in tests.", verified_commit=start)]
+    try:
+        checks = checker.check_all(entries)
+        checks.update(checker.find_removals(budget=30.0))
+    finally:
+        checker.close()
+    assert checks["go"].references[0].status is RefStatus.OK, checks["go"].references
+    assert checks["py"].references[0].status is RefStatus.OK, checks["py"].references
