@@ -276,7 +276,7 @@ class Checker:
         results: list[ReferenceCheck] = [None] * len(refs)  # type: ignore[list-item] - every slot is filled below
         for number in order:  # paths first: symbol checks use where they went
             results[number] = check_reference(refs[number], ctx)
-        checked = _covered(results, index)
+        checked = _older_versions(_covered(results, index))
         self._remember(entry.id, keys, fact, ctx.cited | ctx.current)
         verdict, confidence, reason = _verdict(entry, checked, label, now)
         return EntryCheck(entry.id, verdict, confidence, reason, tuple(checked), head, now, notes)
@@ -320,6 +320,17 @@ def _path_keys(path: str) -> list[str]:
         keys.append(f"path:{path[:cut]}")
         cut = path.rfind("/", 0, cut)
     return keys
+
+
+def _older_versions(results: list[ReferenceCheck]) -> list[ReferenceCheck]:
+    """A version the repository contradicts reads as history when the entry also states a version of the same
+    runtime that holds (`Node 24+ (Node 20 reached its end of life)`): unverifiable, never stale."""
+    held = {check.value.partition(":")[0] for check in results if check.kind == "version"
+            and check.status is RefStatus.OK} - {"setting"}
+    return [replace(check, status=RefStatus.UNVERIFIABLE, suggestion=None, evidence=f"{check.evidence}; the entry "
+                    f"also states a {check.value.partition(':')[0]} version that holds, so this one reads as history")
+            if check.kind == "version" and check.status is RefStatus.CONTRADICTED
+            and check.value.partition(":")[0] in held else check for check in results]
 
 
 def _covered(results: list[ReferenceCheck], index: RepoIndex) -> list[ReferenceCheck]:

@@ -153,3 +153,10 @@ def test_formatting_settings_stated_in_prose_are_checked_against_the_configurati
     assert length.status is RefStatus.CONTRADICTED and length.suggestion == "line length 120"
     assert length.evidence.startswith("memory says line length 88; pyproject.toml [tool.ruff] line-length = 120")
     assert refs["2-space indentation"].status is RefStatus.OK
+
+
+def test_an_older_version_beside_one_that_holds_reads_as_history(service) -> None:
+    refs = check(service, "- Node 24+ (Node 22 went out of support; the project moved up early)")
+    assert refs["Node 24+"].status is RefStatus.OK
+    assert refs["Node 22"].status is RefStatus.UNVERIFIABLE and "reads as history" in refs["Node 22"].evidence
+    assert check(service, "- Needs Node 22 and Python 3.11.")["Node 22"].status is RefStatus.CONTRADICTED
