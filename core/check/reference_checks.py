@@ -18,6 +18,7 @@ from memrev.core.check.repo_index import RepoIndex
 from memrev.core.check.folder_scripts import folder_script
 from memrev.core.check.definition_change import definition_change, recipe_change, recipe_clause
 from memrev.core.check.stated_change import defined_then, statement_around
+from memrev.core.check.symbol_history import used_at
 from memrev.core.check.tool_checks import check_tool, tool_of
 
 _BUILTINS = frozenset(dir(builtins)) | frozenset("""
@@ -289,6 +290,11 @@ def check_env(ref: Reference, ctx: EntryContext) -> ReferenceCheck:
     held = _mentioned(ref, ctx)
     if held is not None:
         return held
+    index, since = ctx.index, ctx.since
+    if since is not None and 0 <= since < len(index.history.shas) and not used_at(index, index.history.shas[since],
+                                                                                  ref.value):
+        return result(ref, RefStatus.UNVERIFIABLE, f"no code or configuration file reads or sets {ref.value} now, "
+                      f"nor when {ctx.since_label.split(' ', 1)[0]}: it names something outside the repository")
     return result(ref, RefStatus.MISSING, f"no code or configuration file in the repository reads or sets "
                    f"{ref.value}" + _touched_files(ctx))
 

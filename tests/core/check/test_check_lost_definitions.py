@@ -92,3 +92,21 @@ def test_a_qualified_name_still_in_its_package_or_module_is_not_moved(tmp_path) 
         checker.close()
     assert checks["go"].references[0].status is RefStatus.OK, checks["go"].references
     assert checks["py"].references[0].status is RefStatus.OK, checks["py"].references
+
+
+def test_a_variable_the_code_never_read_is_unverifiable_and_one_it_stopped_reading_is_missing(tmp_path) -> None:
+    repo = GitRepo(tmp_path / "env")
+    repo.write("app/settings.py", 'import os\n\nTOKEN = os.environ["SHOP_TOKEN"]\n')
+    start = repo.commit("Settings")
+    repo.write("app/settings.py", "TOKEN = None\n")
+    repo.commit("No token")
+    checker = Checker(repo.path, clock=lambda: NOW)
+    entries = [Entry(id="gone", text="Set `$SHOP_TOKEN` before starting.", verified_commit=start),
+               Entry(id="never", text="Modules marked `$laterThanDate` follow the experimental pattern.",
+                     verified_commit=start)]
+    try:
+        checks = checker.check_all(entries)
+    finally:
+        checker.close()
+    assert checks["gone"].references[0].status is RefStatus.MISSING, checks["gone"].references
+    assert checks["never"].references[0].status is RefStatus.UNVERIFIABLE, checks["never"].references
