@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import fnmatch
+import subprocess
 import re
 from dataclasses import replace
 
@@ -13,6 +14,7 @@ from memrev.core.check.model import CommitInfo, RefStatus, ReferenceCheck
 from memrev.core.check.path_context import (folder_fate, folder_files, historic_matches, meant_then, readings,
                                             tree_parents)
 from memrev.core.check.references import Reference
+from memrev.core.check.repo_index import RepoIndex
 from memrev.core.check.stated_change import lost_words, statement_around
 
 _ROUTE = r"(?:[^/\[\]]+|\[{1,2}(?:\.\.\.)?[\w-]+\]{1,2})"
@@ -193,7 +195,9 @@ def _gone(ref: Reference, ctx: EntryContext, path: str) -> ReferenceCheck:
         if read is not None:  # no folder of this path when verified: the entry meant the one of that name
             return read
     fate = folder_fate(index, path, ctx.since)
-    if fate is not None:
+    gone_then = fate is not None and ctx.since is not None and 0 <= ctx.since < len(history.shas) and not _in_tree(
+        index, history.shas[ctx.since], path)
+    if fate is not None and not gone_then:
         return _folder_gone(ref, ctx, path, *fate)
     tree = tree_parents(ctx.entry.text, ref.start)
     read = _in_context(ref, ctx, path, tree)
@@ -204,6 +208,9 @@ def _gone(ref: Reference, ctx: EntryContext, path: str) -> ReferenceCheck:
         gone = _gone(ref, ctx, then[0])
         return replace(gone, evidence=f"read as {then[0]} (the one path under another folder that ends so, in the "
                        f"history); {gone.evidence}")
+    if gone_then:  # that folder was gone before the entry was verified: it meant another of the name
+        return result(ref, RefStatus.UNVERIFIABLE, f"folder {path}/ was already gone when {ctx.since_label}, so the "
+                      "entry means another folder of that name: which one is unclear")
     if path in index.ignored([path]):
         return result(ref, RefStatus.UNVERIFIABLE, f"{path} is ignored by git (a build output or local file)")
     if index.shallow:
@@ -214,6 +221,13 @@ def _gone(ref: Reference, ctx: EntryContext, path: str) -> ReferenceCheck:
         "read from the root, from a folder the entry names or from any package root"
     return result(ref, RefStatus.UNVERIFIABLE, f"{path} is not in the repository and never was in HEAD's history, "
                    f"{where}: what it refers to cannot be told")
+
+
+def _in_tree(index: RepoIndex, sha: str, path: str) -> bool:
+    """Whether git's own tree of commit `sha` holds `path` (true when that cannot be told)."""
+    done = subprocess.run(["git", "-C", str(index.root), "cat-file", "-t", f"{sha}:{path}"], capture_output=True,
+                          check=False)
+    return done.returncode == 0 or b"does not exist" not in done.stderr
 
 
 def _folder_gone(ref: Reference, ctx: EntryContext, path: str, new: str | None, moves: list[PathEvent],

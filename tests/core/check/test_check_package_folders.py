@@ -54,3 +54,28 @@ def test_a_script_after_cd_into_a_package_folder_holds(monorepo) -> None:
 def test_a_script_no_named_folder_defines_is_still_missing(monorepo) -> None:
     assert check(monorepo, "Run `npm run lint` from `apps/cli/`.")["script:lint"].status is RefStatus.MISSING
     assert check(monorepo, "Run `npm run test:unit` before pushing.")["script:test:unit"].status is RefStatus.MISSING
+
+
+
+
+def test_a_folder_only_a_discarded_branch_had_is_not_stale(tmp_path) -> None:
+    repo = GitRepo(tmp_path / "clients")
+    repo.write("clients/api/lib/core.ts", "export const core = 1;\n")
+    repo.write("clients/ui/lib/view.ts", "export const view = 1;\n")
+    repo.write("servers/lib/serve.ts", "export const serve = 1;\n")
+    repo.commit("Clients")
+    repo.git("checkout", "-q", "-b", "experiment")
+    repo.write("lib/legacy.ts", "export const legacy = 1;\n")
+    repo.commit("Try a shared lib")
+    repo.git("checkout", "-q", "main")
+    repo.git("merge", "-q", "-s", "ours", "-m", "Merge the experiment, keeping main's tree", "experiment")
+    start = repo.git("rev-parse", "HEAD").strip()
+    repo.write("clients/ui/lib/view.ts", "export const view = 2;\n")
+    repo.commit("Touch the view")
+    checker = Checker(repo.path, clock=lambda: NOW)
+    try:
+        checks = checker.check_all([Entry(id="e", text="The ui client's own `lib/` code has its tests beside it.",
+                                          verified_commit=start)])
+    finally:
+        checker.close()
+    assert checks["e"].references[0].status is not RefStatus.MISSING, checks["e"].references
