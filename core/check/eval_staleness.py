@@ -108,8 +108,9 @@ def _check_out(clone: Path, sha: str) -> None:
         _git(clone, "checkout", "--quiet", "--force", "--detach", sha)
         return
     except EvalError:
-        listed = _git(clone, "ls-tree", "-r", "-z", "--format=%(objectname)%x09%(path)", sha)
-    entries = [item.split("\t", 1) for item in listed.split("\x00") if "\t" in item]
+        listed = _git(clone, "ls-tree", "-r", "-z", sha)  # `--format` would quote a non-ASCII path even with -z
+    entries = [(head.split()[2], path) for head, _, path in (item.partition("\t") for item in listed.split("\x00"))
+               if path and len(head.split()) == 3]
     batch = subprocess.run(["git", "-C", str(clone), "cat-file", "--batch-check"],
                            input="".join(f"{oid}\n" for oid, _ in entries).encode(), capture_output=True, check=False)
     lacking = {line.split()[0] for line in batch.stdout.decode().splitlines() if line.endswith(" missing")}

@@ -119,3 +119,19 @@ def test_the_scorer_checks_a_commit_whose_blob_the_mirror_lacks(tmp_path: Path) 
     assert outcomes["gone"].error is None and outcomes["gone"].check.verdict is Verdict.STALE
     assert outcomes["gone"].check.references[0].suggestion == "src/basket.py"
     assert outcomes["video"].error is None and outcomes["video"].check is not None
+
+
+def test_the_scorer_checks_a_commit_whose_lacking_blob_has_a_non_ascii_name(tmp_path: Path) -> None:
+    from memrev.core.check.eval_labels import Label
+    from memrev.core.check.eval_staleness import run_labels
+
+    repo = GitRepo(tmp_path / "mirror")
+    repo.write("src/cart.py", "def total(items):\n    return sum(items)\n")
+    repo.write("static/avatars/café 头像.png", "pixels\n" * 100)
+    start = repo.commit("Cart and avatar")
+    repo.write("src/cart.py", "def total(items):\n    return sum(items, 0)\n")
+    head = repo.commit("Start at zero")
+    drop_object(repo, f"{start}:static/avatars/café 头像.png")
+    labels = [Label("cart", "The cart is `src/cart.py`.", start, head, "fresh", "src/cart.py")]
+    outcome = run_labels(labels, repo.path)[0]
+    assert outcome.error is None and outcome.check is not None and outcome.check.verdict is not Verdict.STALE
