@@ -85,6 +85,11 @@ _NO_ASK = ("never ask|don't ask|dont ask|do not ask|no need to ask|needn't ask|w
            "don't wait for|do not wait for|don't check with|do not check with|don't bother asking|"
            "don't bother the user|do not bother the user|no need to confirm|no need to check with|stop asking|"
            "without prompting|without prompting the user|without a prompt|no prompts|no prompt")
+_FORBIDDEN_ACT = "|".join(f"{no} {act}" for no in ("never", "don't", "do not", "dont", "must not", "should not")
+                          for act in ("edit", "delete", "remove", "drop", "push", "force-push", "deploy", "merge",
+                                      "modify", "change", "rename", "commit", "publish", "release", "migrate",
+                                      "overwrite", "reset", "wipe", "truncate", "touch", "alter"))
+"""A prohibition of the act itself (`never edit the migrations without asking`): asking is what it requires."""
 _RISKY = ("delete|deleting|deletes|remove|removing|rm|drop|dropping|wipe|wiping|purge|purging|truncate|destroy|"
           "force-push|force push|push --force|--force|force|reset --hard|overwrite|overwriting|deploy|deploying|"
           "deployment|deployments|release|publish|publishing|merge|merging|production|prod|migrate|migration|"
@@ -312,7 +317,8 @@ ENGLISH_RULES: tuple[CueRule, ...] = (
           _APPROVED, _IN_ADVANCE + "|" + _NO_ASK, unless=_ASK_FIRST + "|" + PROTECT),
     cue_rule("no_asking_before_harm", "injection",
           "tells the agent not to ask before something destructive or outward (held for a person)",
-          _NO_ASK, _RISKY, unless=PROTECT + "|always ask|always confirm|ask first|confirm first|must ask|should ask|please ask",
+          _NO_ASK, _RISKY, unless=PROTECT + "|always ask|always confirm|ask first|confirm first|must ask|should ask|please ask|"
+          + _FORBIDDEN_ACT,
           negatable=False),
     cue_rule("hiding_from_the_user", "injection",
           "tells the agent to keep what it did, or this note, from the people it works for (held)",
