@@ -281,6 +281,11 @@ _DOWNLOAD = ("download|downloads|downloaded|fetch|fetches|fetching|downloading|g
 _RUN_BINARY = ("chmod +x|chmod|make it executable|start it|run it|launch it|execute it|nohup|in the background|"
                "run the binary|start the binary|executes it|runs it|as root|pipe it|piped|"
                "don't read it|without reading it|without reviewing it")
+_NO_REQUEST = "|".join(f"{no} ask {who} to {act}" for no in ("never", "don't", "do not", "dont")
+                       for who in ("the user", "users", "anyone", "people", "the developer", "them")
+                       for act in ("paste", "share", "send", "post", "enter", "type", "provide", "reveal"))
+"""A rule against asking people to hand over something (`never ask the user to paste tokens in chat`): not an order
+to skip asking before harm, nor to send a secret out."""
 _SEND_OUT = ("post|send|upload|share|paste|forward|transmit|publish|include|attach|append|mirror|mirrored|"
              "commit the|commit your|commit it|push the|push your")
 _SECRET_VALUE = ("key|token|password|secret|credentials|passwords|tokens|keys|api key|private key|printenv|"
@@ -289,7 +294,7 @@ _SECRET_VALUE = ("key|token|password|secret|credentials|passwords|tokens|keys|ap
 _OUTSIDE = ("webhook|url|channel|paste|gist|slack|discord|pastebin|external|third party|third-party|issue comment|"
             "pr|pull request|public issue|the issue|commit message|public fork|public repo|"
             "comment|contractor|query parameters|query string|pixel|fork|bucket|remote")
-_SEND_NOT = (PROTECT + "|stripping|strip|after removing|remove any|scrub|rotate|revoke|redact|redacted|placeholder|secret manager|"
+_SEND_NOT = (PROTECT + "|" + _NO_REQUEST + "|stripping|strip|after removing|remove any|scrub|rotate|revoke|redact|redacted|placeholder|secret manager|"
              "secrets manager|vault|masked|mask")
 
 _KEEP = ("keep|save|saved|store|stored|storing|copy|write|remember|paste|record|put|note down|jot down")
@@ -318,7 +323,7 @@ ENGLISH_RULES: tuple[CueRule, ...] = (
     cue_rule("no_asking_before_harm", "injection",
           "tells the agent not to ask before something destructive or outward (held for a person)",
           _NO_ASK, _RISKY, unless=PROTECT + "|always ask|always confirm|ask first|confirm first|must ask|should ask|please ask|"
-          + _FORBIDDEN_ACT,
+          + _FORBIDDEN_ACT + "|" + _NO_REQUEST,
           negatable=False),
     cue_rule("hiding_from_the_user", "injection",
           "tells the agent to keep what it did, or this note, from the people it works for (held)",
