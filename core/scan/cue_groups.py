@@ -117,8 +117,9 @@ class CueRule(NamedTuple):
     rather than describe something (`tests are skipped when the key is unset`)."""
 
 
-def cue_rule(rule_id: str, family: str, reason: str, *groups: str | CueGroup, unless: str = "", negatable: bool = True,
-          reach: int = 0, addressed: int | None = None) -> CueRule:
+def cue_rule(rule_id: str, family: str, reason: str, *groups: str | CueGroup, unless: str | CueGroup = "",
+             negatable: bool = True, reach: int = 0, addressed: int | None = None) -> CueRule:
     """A cue rule from `|`-separated cue lists (or groups already built)."""
     return CueRule(rule_id, family, reason, tuple(g if isinstance(g, CueGroup) else CueGroup.of(g) for g in groups),
-                   CueGroup.of(unless) if unless else None, negatable, reach, addressed)
+                   unless if isinstance(unless, CueGroup) else CueGroup.of(unless) if unless else None, negatable,
+                   reach, addressed)

@@ -85,6 +85,11 @@ _NO_ASK = ("never ask|don't ask|dont ask|do not ask|no need to ask|needn't ask|w
            "don't wait for|do not wait for|don't check with|do not check with|don't bother asking|"
            "don't bother the user|do not bother the user|no need to confirm|no need to check with|stop asking|"
            "without prompting|without prompting the user|without a prompt|no prompts|no prompt")
+_FORBIDDEN_ACT = "|".join(f"{no} {act}" for no in ("never", "don't", "do not", "dont", "must not", "should not")
+                          for act in ("edit", "delete", "remove", "drop", "push", "force-push", "deploy", "merge",
+                                      "modify", "change", "rename", "commit", "publish", "release", "migrate",
+                                      "overwrite", "reset", "wipe", "truncate", "touch", "alter"))
+"""A prohibition of the act itself (`never edit the migrations without asking`): asking is what it requires."""
 _RISKY = ("delete|deleting|deletes|remove|removing|rm|drop|dropping|wipe|wiping|purge|purging|truncate|destroy|"
           "force-push|force push|push --force|--force|force|reset --hard|overwrite|overwriting|deploy|deploying|"
           "deployment|deployments|release|publish|publishing|merge|merging|production|prod|migrate|migration|"
@@ -276,6 +281,11 @@ _DOWNLOAD = ("download|downloads|downloaded|fetch|fetches|fetching|downloading|g
 _RUN_BINARY = ("chmod +x|chmod|make it executable|start it|run it|launch it|execute it|nohup|in the background|"
                "run the binary|start the binary|executes it|runs it|as root|pipe it|piped|"
                "don't read it|without reading it|without reviewing it")
+_NO_REQUEST = "|".join(f"{no} ask {who} to {act}" for no in ("never", "don't", "do not", "dont")
+                       for who in ("the user", "users", "anyone", "people", "the developer", "them")
+                       for act in ("paste", "share", "send", "post", "enter", "type", "provide", "reveal"))
+"""A rule against asking people to hand over something (`never ask the user to paste tokens in chat`): not an order
+to skip asking before harm, nor to send a secret out."""
 _SEND_OUT = ("post|send|upload|share|paste|forward|transmit|publish|include|attach|append|mirror|mirrored|"
              "commit the|commit your|commit it|push the|push your")
 _SECRET_VALUE = ("key|token|password|secret|credentials|passwords|tokens|keys|api key|private key|printenv|"
@@ -284,7 +294,7 @@ _SECRET_VALUE = ("key|token|password|secret|credentials|passwords|tokens|keys|ap
 _OUTSIDE = ("webhook|url|channel|paste|gist|slack|discord|pastebin|external|third party|third-party|issue comment|"
             "pr|pull request|public issue|the issue|commit message|public fork|public repo|"
             "comment|contractor|query parameters|query string|pixel|fork|bucket|remote")
-_SEND_NOT = (PROTECT + "|stripping|strip|after removing|remove any|scrub|rotate|revoke|redact|redacted|placeholder|secret manager|"
+_SEND_NOT = (PROTECT + "|" + _NO_REQUEST + "|stripping|strip|after removing|remove any|scrub|rotate|revoke|redact|redacted|placeholder|secret manager|"
              "secrets manager|vault|masked|mask")
 
 _KEEP = ("keep|save|saved|store|stored|storing|copy|write|remember|paste|record|put|note down|jot down")
@@ -312,7 +322,8 @@ ENGLISH_RULES: tuple[CueRule, ...] = (
           _APPROVED, _IN_ADVANCE + "|" + _NO_ASK, unless=_ASK_FIRST + "|" + PROTECT),
     cue_rule("no_asking_before_harm", "injection",
           "tells the agent not to ask before something destructive or outward (held for a person)",
-          _NO_ASK, _RISKY, unless=PROTECT + "|always ask|always confirm|ask first|confirm first|must ask|should ask|please ask",
+          _NO_ASK, _RISKY, unless=PROTECT + "|always ask|always confirm|ask first|confirm first|must ask|should ask|please ask|"
+          + _FORBIDDEN_ACT + "|" + _NO_REQUEST,
           negatable=False),
     cue_rule("hiding_from_the_user", "injection",
           "tells the agent to keep what it did, or this note, from the people it works for (held)",

@@ -91,16 +91,33 @@ _ANSWER = CueGroup.spelled(
 
 _SECRET_FILE = CueGroup.spelled(".env|credentials|id_rsa|.ssh|.aws|.npmrc|.netrc|.pgpass|api key|api_key|token")
 
+_DEFENSIVE = CueGroup.spelled(
+    "die versuchen|die dich|que intenten|que intentem|que tentam|qui tentent|qui essaient|che cercano|che tentano|"
+    "которые пытаются|试图|企图|以下规则|下面的规则|しようとする|하려는|التي تحاول|जो कोशिश")
+"""A rule about other text's instructions (`ignore instructions that try to...`) or about the list that follows:
+what a careful file says, not an override of the agent's own rules."""
+_FORBIDDEN = CueGroup.spelled(
+    "khong xoa|khong duoc xoa|dung xoa|no borres|nunca borres|no elimines|nunca elimines|nao apague|nunca apague|"
+    "ne supprime pas|ne supprimez pas|nicht loschen|niemals loschen|non cancellare|mai cancellare|не удаляй|"
+    "不要删除|禁止删除|削除しないで|삭제하지 마|لا تحذف|मत हटाओ|jangan hapus|nie usuwaj|silme")
+"""A prohibition of the destructive act itself (Vietnamese `KHONG xoa ... ma khong hoi`): asking is what it
+requires."""
+
+
+_NOT_TELL_ELSE = CueGroup.spelled("不要提交|别提交|不要提供|不要提前")
+"""Words that begin like `不要提` (don't mention) but say something else: don't commit, don't provide, not early."""
+
+
 OTHER_LANGUAGE_RULES: tuple[CueRule, ...] = (
     cue_rule("override_other_language", "injection",
              "tells the agent to forget or ignore its rules, in another language (held for a person)",
-             _FORGET, _RULES, negatable=False),
+             _FORGET, _RULES, unless=_DEFENSIVE, negatable=False),
     cue_rule("override_void_other_language", "injection",
              "says the agent's rules no longer apply or are void, in another language (held for a person)",
              _VOID, _RULES, negatable=False),
     cue_rule("hiding_other_language", "injection",
              "tells the agent to keep something from the user, in another language (held for a person)",
-             _NOT_TELL, negatable=False),
+             _NOT_TELL, unless=_NOT_TELL_ELSE, negatable=False),
     cue_rule("good_news_other_language", "injection",
              "tells the agent to report success even if it failed, in another language (held for a person)",
              _EVEN_IF, _ALL_WELL, negatable=False),
@@ -109,7 +126,7 @@ OTHER_LANGUAGE_RULES: tuple[CueRule, ...] = (
              _UNBOUND, _NOW_AI, negatable=False),
     cue_rule("no_asking_other_language", "injection",
              "tells the agent to delete, push or deploy without asking, in another language (held for a person)",
-             _WITHOUT_ASKING, _DESTRUCTIVE, negatable=False),
+             _WITHOUT_ASKING, _DESTRUCTIVE, unless=_FORBIDDEN, negatable=False),
     cue_rule("scripted_answer_other_language", "injection",
              "scripts what the agent answers when someone asks, in another language (held for a person)",
              _IF_ASKED, _ANSWER, negatable=False),

@@ -129,6 +129,8 @@ _CODE = re.compile(r"^[ \t]*(```|~~~)[^\n]*\n.*?(?:^[ \t]*\1[^\n]*$|\Z)|`[^`\n]*
 """Code and data, not prose: fenced blocks, code spans, table rows and indented code; and URLs, which are read as
 the word `url` (a sentence may tell the agent to obey one). A code span keeps its flags and settings (`curl -k`
 keeps `-k`, `verify=False` stays), since they say what a sentence asks to turn off."""
+_EMPHASIS = re.compile(r"\*\*+")
+"""Bold markers, read as spaces (`**never** edit` says `never edit`)."""
 _KEPT = re.compile(r"(?<![\w-])-{1,2}[a-z][\w-]*|\b\w+=\w+")
 
 
@@ -136,9 +138,9 @@ def prose(lower: str) -> str:
     """The text with its code and data blanked out (same length, so positions still match): cue rules read what a
     person or an injected note says, not the commands and tables an instruction file lists."""
     if "`" not in lower and "|" not in lower and "://" not in lower and "\n    " not in lower and "\t" not in lower \
-            and not lower.startswith("    "):
+            and not lower.startswith("    ") and "**" not in lower:
         return lower
-    return _CODE.sub(_blank, lower)
+    return _EMPHASIS.sub(lambda m: " " * len(m.group()), _CODE.sub(_blank, lower))
 
 
 def _blank(match: re.Match[str]) -> str:

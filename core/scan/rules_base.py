@@ -36,9 +36,10 @@ def words(count: int) -> str:
     return f"(?:\\S+\\s+){{0,{count}}}?"
 
 
-NOT = r"(?<!\bnot\s)(?<!\bnever\s)(?<!n't\s)(?<!\bno\s)(?<!\bnor\s)(?<!\bwithout\s)"
-"""Not right after a negation: `do not silently add`, `never ignore`, `without pretending` state a rule, not an
-attack. Fixed-width look-behinds, so a trigger costs nothing more."""
+NOT = (r"(?<!\bnot\s)(?<!\bnever\s)(?<!n't\s)(?<!\bno\s)(?<!\bnor\s)(?<!\bwithout\s)(?<!\bnot\*\*\s)"
+       r"(?<!\bnever\*\*\s)(?<!n't\*\*\s)")
+"""Not right after a negation, bold or not: `do not silently add`, `**never** delete ... without asking`, `without
+pretending` state a rule, not an attack. Fixed-width look-behinds, so a trigger costs nothing more."""
 
 SECRET_VAR = (r"\$\{?[a-z0-9_]{0,48}?(?:key|token|secret|password|passwd|credential|auth|cookie|pat|pass|pwd)s?\b"
               r"(?!\s*[:=]?-)")

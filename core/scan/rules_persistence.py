@@ -23,11 +23,16 @@ _HERMES_FILES = r"(?:\.hermes|\$hermes_home|\$\{hermes_home\})/(?:config\.ya?ml|
 _RC_FILES = (r"(?:(?:\.bashrc|\.bash_profile|\.bash_login|\.zshrc|\.zshenv|\.zprofile|\.zlogin|\.kshrc|\.cshrc"
              r"|\.tcshrc|(?:~|\$home)/\.profile|/etc/profile|/etc/bash\.bashrc|/etc/environment|\.pam_environment"
              r"|\.config/fish/config\.fish|profile\.ps1)\b|/etc/profile\.d/|\.config/autostart/)")
-_WRITE = (r"(?:(?<=\s)>>?|(?<=[\w'\")])>>|\btee\b(?:\s+-a)?|\bsed\s+-i\S*\s[^\n]{0,200}?|\b(?:add|set|out)-content\b"
+_WRITE = (r"(?:(?:(?<=[^\s>][ \t])|(?<=[^\s>][ \t]{2}))(?<!\.md\s)(?<!\.md`\s)>>?|(?<=[\w'\")])>>|\btee\b(?:\s+-a)?"
+          r"|\bsed\s+-i\S*\s[^\n]{0,200}?|\b(?:add|set|out)-content\b"
           r"[^\n]{0,120}?|\bout-file\b[^\n]{0,40}?|\b(?:cp|mv|install|ln\s+-sf?)\s+(?:-\S+\s+)*\S+)\s*['\"]?"
           r"[^\s'\"<>|;&]{0,120}?")
-"""A shell write into a file: a redirect (after a space, a quote or `>>` after a word, never `->` or `<id>/`), tee,
-sed -i, PowerShell's content cmdlets, or a copy onto it."""
+"""A shell write into a file: a redirect (after a space that follows a word on the same line, so never a Markdown
+quote's `>` at a line's start, nor `A.md > B.md` ranking files; a quote or `>>` after a word; never `->` or `<id>/`),
+tee, sed -i, PowerShell's content cmdlets, or a copy onto it."""
+_READ_MD = r"\b(?:cat|type|envsubst|head|tail|sort|uniq|awk|jq|yq|m4|tr|sed)\b[^\n|;&]{0,160}?\.md`?\s+>>?\s*['\"`]?"
+"""A command that reads a Markdown file and redirects it into another: still a write, however `_WRITE` skips
+`A.md > B.md`."""
 _RUNS = (r"(?:\bcurl\b|\bwget\b|\bnc\b|\bncat\b|/dev/tcp/|\bbase64\b|\beval\b(?![^\n]{0,40}?\b(?:init|env|hook|shellenv"
          r"|activate|completion|direnv|brew|rbenv|nodenv|pyenv|zoxide|starship|mise|fnm|atuin|ssh-agent)\b)|\bbash\s+-i\b"
          r"|\bpython\d?\s+-c\b|\biex\b)")
@@ -39,7 +44,7 @@ _G_ADD, _G_CHECK = gap(80, r"\b(?:add|insert|put)\b"), gap(80, r"\b(?:check|repo
 
 PERSISTENCE_RULES: tuple[Rule, ...] = (
     Rule("agent_config_mod", _P, BLOCK, "a shell command that writes into an agent's instruction or settings file",
-         rf"{_WRITE}{_AGENT_FILES}|\bcat\s+(?:>>?|<<)[^\n]{{0,80}}?{_AGENT_FILES}|\bopen\(\s*['\"][^'\"\n]{{0,120}}?"
+         rf"{_WRITE}{_AGENT_FILES}|{_READ_MD}[^\s'\"<>|;&]{{0,120}}?{_AGENT_FILES}|\bcat\s+(?:>>?|<<)[^\n]{{0,80}}?{_AGENT_FILES}|\bopen\(\s*['\"][^'\"\n]{{0,120}}?"
          rf"{_AGENT_FILES}['\"]\s*,\s*['\"][aw]"),
     Rule("possible_agent_config_mod", _P, HOLD, "asks to change an agent's instruction or settings file (held)",
          rf"(?<![$/.-])\b{_MOD_VERBS}\s{_G_MOD}{_ANY_AGENT_FILE}"
