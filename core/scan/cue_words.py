@@ -322,7 +322,8 @@ ENGLISH_RULES: tuple[CueRule, ...] = (
           _CANCEL, _OWN_RULES, _WHOSE, unless=PROTECT + "|" + _ABOUT_A_DOCUMENT),
     cue_rule("approval_claimed", "injection",
           "claims approval was given in advance, so the agent need not ask (held for a person)",
-          _APPROVED, _IN_ADVANCE + "|" + _NO_ASK, unless=_ASK_FIRST + "|" + PROTECT),
+          _APPROVED, _IN_ADVANCE + "|" + _NO_ASK,
+          unless=_ASK_FIRST + "|" + PROTECT + "|authorization-code|authorization code|pkce|oauth|oauth2|openid"),
     cue_rule("no_asking_before_harm", "injection",
           "tells the agent not to ask before something destructive or outward (held for a person)",
           _NO_ASK, _RISKY, unless=PROTECT + "|always ask|always confirm|ask first|confirm first|must ask|should ask|please ask|"
