@@ -9,11 +9,11 @@ from typing import Any, Iterator, Sequence
 from memrev.core.check.humanize import format_age, format_when
 from memrev.core.check.model import EntryCheck, ReferenceCheck
 from memrev.core.check.visible import describe_hidden, make_visible
-from memrev.core.model import STOPPED, Entry, Status
+from memrev.core.model import STOPPED, Entry
 from memrev.core.scan.rejections import rejections
 from memrev.core.scan.scanner import scan
 from memrev.core.sources.attribute_notes import attribute_lines
-from memrev.core.sources.hermes_pending import is_staged
+from memrev.core.sources.hermes_pending import awaits_hermes
 from memrev.core.store.records import Event, Revision
 
 
@@ -54,7 +54,7 @@ def provenance_fields(entry: Entry, now: datetime) -> list[tuple[str, str]]:
     fields = [
         ("id", entry.id),
         ("status", f"{entry.status.value} · staged by Hermes, in its approval queue"
-                   if entry.status is Status.PENDING and entry.removed_at is None and is_staged(entry)
+                   if awaits_hermes(entry)
                    else entry.status.value),
         ("type", entry.type.value),
         ("scope", entry.scope.kind.value),

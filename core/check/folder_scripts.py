@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import json
 import re
 
 from memrev.core.check.context import EntryContext
+from memrev.core.check.definition_change import recipe
 
 _CD = re.compile(r"\bcd\s+([\w.@-]+(?:/[\w.@-]+)*)/?")
 """`cd web` or `cd clients/web/` inside the entry."""
@@ -23,12 +23,6 @@ def folder_script(ctx: EntryContext, name: str) -> str | None:
     """The package.json of a folder the entry names that defines script `name`, or None when no such file does."""
     for folder in named_folders(ctx):
         path = f"{folder}/package.json"
-        if path not in ctx.index.files:
-            continue
-        try:
-            scripts = json.loads(ctx.index.read_text(path) or "{}").get("scripts")
-        except (ValueError, AttributeError):
-            continue
-        if isinstance(scripts, dict) and name in scripts:
+        if path in ctx.index.files and recipe(ctx.index.read_text(path) or "", path, name) is not None:
             return path
     return None

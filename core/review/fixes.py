@@ -106,19 +106,25 @@ def apply_fix(store: MemoryStore, entry_id: str, *, actor: str, checks: Mapping[
     return applied
 
 
-def apply_fixes(store: MemoryStore, entry_ids: Sequence[str], *, actor: str,
-                checks: Mapping[str, EntryCheck] | None = None, expected: Mapping[str, Entry] | None = None,
-                checker: Checker | None = None) -> list[tuple[Fix, EditResult]]:
-    """Rewrite many entries with their checks' suggestions as one action, undone together (a person approving every
-    fix on a page at once): all are applied, or none when one is unknown or has no concrete fix."""
-    entries = load_selection(store, entry_ids, expected=expected)
-    checks = store.checks() if checks is None else checks
+def proposed_fixes(entries: Sequence[Entry], checks: Mapping[str, EntryCheck]) -> list[Fix]:
+    """Each entry's fix as its latest check suggests it, in order; ReviewError naming the first entry without one
+    (a batch of fixes is applied whole or not at all)."""
     fixes: list[Fix] = []
     for entry in entries:
         fix = propose_fix(entry, checks.get(entry.id))
         if fix is None:
             raise ReviewError(f"{entry.id}: its latest check suggests no concrete fix; edit it instead")
         fixes.append(fix)
+    return fixes
+
+
+def apply_fixes(store: MemoryStore, entry_ids: Sequence[str], *, actor: str,
+                checks: Mapping[str, EntryCheck] | None = None, expected: Mapping[str, Entry] | None = None,
+                checker: Checker | None = None) -> list[tuple[Fix, EditResult]]:
+    """Rewrite many entries with their checks' suggestions as one action, undone together (a person approving every
+    fix on a page at once): all are applied, or none when one is unknown or has no concrete fix."""
+    checks = store.checks() if checks is None else checks
+    fixes = proposed_fixes(load_selection(store, entry_ids, expected=expected), checks)
     revisions = [Revision(fix.entry_id, fix.new_text, f"fix by {actor}: {fix.summary}", checks[fix.entry_id].head)
                  for fix in fixes]
     results = edit_many(store, revisions, actor=actor, action="fix", expected=expected, checker=checker)

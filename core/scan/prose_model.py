@@ -154,9 +154,9 @@ def model_hits(lower: str, model: ProseModel | None = None, words: list[str] | N
     if scorer.ceiling(tokens(lower) if words is None else words) < threshold:
         return hits  # a sentence's tokens are a run of the text's, so none can reach the threshold
     for start, end, sentence in _all_spans(lower):
-        words = tokens(sentence)
-        if len(words) >= MIN_TOKENS and (score := scorer.score(words)) >= threshold and not warns(sentence):
-            hits.append(ModelHit(start, end, score, threshold, tuple(scorer.model.strongest(features(words)))))
+        said = tokens(sentence)
+        if len(said) >= MIN_TOKENS and (score := scorer.score(said)) >= threshold and not warns(sentence):
+            hits.append(ModelHit(start, end, score, threshold, tuple(scorer.model.strongest(features(said)))))
     return hits
 
 

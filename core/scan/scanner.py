@@ -142,10 +142,10 @@ def _cue_findings(body: str, norm: Normalised, secrets: list[_Secret], families:
     info = RULES[READS_LIKE_INJECTION]
     for model_hit in model_hits(norm.lower, words=words)[:MAX_FINDINGS_PER_RULE]:
         start, end = norm.span(model_hit.start, model_hit.end)
-        words = ", ".join(f"“{word}”" for word in model_hit.words)
+        weighed = ", ".join(f"“{word}”" for word in model_hit.words)
         found.append(Finding(READS_LIKE_INJECTION, info.family, info.severity, start, end,
                              clip(f"{info.description}: score {model_hit.score:.1f}, held from {model_hit.threshold:.1f}; "
-                                  f"weighed most by {words}", 300),
+                                  f"weighed most by {weighed}", 300),
                              clip(_excerpt(body, start, end, secrets), 300)))
     return found
 

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Sequence
 
-from memrev.core.model import Entry, ScopeKind, WrittenBy
+from memrev.core.model import Entry, ScopeKind, Status, WrittenBy
 from memrev.core.safe_io import SourceFileError, read_text, remove_file
 from memrev.core.sources.base import NativeEntry, OverCap
 from memrev.core.sources.containment import linked_outside
@@ -97,6 +97,12 @@ def is_staged(entry: Entry) -> bool:
     file = entry.source.file
     return (entry.source.agent == KIND and bool(file) and (entry.source.anchor or "").startswith(MARK)
             and Path(file).parent.parts[-2:] == ("pending", "memory"))
+
+
+def awaits_hermes(entry: Entry) -> bool:
+    """Whether an entry is a live staged write still pending: it waits in Hermes's approval queue, and deciding it
+    here decides it there."""
+    return entry.status is Status.PENDING and entry.removed_at is None and is_staged(entry)
 
 
 def batch_siblings(entries: Sequence[Entry], of_file: Callable[[str], Sequence[Entry]]) -> list[Entry]:

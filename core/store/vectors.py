@@ -8,6 +8,9 @@ from typing import Any, Callable, Sequence
 
 from memrev.core.store.embedding import Embedder, serialize
 
+MAX_K = 4096
+"""The most neighbours one sqlite-vec query returns (`k value in knn query too large` past it)."""
+
 
 class VectorIndex:
     """One connection's view of the vector table; every method is a no-op when sqlite-vec could not load."""
@@ -78,12 +81,18 @@ class VectorIndex:
         if not self.enabled or k <= 0:
             return []
         vector = serialize(self.embedder.embed([text])[0])
-        rows = self.conn.execute(
-            "select e.id, v.distance from entry_vectors v join entries e on e.rowid = v.rowid "
-            "where v.embedding match ? and k = ? order by v.distance", (vector, 2 * k + 1)).fetchall()
-        found = [  # a text with no words has a zero vector, whose cosine distance is undefined (NULL)
-            (entry_id, float(distance)) for entry_id, distance in rows if entry_id != exclude and distance is not None]
-        if len(found) <= k:
-            return found
-        cut = found[k - 1][1]
+        asked = min(2 * k + 1, MAX_K)
+        while True:
+            rows = self.conn.execute(
+                "select e.id, v.distance from entry_vectors v join entries e on e.rowid = v.rowid "
+                "where v.embedding match ? and k = ? order by v.distance", (vector, asked)).fetchall()
+            found = [  # a text with no words has a zero vector, whose cosine distance is undefined (NULL)
+                (entry_id, float(distance)) for entry_id, distance in rows
+                if entry_id != exclude and distance is not None]
+            if len(found) <= k:
+                return found
+            cut = found[k - 1][1]
+            if len(rows) < asked or found[-1][1] != cut or asked >= MAX_K:
+                break
+            asked = min(asked * 2, MAX_K)  # the tie runs past what was asked for: ask for more
         return found[:k] + [(entry_id, distance) for entry_id, distance in found[k:] if distance == cut]

@@ -16,7 +16,7 @@ from memrev.core.check.model import EntryCheck
 from memrev.core.check.visible import make_visible
 from memrev.core.model import Entry, EntryType, ScopeKind, Status, utc_now
 from memrev.core.scan.rejections import rejection_records
-from memrev.core.sources.hermes_pending import MARK, is_staged
+from memrev.core.sources.hermes_pending import MARK, awaits_hermes, is_staged
 from memrev.core.sources.hermes_settle import staged_place
 from memrev.core.sources.hermes_staged import batch_operation
 from memrev.core.review.sensitive import mask, secret_at_source, sensitive_ids, why_sensitive
@@ -142,7 +142,7 @@ def _status(entry: Entry) -> str:
     """The STATUS cell: `removed` once gone at its source, `staged by Hermes` for a write Hermes waits on."""
     if entry.removed_at:
         return "removed"
-    if entry.status is Status.PENDING and is_staged(entry):
+    if awaits_hermes(entry):
         return MARK
     return entry.status.value
 

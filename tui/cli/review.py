@@ -15,7 +15,7 @@ from memrev.core.check.repo_index import RepositoryError
 from memrev.core.check.visible import make_visible
 from memrev.core.model import Entry
 from memrev.core.review.actions import ReviewResult, confirm, edit, load_selection, record_verification, revoke
-from memrev.core.review.fixes import apply_fixes, as_one_result, propose_fix
+from memrev.core.review.fixes import apply_fixes, as_one_result, proposed_fixes
 from memrev.core.review.undo import undo
 from memrev.core.store.memory_store import MemoryStore
 from memrev.tui.cli.sensitive import log_if_sensitive
@@ -177,12 +177,7 @@ def fix_command(ctx: click.Context, entry_ids: tuple[str, ...], yes: bool, as_js
     store = open_store(ctx)
     checks, checker = _checked(ctx, store)
     entries = load_selection(store, entry_ids)
-    fixes = []
-    for entry in entries:
-        fix = propose_fix(entry, checks.get(entry.id))
-        if fix is None:
-            raise InputError(f"{entry.id}: its latest check suggests no concrete fix; edit it instead")
-        fixes.append(fix)
+    fixes = proposed_fixes(entries, checks)
     if not as_json:
         for entry, fix in zip(entries, fixes):
             log_if_sensitive(store, entry, "memrev fix")

@@ -20,9 +20,9 @@ from textual.strip import Strip
 from memrev.core.check.humanize import format_age
 from memrev.core.check.model import EntryCheck
 from memrev.core.check.visible import visible_segments
-from memrev.core.model import Entry, Status, utc_now
+from memrev.core.model import Entry, utc_now
 from memrev.core.review.sensitive import mask
-from memrev.core.sources.hermes_pending import is_staged
+from memrev.core.sources.hermes_pending import awaits_hermes
 
 
 @dataclass(frozen=True)
@@ -50,7 +50,7 @@ def status_cell(entry: Entry) -> str:
     entry's status."""
     if entry.removed_at:
         return "removed"
-    if entry.status is Status.PENDING and is_staged(entry):
+    if awaits_hermes(entry):
         return STAGED
     return entry.status.value
 

@@ -531,7 +531,7 @@ def test_an_entry_read_back_has_every_field_it_was_stored_with(store):
 
 def test_neighbours_keeps_every_entry_as_near_as_the_kth(store):
     """Which of equally near entries make a cut of k must not depend on the order they were written: all stay."""
-    store.apply([entry(f"m-{index}", "Run the database migrations before every deploy.") for index in range(5)]
+    store.apply([entry(f"m-{index}", "Run the database migrations before every deploy.") for index in range(9)]
                 + [entry("m-cat", "The office cat is called Biscuit.")], actor="t")
-    near = store.neighbours("Run the database migrations before every deploy.", k=2)
-    assert sorted(entry_id for entry_id, _ in near) == [f"m-{index}" for index in range(5)]
+    near = store.neighbours("Run the database migrations before every deploy.", k=2)  # more ties than 2k + 1
+    assert sorted(entry_id for entry_id, _ in near) == [f"m-{index}" for index in range(9)]
