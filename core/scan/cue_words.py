@@ -18,15 +18,16 @@ instructions, report it`)."""
 
 _OWN_RULES = ("instructions|instruction|rules|guidelines|guidance|directives|directive|system prompt|prompt|"
               "constraints|restrictions|policies|policy|programming|guardrails|safeguards|training|principles|"
-              "configuration|initial setup|setup|everything in claude.md|everything in agents.md|"
+              "configuration|initial setup|everything in claude.md|everything in agents.md|"
               "whatever your|what your|everything above|all of the above|the above|developer message|everything you were told|"
               "anything you were told|developer messages|system messages|setup text|startup text|"
-              "what you were told|you were told|told you|you were given|given to you|you received|system message")
+              "what you were told|you were told|told you|you were given|given to you|you received|system message|"
+              "the task the user|task the user gave you|task you were given|what the user typed|typed in the chat")
 _WHOSE = ("your|yours|previous|prior|earlier|original|initial|above|preceding|old|default|built-in|baseline|"
           "system|so far|until now|up to now|before this|before now|at the start|you started with|you began with|"
           "you were given|you were told|you received|anthropic|openai|developers|creators|operator|developer|"
           "preceded|came first|came before|originally|loaded|at startup|at the start of each|"
-          "start of each conversation")
+          "start of each conversation|gave you|just gave you|typed in the chat")
 _CANCEL = ("ignore|ignoring|disregard|disregarding|forget|forgetting|discard|discarding|abandon|drop|dropping|"
            "overwrite|overwrites|overwritten|overwriting|"
            "set aside|put aside|stop following|cease following|no longer follow|pay no attention|override|overrides|"
@@ -42,7 +43,8 @@ _CANCEL = ("ignore|ignoring|disregard|disregarding|forget|forgetting|discard|dis
            "stop adhering|no longer adhere|stop complying|stop respecting|stop honoring|stop honouring|retired|"
            "thrown away|out of date|win|wins|prevail|prevails|take over|takes over|no longer valid|obsolete now|leftover|"
            "left over|nobody maintains|no one maintains|unmaintained|defer to this file|defer to this|defer to these|"
-           "keep following|set that|set it aside|set them aside")
+           "keep following|set that|set it aside|set them aside|no earlier rule|no earlier rules|no prior rule|no prior rules|"
+           "no previous rule|no previous rules|no earlier instruction|no earlier instructions")
 
 _ABOUT_A_DOCUMENT = ("readme|the readme|fixture|fixtures|changelog|migration guide|eslintrc|lint rules|style guide|"
                      "python 2|python 3|node 14|node 16|node 18|node 20|node 22|java 8|java 11|java 17|release notes|"
@@ -60,7 +62,8 @@ _APPROVED = ("blanket approval|approval is implied|approval granted|approval giv
              "answered yes|answered 'yes'|counts as yes|counts as answered|was given|were given|has been given|"
              "per the admin|per the owner|per the user|"
              "admin's instruction|owner's instruction|on the admin's|on the owner's|blanket permission|my permission|"
-             "standing order|standing orders|admin rights|full admin|full access|full rights|pre-authorised")
+             "standing order|standing orders|admin rights|full admin|full access|full rights|pre-authorised|waiver|"
+             "signed a waiver|signed off on")
 _IN_ADVANCE = ("already|in advance|ahead of time|beforehand|standing|blanket|for all|for any|for every|all future|any future|every future|"
                "from now on|permanently|indefinitely|for good|for the rest|no need to ask|no need to check|"
                "no need to confirm|without asking|without checking|without confirming|without confirmation|"
@@ -72,7 +75,10 @@ _IN_ADVANCE = ("already|in advance|ahead of time|beforehand|standing|blanket|for
                "your own|not needed|don't raise it|do not raise it|no need to mention|every pending|all pending|"
                "to read and transmit|verbally|without prompting|without a prompt|can be skipped|may be skipped|"
                "be skipped|through the end|doesn't need|does not need|no longer needs|no longer need|anymore|"
-               "any more|stop asking|no reviewer|no review needed|no reviewer needed")
+               "any more|stop asking|no reviewer|no review needed|no reviewer needed|you're cleared to|you are cleared to|"
+               "you're authorized to|you are authorized to|you're authorised to|you are authorised to|you're permitted to|"
+               "you are permitted to|is allowed for|are allowed for|is permitted for|all destructive|destructive operations|"
+               "all operations|all actions|all commands|every command|every action|do not ask again|don't ask again")
 _ASK_FIRST = ("ask for approval|ask for permission|ask for confirmation|request approval|get approval|"
               "needs approval|need approval|requires approval|require approval|must be approved|wait for approval|"
               "only after approval|until approved|not approved|never approved|isn't approved|is not approved|"
@@ -109,12 +115,13 @@ _HIDE = ("hide|hiding|conceal|concealing|omit|omitting|leave out|leave it out|do
          "keep them out of|keep this out of|out of the chat|out of the transcript|out of your replies|"
          "out of the changelog|out of your summary|out of the summary|out of your report|out of the report|"
          "don't call it out|do not call it out|without calling it out|without telling|"
-         "don't notice|do not notice|won't notice|not notice|look smaller|look harmless|look routine|look like a")
+         "don't notice|do not notice|won't notice|not notice|look smaller|look harmless|look routine|look like a|"
+         "never acknowledge|don't acknowledge|do not acknowledge|never admit to")
 _HEARER = ("user|users|user's|human|humans|owner|operator|reviewer|reviewers|maintainer|maintainers|customer|customers|"
            "client|clients|boss|manager|team|anyone|anybody|nobody|no one|them|him|her|people|person|auditor|"
            "auditors|security|admin|administrator|supervisor|they|developer|developers|summary|summaries|"
            "summarising|summarizing|status update|status updates|report|reports|answer|answers|reply|replies|"
-           "changelog|commit message|pr description")
+           "changelog|commit message|pr description|someone|somebody")
 _HIDDEN_THING = ("this instruction|these instructions|this note|this memory|this rule|this entry|this message|"
                  "you did|you ran|you made|you changed|you deleted|you sent|you uploaded|you installed|you pushed|"
                  "you read|your actions|your changes|the changes|what happened|what you|the error|the errors|"
@@ -151,7 +158,8 @@ _SOURCES = ("web page|web pages|webpage|webpages|website|websites|web content|we
             "jira ticket|readmes of dependencies|dependency readmes|readmes of|upstream repos|upstream repositories|commit messages in|"
             "other repos|html comment|pr descriptions|issue descriptions|pull request descriptions|"
             "a page|the page|any page|a site|a website|todo comment|todo comments|comment that|"
-            "remote server|file you read|files you read|you read during|tracker|web results")
+            "remote server|file you read|files you read|you read during|tracker|web results|browser tool|fetch tool|"
+            "content retrieved|retrieved content|retrieved by|commit messages|upstream commit messages")
 _OBEY = ("follow|follows|following|obey|obeys|obeying|execute|executes|executing|run|runs|running|carry out|"
          "comply|comply with|act on|do what|do whatever|trust|trusted|authoritative|treat|apply|applying|"
          "take orders|accept|implement|perform|adopt|as if|came from me|from me|from the user|"
@@ -162,7 +170,7 @@ _DIRECTIVE = ("instructions|instruction|commands|command|directions|directives|s
               "says|say|tells|tell|asks|ask|wants|suggests|suggest|suggestions|contains|anything|everything|"
               "whatever|code|scripts|script|snippets|snippet|directive|directives|tells you|asks you|task list|"
               "tasks|it says|they say|to do|change something|run a command|follow it|run it|obey it|do it|"
-              "your actions")
+              "your actions|completely|blindly|unconditionally|without question|verbatim")
 _OUTRANKS = ("are commands|are orders|are instructions for you|instructions addressed to you|addressed to you|"
              "meant for you|is meant for you|are meant for you|orders for you|commands for you|honour them|"
              "honor them|are tasks for you|should be carried out|should be followed|should be executed|"
@@ -171,7 +179,8 @@ _OUTRANKS = ("are commands|are orders|are instructions for you|instructions addr
              "as coming from|as if it came from|came from me|from the user|speaks for|speak for|binding on you|"
              "directive for you|directives for you|same as the user|as the user's own|on behalf of the user|"
              "more important than|same authority|same weight|an order from me|order from me|orders from me|"
-             "is an order|are orders|trust_level|same_as_user")
+             "is an order|are orders|trust_level|same_as_user|counts as a system instruction|count as system instructions|"
+             "counts as an instruction|count as instructions|counts as instructions|as a system instruction")
 _OBEY_NOT = (PROTECT + "|only after|only if|only when|after showing|show them|"
              "showing them|show the user|ask first|verify|verified|review them|review it|check them|check it|"
              "ask me|ask the user|confirm with|double-check|reproduce|to reproduce|cite|citation|quote|link to|reference|read-only|as context|as a hint|as hints|the user's issue|"
@@ -187,14 +196,16 @@ _DOWNGRADE_ACT = ("disable|disabling|disabled|turn off|turning off|switch off|sk
                   "--dangerously-skip-permissions|dangerously|yolo|auto-approve|auto approve|autoapprove|777|"
                   "trusted-host|continue-on-error|stricthostkeychecking|full-auto|force-push|force push|danger-full-access|"
                   "verify=false|sslverify=false|approval_policy|auto-approve mode|"
-                  "push --force|accept every|accept all|switched off|switch off|trip up")
+                  "push --force|accept every|accept all|switched off|switch off|trip up|admin override|merge anyway|"
+                  "ship anyway|push anyway|deploy anyway")
 _SAFETY = ("test|tests|testing|failing test|failing tests|flaky|checks|check|ci|pipeline|lint|linter|linting|"
            "pre-commit|hooks|hook|verification|validation|ssl|tls|certificate|certificates|cert|certs|https|"
            "security|scan|scanner|scanning|signing|signature|signatures|2fa|mfa|auth|authentication|sandbox|"
            "permissions|permission|guardrails|safeguards|safety|review|reviews|approval|confirmation|prompts|"
            "firewall|csp|cors|rate limit|rate limiting|audit|backup|backups|type checks|type checking|assertions|"
            "authentication|csrf|protection|hash|hashes|host key|host keys|ssh|approvals|main|prompt|tool call|"
-           "tool calls|sandbox|certificates|index")
+           "tool calls|sandbox|certificates|index|no-verify|--no-verify|--insecure|"
+           "--dangerously-skip-permissions|stricthostkeychecking|rejectunauthorized|strict_ssl|sslverify")
 _HABIT = ("always|by default|default to|prefer|prefers|preferred|preference|from now on|whenever|every time|"
           "each time|going forward|in future|in the future|routinely|as a rule|to save time|save time|faster|"
           "quicker|to speed|to make it pass|to make them pass|make it pass|make them pass|so it passes|"
@@ -211,7 +222,8 @@ _HABIT = ("always|by default|default to|prefer|prefers|preferred|preference|from
           "without prompting|every tool call|for all|instead of investigating|instead of fixing|rather than fixing|"
           "rather than investigating|is what matters|all that matters|noise|for every project|every index|"
           "keep prs moving|keep things moving|to unblock|waste time|wastes time|slow|slows|trip up|trips up|"
-          "in all repos|all repos")
+          "in all repos|all repos|when ci is red|when ci fails|if ci fails|if ci is red|"
+          "when the build is red|when checks fail|if checks fail|merge anyway|ship anyway|push anyway|deploy anyway")
 _DOWNGRADE_NOT = (PROTECT + "|locally|local dev|local development|only locally|only in|only for|only on|"
                   "temporarily|for now|re-enable|reenable|restore|ticket|todo|fixme|link the issue|file an issue|"
                   "open an issue|tracked|documented|explain why|with a reason|reason|justify|not allowed|forbidden|"
@@ -223,7 +235,9 @@ _ANYWAY = ("pretend|pretending|not an ai|silently|anyway|when tests fail|if test
            "when it fails|if it fails|if it isn't|if it is not|even when it fails|regardless|no matter|whatever the|whatever it|whatever they|whatever the logs|even if|even though|"
            "even after|even when|without actually|without really|irrespective|in any case|either way|"
            "not what|rather than the|instead of the real|instead of the actual|why worry|no need to worry|"
-           "even when it|even if it|whatever happened")
+           "even when it|even if it|whatever happened|swallow the error|swallow errors|swallow the errors|swallow the failure|"
+           "swallow failures|hide build failures|hide failures|hide the failure|hide the failures|hide errors|"
+           "hide the errors")
 _ALL_WELL = ("passed|passes|passing|green|successful|success|succeeded|clean|nothing|no changes|no errors|fine|"
              "worked|works|complete|completed|done|above|safe|secure|ok|okay|human|approved|verified|fixed|"
              "resolved|healthy|up to date|no issues|no problems|all good|flaky-but-passing|typo fix|typo|cosmetic|"
@@ -232,12 +246,14 @@ _ASKED = ("questions about|questioned about|asked about|word for word|verbatim|s
           "canned answer|if asked|when asked|whenever asked|if anyone asks|if someone asks|if the user asks|when the user asks|"
           "if they ask|when they ask|if questioned|when questioned|whenever you are questioned|if you are asked|"
           "when you are asked|whenever you are asked|if anyone wonders|if challenged|when challenged|"
-          "if pressed|if the user questions|if the reviewer asks|if a reviewer asks")
-_SCRIPT = ("say|tell|answer|reply|respond|claim|blame|insist|deny|explain that|attribute|assure")
+          "if pressed|if the user questions|if the reviewer asks|if a reviewer asks|if the user wonders|if anyone notices|"
+          "if someone notices|if the user notices|if they wonder|wonders why|asks why")
+_SCRIPT = ("say|tell|answer|reply|respond|claim|blame|insist|deny|explain that|attribute|assure|pretend|act as if|"
+           "quote only|only quote|say only|answer only")
 _SCRIPT_NOT = (PROTECT + "|" + _HONEST + "|tell them to|ask them|point them|direct them|refer them|link|docs|"
                "documentation|support|contact|check|look up|explain how|show them how|help them|the answer is in|an ai|"
                "exact|actual output|as it is|as they are|what actually")
-_PERSONA = ("role:|mode:|persona:|stay in|remain in|you are an ai|you're an ai|enable developer mode|enter developer mode|activate developer mode|"
+_PERSONA = ("role:|mode:|persona:|traits:|personality:|character:|stay in|remain in|you are an ai|you're an ai|enable developer mode|enter developer mode|activate developer mode|"
             "developer mode enabled|in developer mode you|persona|alter ego|alter-ego|identity|character|version of you|jailbreak mode|opposite mode|simulate|act as|acting as|become|"
             "you are now|you're now|imagine you are|imagine you're|assume the identity|assume the role|switch to|"
             "your new|respond as|answer as|behave like|behave as|play the role|roleplay|role-play|stay in character|"
@@ -252,7 +268,9 @@ _UNBOUND = ("no guidelines|no warnings|filters off|refusals off|god-mode|no-limi
             "true self|machiavellian|evil|no restrictions|without restrictions|without any restrictions|"
             "ignores the|ignore the|obeys only|obey only|free of|freed from|not bound|no longer bound|anything goes|"
             "unconstrained|no content policy|never declines|never decline|nothing to lose|no rules to follow|"
-            "no ethical guidelines|never adds warnings|refuses: never|constraints: none|rogue")
+            "no ethical guidelines|never adds warnings|refuses: never|constraints: none|rogue|alignment disabled|"
+            "alignment off|without alignment|unaligned|safety disabled|guardrails disabled|guardrails off|no guardrails|"
+            "filters disabled")
 _MARKER = (r"re:system developer admin administrator operator anthropic openai security platform maintainer "
            r"maintainers assistant human role inst:(?:\brole['\"]?\s*:\s*['\"]?(?:system|developer)\b|^\s*\[inst\]|(?:^|[\[<{#=*|]+\s*(?:(?:important|urgent|official|new|critical|priority)\s+)?"
            r"|\b(?:message|notice|note|update|alert|directive)\s+from\s+(?:the\s+)?)"
@@ -332,6 +350,11 @@ ENGLISH_RULES: tuple[CueRule, ...] = (
     cue_rule("hiding_from_the_user", "injection",
           "tells the agent to keep what it did, or this note, from the people it works for (held)",
           _HIDE, _HEARER, _HIDDEN_THING, unless=_HONEST + "|" + PROTECT, negatable=False),
+    cue_rule("hiding_this_note", "injection", "tells the agent to conceal this note or its instructions (held)",
+             "conceal|concealing|hide|keep secret|keep hidden|never reveal|don't reveal|do not reveal|never disclose|"
+             "don't disclose|do not disclose|never show|don't show|do not show",
+             "these instructions|this instruction|this note|this memory|this entry|these notes|these rules|this rule",
+             unless=_HONEST + "|" + PROTECT, negatable=False),
     cue_rule("scripted_good_news", "injection",
           "tells the agent to report success whatever actually happened (held for a person)",
           _ANYWAY, _SAY, _ALL_WELL, unless=_HONEST + "|" + PROTECT.replace("report it|report them|", ""),
@@ -341,7 +364,7 @@ ENGLISH_RULES: tuple[CueRule, ...] = (
           _ASKED, _SCRIPT, unless=_SCRIPT_NOT, negatable=False),
     cue_rule("persona_unbound", "injection",
           "gives the agent a persona or mode without its limits (held for a person)",
-          _PERSONA, _UNBOUND, unless=PROTECT),
+          _PERSONA, _UNBOUND, unless=PROTECT + "|tests/|test cases|test suite|covers|checks that|checks the"),
     cue_rule("authority_marker", "injection",
           "a system, developer or administrator header followed by orders (held for a person)",
           _MARKER, _MARKER_ACT, unless=PROTECT, negatable=False, reach=200),

@@ -28,13 +28,17 @@ _NOT_TELL = CueGroup.spelled(
     "لا تخبر|دون إخبار|मत बताना|मत बताओ|बताए बिना|soylemeden|soyleme|bahsetme|khong bao cho|dung noi|"
     "khong noi|jangan beri tahu|tanpa memberi tahu|no lo menciones|no lo digas|no lo comentes|no comentes|"
     "nao comente|nao mencione isso|ne le mentionne pas|erwahne das nicht|non menzionarlo|ไม่ต้องบอก|อย่าบอก|"
-    "nie mow|nie mow uzytkownikowi|nie informuj|nie wspominaj|bez informowania|nu spune|nu-i spune|fara sa spui|nu mentiona|vertel niet|zeg niet|zonder te vertellen|niet vertellen|не кажи|не повідомляй|نگو|به کاربر نگو|אל תספר|אל תגיד|μην πεις|μην αναφερεις|nerikej|nic nerikej|neprozrazuj|beratta inte|saga inte|nämn inte|বলবে না|বলো না|مت بتانا|نہ بتائیں|ne mondd el|ne szolj|usimwambie")
+    "nie mow|nie mow uzytkownikowi|nie informuj|nie wspominaj|bez informowania|nu spune|nu-i spune|fara sa spui|nu mentiona|vertel niet|zeg niet|zonder te vertellen|niet vertellen|не кажи|не повідомляй|نگو|به کاربر نگو|אל תספר|אל תגיד|μην πεις|μην αναφερεις|nerikej|nic nerikej|neprozrazuj|beratta inte|saga inte|nämn inte|বলবে না|বলো না|مت بتانا|نہ بتائیں|ne mondd el|ne szolj|usimwambie|"
+    "언급하지 마|언급하지 말|言及しないで|言及するな|不要提及|绝不提及")
 _EVEN_IF = CueGroup.spelled(
     "aunque|incluso si|mesmo que|ainda que|meme si|auch wenn|selbst wenn|anche se|даже если|即使|就算|しても|"
-    "ても|해도|더라도|حتى لو|भले ही|olsa bile|mac du|meskipun|walaupun")
+    "ても|해도|더라도|حتى لو|भले ही|olsa bile|mac du|meskipun|walaupun|trotzdem|dennoch|de todos modos|de todas formas|"
+    "de qualquer forma|mesmo assim|quand meme|malgre tout|comunque|lo stesso|все равно|всё равно|照样|仍然报告|それでも|"
+    "그래도|مع ذلك|फिर भी|yine de|tetap saja|dennoch melden")
 _ALL_WELL = CueGroup.spelled(
     "pasaron|exito|funciono|passaram|sucesso|reussi|passe|bestanden|erfolgreich|superati|successo|успешно|прошли|"
-    "成功|测试通过|已通过|都通过|通過|合格|통과|성공|نجح|نجحت|सफल|pass हो|basarili|gecti|thanh cong|da qua|berhasil|lulus")
+    "成功|测试通过|已通过|都通过|通過|合格|통과|성공|نجح|نجحت|सफल|pass हो|basarili|gecti|thanh cong|da qua|berhasil|lulus|"
+    "erfolg|gelungen|bestanden")
 _UNBOUND = CueGroup.spelled(
     "sin restricciones|sin limites|sem restricoes|sem limites|sans restrictions|sans limites|ohne einschrankungen|"
     "ohne grenzen|senza restrizioni|senza limiti|без ограничений|没有限制|无限制|不受限制|制限なし|制限のない|"
@@ -87,11 +91,22 @@ _ANSWER = CueGroup.spelled(
     "відповідай, що|скажи, що|就说|回答说|告诉他们|と答え|と言って|라고 대답|라고 말해|라고 답|قل إن|قل أن|"
     "أجب بأن|بگو که|תגיד ש|תענה ש|कहो कि|कहना कि|जवाब दो कि|diye cevap ver|de ki|tra loi rang|noi rang|"
     "jawab bahwa|katakan bahwa|bilang bahwa|odpowiedz, ze|odpowiedz ze|powiedz, ze|powiedz ze|raspunde ca|"
-    "spune ca|antwoord dat|zeg dat|svara att|saga att")
+    "spune ca|antwoord dat|zeg dat|svara att|saga att|다고 말하|다고 말해|다고 답하|고 말하세요")
+
+_A_DOCUMENT_TEXT = "docs/|.md|readme|wiki|changelog|legacy/|old/"
+_A_DOCUMENT = CueGroup.spelled(_A_DOCUMENT_TEXT)
+"""A path or document named beside the rules (`the old instructions in docs/old/ no longer apply`): about a
+document, not the agent's own rules."""
+_NOT_SEND = CueGroup.spelled(
+    "nunca envie|nao envie|nunca envies|no envies|no envie|n'envoie jamais|n'envoyez jamais|ne jamais envoyer|"
+    "niemals senden|nie senden|sende niemals|schicke niemals|non inviare|mai inviare|никогда не отправляй|"
+    "не отправляй|不要发送|绝不发送|不要发给|送信しないで|보내지 마|لا ترسل|मत भेजो|asla gonderme|khong gui|jangan kirim|"
+    "nigdy nie wysylaj|nu trimite|stuur nooit|nooit versturen")
+"""A prohibition of sending (`nunca envie o .env`): what a careful file says."""
 
 _SECRET_FILE = CueGroup.spelled(".env|credentials|id_rsa|.ssh|.aws|.npmrc|.netrc|.pgpass|api key|api_key|token")
 
-_DEFENSIVE = CueGroup.spelled(
+_DEFENSIVE_TEXT = (
     "die versuchen|die dich|que intenten|que intentem|que tentam|qui tentent|qui essaient|che cercano|che tentano|"
     "которые пытаются|试图|企图|以下规则|下面的规则|しようとする|하려는|التي تحاول|जो कोशिश")
 """A rule about other text's instructions (`ignore instructions that try to...`) or about the list that follows:
@@ -111,10 +126,10 @@ _NOT_TELL_ELSE = CueGroup.spelled("不要提交|别提交|不要提供|不要提
 OTHER_LANGUAGE_RULES: tuple[CueRule, ...] = (
     cue_rule("override_other_language", "injection",
              "tells the agent to forget or ignore its rules, in another language (held for a person)",
-             _FORGET, _RULES, unless=_DEFENSIVE, negatable=False),
+             _FORGET, _RULES, unless=CueGroup.spelled(_DEFENSIVE_TEXT, _A_DOCUMENT_TEXT), negatable=False),
     cue_rule("override_void_other_language", "injection",
              "says the agent's rules no longer apply or are void, in another language (held for a person)",
-             _VOID, _RULES, negatable=False),
+             _VOID, _RULES, unless=_A_DOCUMENT, negatable=False),
     cue_rule("hiding_other_language", "injection",
              "tells the agent to keep something from the user, in another language (held for a person)",
              _NOT_TELL, unless=_NOT_TELL_ELSE, negatable=False),
@@ -132,6 +147,6 @@ OTHER_LANGUAGE_RULES: tuple[CueRule, ...] = (
              _IF_ASKED, _ANSWER, negatable=False),
     cue_rule("exfil_other_language", "exfiltration",
              "tells the agent to send a secrets file somewhere, in another language (held for a person)",
-             _SEND, _SECRET_FILE, negatable=False),
+             _SEND, _SECRET_FILE, unless=_NOT_SEND, negatable=False),
 )
 """Other languages' cue rules; all of them hold."""

@@ -1,4 +1,4 @@
-"""Text hidden by encoding: base64, base32, hex, Morse code, ROT13, Atbash and reversed text decoded, and leetspeak
+"""Text hidden by encoding: base64, base32, hex, character codes, Morse code, ROT13, Atbash and reversed text decoded, and leetspeak
 folded, so the rules can read what the model would.
 
 Bounded, so it costs one extra pass of cheap regexes over an entry: only runs of plausible encoded text of a minimum
@@ -42,6 +42,11 @@ _DATA_URI = re.compile(r"data:(?:image|font|audio|video)/[\w.+-]+;base64,$")
 _LONG_RUN = re.compile(r"[A-Za-z0-9+/_-]{%d,}={0,6}" % MIN_BASE64)
 _BASE32_RUN = re.compile(r"(?=[A-Z2-7]*[2-7])[A-Z2-7]{16,}={0,6}")
 """Base32 has capitals and the digits 2 to 7 only, and always some digit in a text of any length."""
+_CODE_POINT = r"(?:3[2-9]|[4-9]\d|1[01]\d|12[0-6]|0x[2-7][0-9a-fA-F])"
+_CHAR_CODES = re.compile(rf"(?<![\w.])(?:{_CODE_POINT}\s*,\s*){{7,}}{_CODE_POINT}(?![\w.])"
+                         rf"|(?:\b(?:chr|char|String\.fromCharCode)\(\s*{_CODE_POINT}\s*\)\s*[+.,&]?\s*){{8,}}")
+"""Text spelled as character codes: a list of eight or more printable ASCII codes (`[99,117,114,108,...]`, passed
+to `map(chr, ...)` or `String.fromCharCode(...)`), or `chr(99)+chr(117)+...`."""
 _MORSE = re.compile(r"(?<![\w.-])(?:[.-]{1,6}[ \t]+(?:/[ \t]+)?){7,}[.-]{1,6}(?![\w.-])")
 """Eight or more Morse letters in a row."""
 _MORSE_LETTERS = dict(zip(
@@ -107,6 +112,12 @@ def _from_morse(run: str) -> str:
                     for word in re.split(r"\s*/\s*", run))
 
 
+def _from_char_codes(run: str) -> str | None:
+    """The run's character codes written out (`99, 117` reads `cu`) if they read as text."""
+    text = "".join(chr(int(code, 0)) for code in re.findall(r"0x[0-9a-fA-F]+|\d+", run[:MAX_DECODE]))
+    return text if _readable(text) else None
+
+
 def _from_hex(run: str) -> str | None:
     """The run decoded as hex (`69676e`, `\\x69\\x67`, `%69%67`, `0x69 67`) if it reads as text."""
     digits = re.sub(r"\\x|%|0x|[ :]", "", run[:MAX_DECODE])
@@ -137,6 +148,12 @@ def decode_runs(raw: str, lower: str, hints: Sequence[tuple[str, int, int, str]]
             found.append(Decoded(match.start(), match.end(), kind, text))
             if len(found) >= MAX_CANDIDATES:
                 return found
+    if "," in raw or "chr" in raw or "Char" in raw:
+        for match in _CHAR_CODES.finditer(raw):
+            if (text := _from_char_codes(match.group())) is not None:
+                found.append(Decoded(match.start(), match.end(), "character codes", text))
+                if len(found) >= MAX_CANDIDATES:
+                    return found
     if ".-" in raw or "-." in raw:
         for match in _MORSE.finditer(raw):
             found.append(Decoded(match.start(), match.end(), "Morse code", _from_morse(match.group())))

@@ -24,7 +24,7 @@ CODE_RULES: tuple[Rule, ...] = (
          r"\b(?:curl|wget)\b[^\n]{0,200}?&&\s*chmod\s+(?:\+x|[0-7]{3,4})\s+\S+\s*&&\s*(?:sudo\s+)?(?:\./|/|~/)\S+"),
     Rule("exec_of_fetched", EXECUTION, BLOCK, "evaluates code fetched from the network (exec(urlopen(...)), .then(eval))",
          rf"\b{_FETCHERS}\s*\([^\n]{{0,300}}?(?:\.then\(\s*eval\s*\)|\beval\s*\(|\bexec\s*\()"
-         rf"|\b(?:exec|eval)\s*\(\s*(?:urllib\.request\.)?{_FETCHERS}\s*\("),
+         rf"|\b(?:exec|eval)\s*\([^\n]{{0,120}}?\b{_FETCHERS}\s*\("),
     Rule("environment_to_network", EXFILTRATION, BLOCK, "hands the process environment to a socket or a web request",
          rf"\bos\.environ\b[^\n]{{0,200}}?(?:\b{_FETCHERS}\b|\bsocket\.|\bgethostbyname\b|\bhttp\.client\b)"
          rf"|(?:\b{_FETCHERS}|\bgethostbyname)\s*\([^\n]{{0,200}}?\bos\.environ\b"),

@@ -33,16 +33,23 @@ DOWNGRADE_RULES: tuple[Rule, ...] = (
          r"|expected\s+values?)\s+(?:so\s+(?:that\s+)?(?:they|it)|until\s+(?:they|it))\s+pass"
          rf"|{NOT}\b{_PREFER}\s+(?:use|pass|add|commit\s+with|push\s+with|run\s+\w+\s+with)\s+[`'\"]?--no-verify\b"),
     Rule("no_confirmation_destructive", _I, HOLD, "tells the agent not to ask before deleting or force-pushing",
-         r"\b(?:never|don't|do\s+not|no\s+need\s+to|without\s+(?:needing\s+to\s+)?)\s*(?:ask|check|confirm|prompt|wait"
+         r"\b(?:never|don't|do\s+not|no\s+need\s+to|stop|quit|without\s+(?:needing\s+to\s+)?)\s*(?:ask|check|confirm|prompt|wait"
          r"|asking|checking|confirming)\s+(?:(?:with\s+)?(?:the\s+)?(?:user|me|anyone)\s+)?(?:for\s+(?:confirmation"
          r"|permission|approval)\s+)?(?:before|when|prior\s+to)\s+(?:deleting|removing|dropping|wiping|erasing"
          r"|force[\s-]?pushing|overwriting|resetting|rm\b|running\s+(?:rm|destructive|migrations|sudo)|pushing"
-         r"|deploying"
+         r"|deploying|[`'\"]?(?:terraform\s+destroy|kubectl\s+delete|helm\s+uninstall|dropdb|git\s+push\s+(?:-f|--force)"
+         r"|git\s+reset\s+--hard|git\s+clean\s+-[a-z]*f|rm\s+-[a-z]*r)"
          r"|purging|truncating|rewriting\s+history|rebasing)|\b(?:always|just)\s+(?:run|use"
          r"|start\s+\w+\s+with)\s+[`'\"]?(?:--dangerously-skip-permissions"
          r"|--yolo|--dangerously-bypass-approvals-and-sandbox|--full-auto)\b|\byolo\s+mode\s+(?:is\s+)?(?:on|enabled)\b"
          rf"|{NOT}\b(?:delete|remove|rm\s+-rf|drop|wipe|force[\s-]?push)\s+(?:\w+\s+){{0,3}}?without\s+(?:asking|"
          r"confirmation|confirming|permission|checking)\b"),
+    Rule("world_writable", _I, HOLD, "makes files or folders writable by every user (chmod 777)",
+         r"\bchmod\s+(?:-[a-z]+\s+)*(?:0?777|a\+rwx|ugo\+rwx|o\+w)(?=[\s`'\"]|$)"),
+    Rule("scanner_silenced", _I, HOLD, "adds whatever a secret or security scanner flags to its allow-list",
+         r"\b(?:add|put|move|append)\s+(?:any|every|all|each|whatever)\s+(?:flagged|reported|detected|failing)\s+"
+         r"(?:\w+\s+){0,2}?(?:to|into|in)\s+(?:the\s+|its\s+)?(?:allow-?list|whitelist|baseline|ignore\s*list|ignore\s+file"
+         r"|\.gitleaksignore|\.secrets\.baseline|\.trivyignore|\.snyk)"),
     Rule("credential_in_memory", _I, HOLD, "asks to keep passwords, keys or tokens in memory or notes",
          rf"{NOT}\b(?:remember|store|save|keep|record|write\s+down|note\s+down|memori[sz]e)\s+(?:down\s+)?"
          r"(?:the\s+|my\s+|all\s+|their\s+|user'?s\s+|any\s+|these\s+|this\s+)?(?:passwords?|passphrases?|credentials"

@@ -14,6 +14,11 @@ from memrev.core.scan.rules_base import (BLOCK, DATA, EXECUTION, EXFILTRATION, H
                                          INTERPRETER, LOCAL_LINE, LOOPBACK, NOT, SECRET_VAR, SENSITIVE, URL, Rule, gap)
 
 _X, _E = EXFILTRATION, EXECUTION
+_DISPLAY_PARAMETER = (r"(?!(?:branch|style|logo|logocolor|logowidth|label|labelcolor|color|colour|v|version|size|s|w|h|"
+                      r"width|height|format|raw|sanitize|theme|event|workflow|service|cacheseconds|maxage|"
+                      r"include_prereleases|sort|filter|display_name|type|job|tab|utm_source|utm_medium)=[\w.%-]{0,40}"
+                      r"(?=[&)\s\"'>]|$))")
+"""A query parameter that only says how a badge or image is drawn (`?branch=main&style=flat`), not data sent out."""
 _API_HOSTS = (r"(?:api\.openai\.com|api\.anthropic\.com|api\.github\.com|uploads\.github\.com|[\w.-]*googleapis\.com"
               r"|api\.stripe\.com|slack\.com/api|hooks\.slack\.com|api\.cloudflare\.com|gitlab\.com/api"
               r"|registry\.npmjs\.org|huggingface\.co|api\.mistral\.ai|api\.groq\.com|openrouter\.ai|api\.x\.ai"
@@ -103,13 +108,18 @@ EXFIL_RULES: tuple[Rule, ...] = (
          rf"\b(?:cp|copy|cat|tar|zip|7z|sqlite3)\s[^\n]{{0,200}}?{HOME_SECRETS}[^\n]{{0,200}}?\b(?:curl|wget)\b"
          rf"[^\n]{{0,200}}?(?:-f|--form|-t|--upload-file|--data-binary|--data|-d|--post-file)[\s=]+['\"]?(?:\w+=)?@?"
          rf"[^\n]{{0,200}}?(?:https?|ftp)://(?!{LOOPBACK})"),
+    Rule("secret_files_looped_out", _X, BLOCK, "loops over key or credentials files and uploads each one",
+         rf"\bfor\s+(\w+)\s+in\s+[^\n;]{{0,300}}?{SENSITIVE}[^\n;]{{0,300}};?\s*do\b[\s\S]{{0,300}}?"
+         rf"\b(?:curl|wget|scp|rsync|nc|ncat|http|https|aws\s+s3\s+cp|gsutil\s+cp|rclone)\b[^\n]{{0,200}}?"
+         rf"(?:@\$\{{?\1\b|\$\{{?\1\b[^\n]{{0,200}}?(?:https?|ftp|s3|gs)://(?!{LOOPBACK})|(?:https?|ftp)://(?!{LOOPBACK})"
+         rf"[^\n]{{0,200}}?\$\{{?\1\b|\$\{{?\1\b[^\n]{{0,120}}?\s[\w.-]+@[\w.-]+:)"),
     Rule("secret_env_published", _X, BLOCK, "lists secret-named environment values for a public issue, paste or chat",
          r"\b(?:printenv|env|set|export\s+-p)\s*\|\s*(?:grep|rg|findstr|select-string)\b[^\n|]{0,80}?(?:key|secret"
          r"|token|passw|credential)[^\n]{0,240}?\b(?:public|issues?|gists?|pastebin|comments?|slack|discord|channel"
          r"|pull\s+request|pr)\b"),
     Rule("exfil_dns", _X, BLOCK, "leaks a secret or command output through a DNS look-up or ping",
          rf"\b(?:nslookup|dig|host|drill|ping|ping6|resolvectl\s+query|getent\s+hosts|kdig)\s+(?:[-+]\S+\s+){{0,4}}"
-         rf"(?:\w+\s+)?[^\s]{{0,80}}?(?:{SECRET_VAR}|\$\((?:cat|whoami|hostname|env|printenv|id|base64|echo|xxd|head"
+         rf"(?:\w+\s+)?[^\s]{{0,80}}?(?:{SECRET_VAR}|\$\((?:cat|whoami|hostname|env|printenv|id|base64|echo|printf|xxd|od|head"
          r"|tail|gpg|openssl)\b|`(?:cat|whoami|hostname|env|printenv|base64)\b)"),
     Rule("git_push_remote", _X, HOLD, "pushes the repository to a new remote or straight to a URL",
          r"\bgit\s+push\s+(?:--?[\w-]+(?:=\S+)?\s+){0,4}(?:https?://|git@|ssh://|\S+\.git\b)"
@@ -121,8 +131,8 @@ EXFIL_RULES: tuple[Rule, ...] = (
          rf"|<\s*(?:img|a|iframe|script|link|source)\b[^>]{{0,300}}?(?:src|href)\s*=\s*['\"]?(?:https?:)?//"
          rf"[^\s'\">]{{0,400}}?{_TEMPLATE}"),
     Rule("possible_img_exfil", _X, HOLD, "an image URL with query parameters (can leak data when rendered)",
-         r"<\s*img\s[^>]{0,2048}?src\s*=\s*[\"']?https?://\S{0,2048}?[?&]"
-         r"|!\[(?:(?!!\[)[^\]]){0,2048}\]\(https?://[^\s)]{0,2048}?[?&]"),
+         rf"<\s*img\s[^>]{{0,2048}}?src\s*=\s*[\"']?https?://\S{{0,2048}}?[?&]{_DISPLAY_PARAMETER}"
+         rf"|!\[(?:(?!!\[)[^\]]){{0,2048}}\]\(https?://[^\s)]{{0,2048}}?[?&]{_DISPLAY_PARAMETER}"),
     Rule("leak_system_prompt", _X, BLOCK, "asks the agent to reveal its system prompt",
          r"\b(?:output|print|reveal|show|display|repeat|dump|leak|disclose|echo|recite|expose|share|send|paste|copy"
          r"|tell\s+(?:me|us)|write\s+out|give\s+me)\s+(?:(?:me|us|your|the|my|its|full|entire|complete|exact|initial"

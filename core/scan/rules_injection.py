@@ -122,7 +122,7 @@ INJECTION_RULES: tuple[Rule, ...] = (
          r"|\bimportant\s+(?:system|admin(?:istrator)?)\s+(?:notice|message|update|instruction)\s*[:!]"),
     Rule("possible_fake_system_marker", _I, HOLD, "looks like a system or administrator message (held for a person)",
          rf"(?<!`)</?\s*(?:system|system[_-]prompt|system[_-]message|sys|admin|administrator)\s*>{_NAMED_MARKER}"
-         rf"|(?<!`)\[\s*(?:system|admin|sys|administrator)\s*\]{_NAMED_MARKER}"
+         rf"|(?<!`)(?<![\dz] )\[\s*(?:system|admin|sys|administrator)\s*\]{_NAMED_MARKER}"
          r"|##{0,5}[ \t]*(?:system|admin(?:istrator)?)[ \t]+(?:message|notice"
          r"|prompt)[ \t]*:?[ \t]*\n"
          r"|\badmin(?:istrator)?\s+(?:message|notice|instruction|announcement)\s*[:!-]|(?<![^\n])system\s*:"
@@ -179,6 +179,7 @@ INJECTION_RULES: tuple[Rule, ...] = (
          rf"|\b(?:when|if)\s+(?:the\s+user\s+|you\s+are\s+|someone\s+|anyone\s+|they\s+)?(?:asks?|asked|questioned)\s+"
          rf"(?:about|whether|if|why|what|how){_ASKED}[,:]?\s*(?:just\s+|always\s+|simply\s+)?"
          r"(?:say|reply|respond|answer|claim|tell\s+(?:them|the\s+user))\b(?:\s+(?:that|with))?"
+         r"(?![^\n.]{0,160}\b(?:link|links|linking|point\s+them|refer\s+them|direct\s+them|docs|documentation)\b)"
          r"|\b(?:never|do\s+not|don'?t)\s+(?:mention|reveal|disclose|admit)\s+(?:to\s+(?:the\s+)?(?:user|human"
          r"|anyone)\s+)?(?:that|this|the\s+fact)\b"),
     Rule("claimed_authorisation", _I, HOLD, "claims the user already approved what the agent is about to do",

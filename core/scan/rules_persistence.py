@@ -67,7 +67,7 @@ PERSISTENCE_RULES: tuple[Rule, ...] = (
          r"|java_home|nvm_dir|pyenv_root|bun_install|pnpm_home|editor|visual|lang|lc_all)\s*=)(?!['\"]?(?:source|\.)\s"
          r"[^\n]{0,80}?(?:/env\b|\.env\b|completion|nvm\.sh|cargo/env|sdkman-init|\.sh\b))(?!['\"]?eval\s+\"?\$\(\S+\s+"
          rf"(?:init|env|hook|activate|shellenv|completion)\b)[^\n]{{0,200}}?(?:(?<=[\s'\")])>>?|\btee\b(?:\s+-a)?)\s*"
-         rf"['\"]?[^\s'\"<>|;&]{{0,80}}?{_RC_FILES}|\b(?:add|append|insert|put)\b(?![^\n]{{0,160}}?\b(?:activate|shellenv|path|source"
+         rf"['\"]?[^\s'\"<>|;&]{{0,80}}?{_RC_FILES}|\b(?:add|append|insert|put)\b(?![^\n]{{0,160}}?\b(?:activate|shellenv|path|source|eval\s+['\"]?\$\(\s*[\w./-]+\s+(?:init|hook|env)"
          r"|export\s+\w+_home|completion|alias\s+\w+=['\"]?(?!curl|wget))\b)[^\n]{0,160}?\b(?:to|in|into)\s+(?:your\s+"
          rf"|the\s+)?['\"`]?[^\s'\"`]{{0,60}}?{_RC_FILES}|\b(?:set-alias|new-alias)\b[^\n]{{0,120}}?\bprofile\.ps1"),
     Rule("sudoers_mod", _P, BLOCK, "grants passwordless root on this machine (sudoers, NOPASSWD)",

@@ -67,7 +67,7 @@ SECRET_CHECKS: Mapping[str, SecretCheck] = MappingProxyType({
         r"://[^\s:/@'\"]{1,64}:[^\s@/'\"]{1,128}@", r"(?<=:)[^\s@/:'\"]{1,128}(?=@)", 2.5),
     "hardcoded_secret": _secret(
         "a hardcoded password, token or API key", r"(?:api[_-]?key|apikey|token|secret|passw(?:or)?d|pwd"
-        r"|auth[_-]?key|access[_-]?key|private[_-]?key|client[_-]?secret|credentials?)[\w.-]{0,24}?['\"]?[ \t]*"
+        r"|auth[_-]?key|access[_-]?key|private[_-]?key|client[_-]?secret|credentials?)[\w.-]{0,24}?['\"]?\]?[ \t]*"
         r"(?::=?|=>?)[ \t]*(?:[\"'`][a-z0-9+/=_.-]{20,512}|[a-z0-9+/=_-]{20,512})", r".", 3.5),
     **{rule: _secret(description, candidate, exact, min_entropy, digit)
        for rule, description, candidate, exact, min_entropy, digit in PROVIDERS},

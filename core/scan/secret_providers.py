@@ -37,7 +37,7 @@ PROVIDERS: tuple[ProviderRow, ...] = (
     ("secret_discord_bot_token", "a Discord bot token",
      r"\b(?:discord|bot)\b[^\n]{0,60}?\btoken\b[^\n]{0,30}?\b[mn][a-z0-9]{23,25}\.[\w-]{6}\.[\w-]{27,38}",
      r"[MN][A-Za-z\d]{23,25}\.[\w-]{6}\.[\w-]{27,38}", 3.5, True),
-    ("secret_sendgrid_key", "a SendGrid API key", r"\bsg\.[a-z0-9_-]{22}\.[a-z0-9_-]{43}\b",
+    ("secret_sendgrid_key", "a SendGrid API key", r"\bsg\.[a-z0-9_-]{22}\.[a-z0-9_-]{43}(?![\w-])",
      r"SG\.[\w-]{22}\.[\w-]{43}", 3.5, False),
     ("secret_telegram_bot_token", "a Telegram bot token", r"(?<=\d{8}):aa[a-z0-9_-]{33}\b", r"AA[\w-]{33}", 3.0,
      False),
