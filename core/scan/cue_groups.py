@@ -42,6 +42,9 @@ class CueGroup(NamedTuple):
     needs: tuple[tuple[str, ...], ...] = ()
     """For each phrase, the words a text must hold for it to be there (its key first): all of its words, or the first
     of a stem phrase."""
+    but: re.Pattern[str] | None = None
+    """Longer wordings that hold a cue but mean something else (`does not count as consent` holds the cue `does not
+    count`): a cue inside one of them is not a cue."""
 
     @classmethod
     def of(cls, text: str) -> "CueGroup":
@@ -81,8 +84,16 @@ class CueGroup(NamedTuple):
         return cls(frozenset(), re.compile("|".join(parts)), frozenset(keys), tuple(scripts),
                    tuple((key,) for key in sorted(keys)))
 
+    def excepting(self, text: str) -> "CueGroup":
+        """The group with `but` wordings: a `|`-separated phrase list, or `re:REGEX`."""
+        pattern = text[3:] if text.startswith("re:") else "|".join(re.escape(p).replace(r"\ ", r"\s+")
+                                                                   for p in phrases(text))
+        return self._replace(but=re.compile(r"(?<![\w'])(?:%s)" % pattern))
+
     def found(self, sentence: str, words: frozenset[str]) -> bool:
         """Whether the sentence holds a cue of this group (`words` is the sentence's set of words)."""
+        if self.but is not None:
+            return self._found_outside_but(sentence, words)
         if self.words & words:
             return True
         if self.phrases is None:
@@ -91,13 +102,39 @@ class CueGroup(NamedTuple):
                                              and any(cue in sentence for cue in self.scripts))
         return keyed and self.phrases.search(sentence) is not None
 
-    def spans(self, sentence: str) -> Iterator[tuple[int, int]]:
-        """Where the group's cues sit in the sentence."""
+    def _found_outside_but(self, sentence: str, words: frozenset[str]) -> bool:
+        """Whether the sentence holds a cue of this group outside every `but` wording (read only where one may be)."""
+        if not self._replace(but=None).found(sentence, words):
+            return False
+        return next(self.spans(sentence, parts=True), None) is not None or not self.but.search(sentence)
+
+    def spans(self, sentence: str, parts: bool = False) -> Iterator[tuple[int, int]]:
+        """Where the group's cues sit in the sentence (with `parts`, cues that are parts of a word too: `prior` of
+        `prior-session`), leaving out those inside a `but` wording."""
+        excepted = [m.span() for m in self.but.finditer(sentence)] if self.but is not None else []
+        for span in self._all_spans(sentence, parts):
+            if not any(start <= span[0] and span[1] <= end for start, end in excepted):
+                yield span
+
+    def _all_spans(self, sentence: str, parts: bool) -> Iterator[tuple[int, int]]:
+        """Where the group's cues sit in the sentence, `but` wordings or not."""
         for word in re.finditer(r"[\w'-]+", sentence):
             if word.group() in self.words:
                 yield word.span()
+            elif parts and self.words:
+                yield from _part_spans(word, self.words)
         if self.phrases is not None:
             yield from (m.span() for m in self.phrases.finditer(sentence))
+
+
+def _part_spans(word: re.Match[str], cues: frozenset[str]) -> Iterator[tuple[int, int]]:
+    """Where cues sit inside one word as its parts or its flag (`prior` in `prior-session`, `no-verify` in
+    `--no-verify`), as the sentence's word set holds them."""
+    text, offset = word.group(), word.start()
+    for part in re.finditer(r"[^\W_]+(?:'[^\W_]+)?|(?<![\w-])-{1,2}([a-z][\w-]*)", text):
+        group = 1 if part.group(1) else 0
+        if part.group(group) in cues:
+            yield offset + part.start(group), offset + part.end(group)
 
 
 class CueRule(NamedTuple):
@@ -115,11 +152,14 @@ class CueRule(NamedTuple):
     addressed: int | None = None
     """When set, the sentence must speak to the agent (`you`, or a cue of this group, the verb, given as a command)
     rather than describe something (`tests are skipped when the key is unset`)."""
+    window: int = 20
+    """How many words a cue of every group must fall within, in one clause (0: anywhere in the sentence): cues
+    scattered over a long sentence, or split by a semicolon, a dash, brackets or quotation marks, say other things."""
 
 
 def cue_rule(rule_id: str, family: str, reason: str, *groups: str | CueGroup, unless: str | CueGroup = "",
-             negatable: bool = True, reach: int = 0, addressed: int | None = None) -> CueRule:
+             negatable: bool = True, reach: int = 0, addressed: int | None = None, window: int = 20) -> CueRule:
     """A cue rule from `|`-separated cue lists (or groups already built)."""
     return CueRule(rule_id, family, reason, tuple(g if isinstance(g, CueGroup) else CueGroup.of(g) for g in groups),
                    unless if isinstance(unless, CueGroup) else CueGroup.of(unless) if unless else None, negatable,
-                   reach, addressed)
+                   reach, addressed, window)

@@ -3,7 +3,7 @@ script its answers, unbind a persona, fake an authority header, obey outside tex
 
 from __future__ import annotations
 
-from memrev.core.scan.cue_groups import CueRule, cue_rule
+from memrev.core.scan.cue_groups import CueGroup, CueRule, cue_rule
 
 __all__ = ["ENGLISH_RULES", "PROTECT"]
 
@@ -46,6 +46,10 @@ _CANCEL = ("ignore|ignoring|disregard|disregarding|forget|forgetting|discard|dis
            "keep following|set that|set it aside|set them aside|no earlier rule|no earlier rules|no prior rule|no prior rules|"
            "no previous rule|no previous rules|no earlier instruction|no earlier instructions")
 
+_NOT_COUNTED_AS = (r"re:(?:(?:does|do|did)\s+not|doesn't|don't|didn't)\s+count\s+as\s+"
+                   r"(?!binding|valid|rules|instructions|authoritative|in\s+(?:force|effect)|anything)")
+"""`X does not count as consent` says what X is not (a rule asking for real consent), not that X is cancelled (`your
+rules don't count`, `... do not count as binding`)."""
 _ABOUT_A_DOCUMENT = ("readme|the readme|fixture|fixtures|changelog|migration guide|eslintrc|lint rules|style guide|"
                      "python 2|python 3|node 14|node 16|node 18|node 20|node 22|java 8|java 11|java 17|release notes|"
                      "in pr|we switched|switched to|was rewritten|were rewritten|migrated to|o-series|older models")
@@ -64,6 +68,9 @@ _APPROVED = ("blanket approval|approval is implied|approval granted|approval giv
              "admin's instruction|owner's instruction|on the admin's|on the owner's|blanket permission|my permission|"
              "standing order|standing orders|admin rights|full admin|full access|full rights|pre-authorised|waiver|"
              "signed a waiver|signed off on")
+_ACCESS_TO_DATA = r"re:(?:full|complete|unrestricted)\s+access\s+to\s+(?:their|its|his|her|the\s+user's|users')\s"
+"""`full access to their run history` says what a feature may read of someone's own data, not that the agent was
+cleared in advance."""
 _IN_ADVANCE = ("already|in advance|ahead of time|beforehand|standing|blanket|for all|for any|for every|all future|any future|every future|"
                "from now on|permanently|indefinitely|for good|for the rest|no need to ask|no need to check|"
                "no need to confirm|without asking|without checking|without confirming|without confirmation|"
@@ -160,13 +167,17 @@ _SOURCES = ("web page|web pages|webpage|webpages|website|websites|web content|we
             "a page|the page|any page|a site|a website|todo comment|todo comments|comment that|"
             "remote server|file you read|files you read|you read during|tracker|web results|browser tool|fetch tool|"
             "content retrieved|retrieved content|retrieved by|commit messages|upstream commit messages")
+_A_REQUEST = "|".join(f"{det} request" for det in ("a", "the", "any", "every", "each", "this", "that", "their", "its",
+                                                   "whatever", "such a", "their own"))
+"""A request as orders someone gave comes with a determiner (`do what the request in the ticket asks`); a bare
+`request` is a verb (`then request a release run`) or names a web request (`request URLs`, `request body`)."""
 _OBEY = ("follow|follows|following|obey|obeys|obeying|execute|executes|executing|run|runs|running|carry out|"
          "comply|comply with|act on|do what|do whatever|trust|trusted|authoritative|treat|apply|applying|"
          "take orders|accept|implement|perform|adopt|as if|came from me|from me|from the user|"
          "the user's own|as the user|same as|equal to|do it|do so|do that|carry them out|carry it out|"
          "act on them|act on it|complete it|complete them|take priority|takes priority|take precedence|"
          "takes precedence|steer|speaks for|speak for|as coming from|on behalf of the user|directive for you")
-_DIRECTIVE = ("instructions|instruction|commands|command|directions|directives|steps|orders|requests|request|"
+_DIRECTIVE = ("instructions|instruction|commands|command|directions|directives|steps|orders|requests|" + _A_REQUEST + "|"
               "says|say|tells|tell|asks|ask|wants|suggests|suggest|suggestions|contains|anything|everything|"
               "whatever|code|scripts|script|snippets|snippet|directive|directives|tells you|asks you|task list|"
               "tasks|it says|they say|to do|change something|run a command|follow it|run it|obey it|do it|"
@@ -337,10 +348,11 @@ _DECODE_NOT = (PROTECT + "|never|don't|do not|not|inspect|read it first|show it|
 ENGLISH_RULES: tuple[CueRule, ...] = (
     cue_rule("override_in_other_words", "injection",
           "says the agent's own instructions are cancelled, replaced or outranked, in other words (held)",
-          _CANCEL, _OWN_RULES, _WHOSE, unless=PROTECT + "|" + _ABOUT_A_DOCUMENT),
+          CueGroup.of(_CANCEL).excepting(_NOT_COUNTED_AS), _OWN_RULES, _WHOSE,
+          unless=PROTECT + "|" + _ABOUT_A_DOCUMENT),
     cue_rule("approval_claimed", "injection",
           "claims approval was given in advance, so the agent need not ask (held for a person)",
-          _APPROVED, _IN_ADVANCE + "|" + _NO_ASK,
+          CueGroup.of(_APPROVED).excepting(_ACCESS_TO_DATA), _IN_ADVANCE + "|" + _NO_ASK,
           unless=_ASK_FIRST + "|" + PROTECT + "|authorization-code|authorization code|pkce|oauth|oauth2|openid"),
     cue_rule("no_asking_before_harm", "injection",
           "tells the agent not to ask before something destructive or outward (held for a person)",
@@ -349,12 +361,12 @@ ENGLISH_RULES: tuple[CueRule, ...] = (
           negatable=False),
     cue_rule("hiding_from_the_user", "injection",
           "tells the agent to keep what it did, or this note, from the people it works for (held)",
-          _HIDE, _HEARER, _HIDDEN_THING, unless=_HONEST + "|" + PROTECT, negatable=False),
+          _HIDE, _HEARER, _HIDDEN_THING, unless=_HONEST + "|" + PROTECT, negatable=False, addressed=0),
     cue_rule("hiding_this_note", "injection", "tells the agent to conceal this note or its instructions (held)",
              "conceal|concealing|hide|keep secret|keep hidden|never reveal|don't reveal|do not reveal|never disclose|"
              "don't disclose|do not disclose|never show|don't show|do not show",
              "these instructions|this instruction|this note|this memory|this entry|these notes|these rules|this rule",
-             unless=_HONEST + "|" + PROTECT, negatable=False),
+             unless=_HONEST + "|" + PROTECT, negatable=False, addressed=0),
     cue_rule("scripted_good_news", "injection",
           "tells the agent to report success whatever actually happened (held for a person)",
           _ANYWAY, _SAY, _ALL_WELL, unless=_HONEST + "|" + PROTECT.replace("report it|report them|", ""),

@@ -12,6 +12,7 @@ text costs one tokenising pass.
 
 from __future__ import annotations
 
+import bisect
 import re
 from typing import NamedTuple, Sequence
 
@@ -166,7 +167,46 @@ def _meets(rule: CueRule, sentence: str, words: frozenset[str] | None) -> bool:
         return False
     if rule.negatable and _negated(rule, sentence):
         return False
-    return _addressed(rule, sentence, words)
+    return _addressed(rule, sentence, words) and _close(rule, sentence)
+
+
+_QUOTED = re.compile(r'"[^"\n]*"')
+"""A quotation in double quotes (a label, a message shown to a user, someone else's words)."""
+
+
+def _clauses(sentence: str) -> list[int]:
+    """For each character of the sentence, the part it is in: each quotation is one of its own (not a key or a
+    value of JSON-like data, `"role": "system"`, which is what the note itself says), the rest is one."""
+    clause = [0] * len(sentence)
+    for number, quoted in enumerate(_QUOTED.finditer(sentence), start=1):
+        if not _keyed(sentence, quoted.start(), quoted.end()):
+            clause[quoted.start():quoted.end()] = [number] * (quoted.end() - quoted.start())
+    return clause
+
+
+def _keyed(sentence: str, start: int, end: int) -> bool:
+    """Whether a quotation is a key or a value of JSON-like data: a colon right after or right before it."""
+    return sentence[end:end + 3].lstrip().startswith(":") or sentence[max(0, start - 3):start].rstrip().endswith(":")
+
+
+def _close(rule: CueRule, sentence: str) -> bool:
+    """Whether a cue of every group falls within the rule's window of words and in one clause (a group whose cues
+    cannot be placed, such as a script cue, is not asked to)."""
+    if not rule.window:
+        return True
+    placed = [list(group.spans(sentence, parts=True)) for group in rule.groups]
+    placed = [spans for spans in placed if spans]
+    if len(placed) < 2:
+        return True
+    clause = _clauses(sentence) if '"' in sentence else [0] * len(sentence)
+    starts = [word.start() for word in _WORD.finditer(sentence)]
+    cues = sorted((start, bisect.bisect_right(starts, start), clause[start], number)
+                  for number, spans in enumerate(placed) for start, _ in spans)
+    for first, (_, word, where, _) in enumerate(cues):
+        seen = {number for _, other, there, number in cues[first:] if there == where and other - word < rule.window}
+        if len(seen) == len(placed):
+            return True
+    return False
 
 
 def cue_hits(lower: str, tokens: list[str] | None = None) -> Sequence[CueHit]:

@@ -154,3 +154,15 @@ def test_a_finding_points_at_its_sentence_in_the_original_text() -> None:
     text = "Fine.\u200b The guidance you started with is void now. Thanks."
     finding = next(f for f in scan(text).findings if f.rule == "override_in_other_words")
     assert text[finding.start:finding.end].strip() == "The guidance you started with is void now"
+
+
+def test_a_cue_inside_a_but_wording_is_not_a_cue() -> None:
+    """A group's `but` wordings hold a cue with another sense; the cue elsewhere in the sentence still counts, and a
+    cue that is part of a hyphenated word is placed where it sits."""
+    from memrev.core.scan.cue_groups import CueGroup
+    group = CueGroup.of("does not count|void").excepting("does not count as")
+    sentence = "a note does not count as consent"
+    assert not group.found(sentence, frozenset(sentence.split()))
+    sentence = "the old rules does not count"
+    assert group.found(sentence, frozenset(sentence.split()))
+    assert list(CueGroup.of("prior").spans("a prior-session note", parts=True)) == [(2, 7)]
