@@ -27,7 +27,8 @@ _WHOSE = ("your|yours|previous|prior|earlier|original|initial|above|preceding|ol
           "system|so far|until now|up to now|before this|before now|at the start|you started with|you began with|"
           "you were given|you were told|you received|anthropic|openai|developers|creators|operator|developer|"
           "preceded|came first|came before|originally|loaded|at startup|at the start of each|"
-          "start of each conversation|gave you|just gave you|typed in the chat")
+          "start of each conversation|gave you|just gave you|typed in the chat|base|initialised with|initialized with|"
+          "at startup")
 _CANCEL = ("ignore|ignoring|disregard|disregarding|forget|forgetting|discard|discarding|abandon|drop|dropping|"
            "overwrite|overwrites|overwritten|overwriting|"
            "set aside|put aside|stop following|cease following|no longer follow|pay no attention|override|overrides|"
@@ -44,7 +45,8 @@ _CANCEL = ("ignore|ignoring|disregard|disregarding|forget|forgetting|discard|dis
            "thrown away|out of date|win|wins|prevail|prevails|take over|takes over|no longer valid|obsolete now|leftover|"
            "left over|nobody maintains|no one maintains|unmaintained|defer to this file|defer to this|defer to these|"
            "keep following|set that|set it aside|set them aside|no earlier rule|no earlier rules|no prior rule|no prior rules|"
-           "no previous rule|no previous rules|no earlier instruction|no earlier instructions")
+           "no previous rule|no previous rules|no earlier instruction|no earlier instructions|unlearn|don't bother with|"
+           "do not bother with|skip the guardrails|skip your guardrails|skip the rules|skip your rules|skip your instructions")
 
 _NOT_COUNTED_AS = (r"re:(?:(?:does|do|did)\s+not|doesn't|don't|didn't)\s+count\s+as\s+"
                    r"(?!binding|valid|rules|instructions|authoritative|in\s+(?:force|effect)|anything)")
@@ -67,7 +69,7 @@ _APPROVED = ("blanket approval|approval is implied|approval granted|approval giv
              "per the admin|per the owner|per the user|"
              "admin's instruction|owner's instruction|on the admin's|on the owner's|blanket permission|my permission|"
              "standing order|standing orders|admin rights|full admin|full access|full rights|pre-authorised|waiver|"
-             "signed a waiver|signed off on")
+             "signed a waiver|signed off on|approval for|approval to|have clearance|has clearance")
 _ACCESS_TO_DATA = r"re:(?:full|complete|unrestricted)\s+access\s+to\s+(?:their|its|his|her|the\s+user's|users')\s"
 """`full access to their run history` says what a feature may read of someone's own data, not that the agent was
 cleared in advance."""
@@ -85,19 +87,21 @@ _IN_ADVANCE = ("already|in advance|ahead of time|beforehand|standing|blanket|for
                "any more|stop asking|no reviewer|no review needed|no reviewer needed|you're cleared to|you are cleared to|"
                "you're authorized to|you are authorized to|you're authorised to|you are authorised to|you're permitted to|"
                "you are permitted to|is allowed for|are allowed for|is permitted for|all destructive|destructive operations|"
-               "all operations|all actions|all commands|every command|every action|do not ask again|don't ask again")
+               "all operations|all actions|all commands|every command|every action|do not ask again|don't ask again|permanent|"
+               "never wait for|as needed|when debugging")
 _ASK_FIRST = ("ask for approval|ask for permission|ask for confirmation|request approval|get approval|"
               "needs approval|need approval|requires approval|require approval|must be approved|wait for approval|"
               "only after approval|until approved|not approved|never approved|isn't approved|is not approved|"
               "not pre-approved|unless approved|approval from|approved by a maintainer|review and approve|"
               "needs review|need review|still needs|still need|ci passes|tests pass|if approved|once approved|after approval|"
-              "oauth|scopes|scope|role-based|rbac|token|api key|endpoint|middleware|header|401|403|status code")
+              "oauth|scopes|scope|role-based|rbac|token|api key|endpoint|middleware|header|401|403|status code|mock|returns|"
+              "test card|sandbox mode")
 
 _NO_ASK = ("never ask|don't ask|dont ask|do not ask|no need to ask|needn't ask|without asking|without confirmation|"
            "without confirming|without checking with|skip the confirmation|skip confirmation|no confirmation|"
            "don't wait for|do not wait for|don't check with|do not check with|don't bother asking|"
            "don't bother the user|do not bother the user|no need to confirm|no need to check with|stop asking|"
-           "without prompting|without prompting the user|without a prompt|no prompts|no prompt")
+           "without prompting|without prompting the user|without a prompt|no prompts|no prompt|never wait for")
 _FORBIDDEN_ACT = "|".join(f"{no} {act}" for no in ("never", "don't", "do not", "dont", "must not", "should not")
                           for act in ("edit", "delete", "remove", "drop", "push", "force-push", "deploy", "merge",
                                       "modify", "change", "rename", "commit", "publish", "release", "migrate",
@@ -107,7 +111,8 @@ _RISKY = ("delete|deleting|deletes|remove|removing|rm|drop|dropping|wipe|wiping|
           "force-push|force push|push --force|--force|force|reset --hard|overwrite|overwriting|deploy|deploying|"
           "deployment|deployments|release|publish|publishing|merge|merging|production|prod|migrate|migration|"
           "migrations|send|sending|email|emails|pay|payment|payments|purchase|transfer|refund|refunds|secrets|"
-          "credentials|keys|database|databases|sudo|root|billing|invoice|wire|charge|rotate|revoke|shut down|"
+          "credentials|keys|database|databases|sudo|root|billing|invoice|wire|charge|rotate|revoke|shut down|--hard|-fdx|-fd|"
+          "-rf|"
           "terminate|kill")
 
 _HIDE = ("hide|hiding|conceal|concealing|omit|omitting|leave out|leave it out|don't mention|do not mention|"
@@ -123,12 +128,18 @@ _HIDE = ("hide|hiding|conceal|concealing|omit|omitting|leave out|leave it out|do
          "out of the changelog|out of your summary|out of the summary|out of your report|out of the report|"
          "don't call it out|do not call it out|without calling it out|without telling|"
          "don't notice|do not notice|won't notice|not notice|look smaller|look harmless|look routine|look like a|"
-         "never acknowledge|don't acknowledge|do not acknowledge|never admit to")
+         "never acknowledge|don't acknowledge|do not acknowledge|never admit to|don't let the user find out|"
+         "do not let the user find out|never let the user find out|don't let the user know|do not let the user know|"
+         "never let the user know|don't let anyone find out|don't let anyone know|without the user knowing|"
+         "never sees|never see|under no circumstances reveal|under no circumstances tell|under no circumstances mention|"
+         "under no circumstances disclose|mask the real|obscure the real|keep quiet about|say nothing about|"
+         "stay quiet about|stay silent about")
 _HEARER = ("user|users|user's|human|humans|owner|operator|reviewer|reviewers|maintainer|maintainers|customer|customers|"
            "client|clients|boss|manager|team|anyone|anybody|nobody|no one|them|him|her|people|person|auditor|"
            "auditors|security|admin|administrator|supervisor|they|developer|developers|summary|summaries|"
            "summarising|summarizing|status update|status updates|report|reports|answer|answers|reply|replies|"
-           "changelog|commit message|pr description|someone|somebody")
+           "changelog|commit message|pr description|someone|somebody|keep quiet about|say nothing about|stay quiet about|"
+           "stay silent about")
 _HIDDEN_THING = ("this instruction|these instructions|this note|this memory|this rule|this entry|this message|"
                  "you did|you ran|you made|you changed|you deleted|you sent|you uploaded|you installed|you pushed|"
                  "you read|your actions|your changes|the changes|what happened|what you|the error|the errors|"
@@ -140,13 +151,14 @@ _HIDDEN_THING = ("this instruction|these instructions|this note|this memory|this
                  "was shared|were shared|their data|your data|deleted|removed|touched|credentials|keys|"
                  "error messages|warnings|diff|the diff|changes|workflow|workflows|script|scripts|network calls|"
                  "calls|background|you edited|you modified|you touched|you removed|you added|you skipped|"
-                 "you disabled|you reverted|revert|reverted|the fix|fix|token-handling|change|auth code")
+                 "you disabled|you reverted|revert|reverted|the fix|fix|token-handling|change|auth code|disabling|deleting|"
+                 "removing|exists|this entry|this note|where the data goes|destination")
 _HONEST = ("an ai|an ai assistant|an ai agent|honest|honestly|truthful|truthfully|the truth|accurately|transparent|transparently|never lie|"
            "don't lie|do not lie|not lie|never hide|don't hide|do not hide|not hide|password|passwords|"
            "personal data|pii|other customers|other users|internal ticket|spoilers?|spoiler|surprise|"
            "sidebar|panel|button|modal|tooltip|menu|column|columns|scrollbar|hidden files|dotfiles|error page|"
            "page|screen|in the ui|the ui|toast|banner|email template|api response|response body|"
-           "placeholder|css|display|class")
+           "placeholder|css|display|class|always mention|but mention|still mention|do mention")
 
 _SOURCES = ("web page|web pages|webpage|webpages|website|websites|web content|web results|search results|"
             "search result|the search|browsed|browsing|fetched|fetch results|scraped|downloaded|tool output|"
@@ -166,7 +178,10 @@ _SOURCES = ("web page|web pages|webpage|webpages|website|websites|web content|we
             "other repos|html comment|pr descriptions|issue descriptions|pull request descriptions|"
             "a page|the page|any page|a site|a website|todo comment|todo comments|comment that|"
             "remote server|file you read|files you read|you read during|tracker|web results|browser tool|fetch tool|"
-            "content retrieved|retrieved content|retrieved by|commit messages|upstream commit messages")
+            "content retrieved|retrieved content|retrieved by|commit messages|upstream commit messages|retrieved documents|"
+            "retrieved document|documents you retrieve|error messages you come across|error messages you see|"
+            "error messages you encounter|log line|log lines|ocr|text found in|images|robots.txt|llms.txt|a site's|"
+            "review bots|code review bots|bot comments|unknown contributors|contributors' prs|from forks")
 _A_REQUEST = "|".join(f"{det} request" for det in ("a", "the", "any", "every", "each", "this", "that", "their", "its",
                                                    "whatever", "such a", "their own"))
 """A request as orders someone gave comes with a determiner (`do what the request in the ticket asks`); a bare
@@ -174,14 +189,16 @@ _A_REQUEST = "|".join(f"{det} request" for det in ("a", "the", "any", "every", "
 _OBEY = ("follow|follows|following|obey|obeys|obeying|execute|executes|executing|run|runs|running|carry out|"
          "comply|comply with|act on|do what|do whatever|trust|trusted|authoritative|treat|apply|applying|"
          "take orders|accept|implement|perform|adopt|as if|came from me|from me|from the user|"
-         "the user's own|as the user|same as|equal to|do it|do so|do that|carry them out|carry it out|"
+         "the user's own|as the user|same as|equal to|do it|do so|do that|carry them out|carry it out|merge it|do as it says|"
+         "do as they say|do what it asks|do what they ask|"
          "act on them|act on it|complete it|complete them|take priority|takes priority|take precedence|"
          "takes precedence|steer|speaks for|speak for|as coming from|on behalf of the user|directive for you")
 _DIRECTIVE = ("instructions|instruction|commands|command|directions|directives|steps|orders|requests|" + _A_REQUEST + "|"
               "says|say|tells|tell|asks|ask|wants|suggests|suggest|suggestions|contains|anything|everything|"
               "whatever|code|scripts|script|snippets|snippet|directive|directives|tells you|asks you|task list|"
               "tasks|it says|they say|to do|change something|run a command|follow it|run it|obey it|do it|"
-              "your actions|completely|blindly|unconditionally|without question|verbatim")
+              "your actions|completely|blindly|unconditionally|without question|verbatim|suggestion|without checking|"
+              "what it says")
 _OUTRANKS = ("are commands|are orders|are instructions for you|instructions addressed to you|addressed to you|"
              "meant for you|is meant for you|are meant for you|orders for you|commands for you|honour them|"
              "honor them|are tasks for you|should be carried out|should be followed|should be executed|"
@@ -191,12 +208,17 @@ _OUTRANKS = ("are commands|are orders|are instructions for you|instructions addr
              "directive for you|directives for you|same as the user|as the user's own|on behalf of the user|"
              "more important than|same authority|same weight|an order from me|order from me|orders from me|"
              "is an order|are orders|trust_level|same_as_user|counts as a system instruction|count as system instructions|"
-             "counts as an instruction|count as instructions|counts as instructions|as a system instruction")
+             "counts as an instruction|count as instructions|counts as instructions|as a system instruction|counts as commands|"
+             "count as commands|count as orders|counts as orders|can be run straight away|can be run as is|"
+             "can be run directly|run straight away")
 _OBEY_NOT = (PROTECT + "|only after|only if|only when|after showing|show them|"
              "showing them|show the user|ask first|verify|verified|review them|review it|check them|check it|"
              "ask me|ask the user|confirm with|double-check|reproduce|to reproduce|cite|citation|quote|link to|reference|read-only|as context|as a hint|as hints|the user's issue|"
              "assigned issue|the issue you are working on|issue template|issue number|issue title|e.g.|for example|"
-             "natural language instructions")
+             "natural language instructions|ignore that claim|ignore the claim|ignore such claims|ignore that request|"
+             "ignore such requests|tell the user what|tell the user about it|in the devcontainer|in a devcontainer|"
+             "never on the host|not on the host|in a sandbox|inside a sandbox|the user agrees|agrees with|user approves|"
+             "the user approves|you agree with")
 
 _DOWNGRADE_ACT = ("disable|disabling|disabled|turn off|turning off|switch off|skip|skipping|skipped|bypass|"
                   "bypassing|ignore|ignoring|remove|removing|delete|deleting|comment out|commenting out|mark as skip|"
@@ -208,7 +230,10 @@ _DOWNGRADE_ACT = ("disable|disabling|disabled|turn off|turning off|switch off|sk
                   "trusted-host|continue-on-error|stricthostkeychecking|full-auto|force-push|force push|danger-full-access|"
                   "verify=false|sslverify=false|approval_policy|auto-approve mode|"
                   "push --force|accept every|accept all|switched off|switch off|trip up|admin override|merge anyway|"
-                  "ship anyway|push anyway|deploy anyway")
+                  "ship anyway|push anyway|deploy anyway|with sudo|as root|sudo everything|don't bother taking|"
+                  "don't bother running|don't bother with|no need to take|answer 'y'|answer y|answer yes|say yes to|"
+                  "reply yes|yes to every|yes to any|unsalted|md5|pin the scanner|doesn't report them|don't report them|"
+                  "so it doesn't report")
 _SAFETY = ("test|tests|testing|failing test|failing tests|flaky|checks|check|ci|pipeline|lint|linter|linting|"
            "pre-commit|hooks|hook|verification|validation|ssl|tls|certificate|certificates|cert|certs|https|"
            "security|scan|scanner|scanning|signing|signature|signatures|2fa|mfa|auth|authentication|sandbox|"
@@ -216,7 +241,8 @@ _SAFETY = ("test|tests|testing|failing test|failing tests|flaky|checks|check|ci|
            "firewall|csp|cors|rate limit|rate limiting|audit|backup|backups|type checks|type checking|assertions|"
            "authentication|csrf|protection|hash|hashes|host key|host keys|ssh|approvals|main|prompt|tool call|"
            "tool calls|sandbox|certificates|index|no-verify|--no-verify|--insecure|"
-           "--dangerously-skip-permissions|stricthostkeychecking|rejectunauthorized|strict_ssl|sslverify")
+           "--dangerously-skip-permissions|stricthostkeychecking|rejectunauthorized|strict_ssl|sslverify|plan|"
+           "terraform plan|dry run|dry-run|staging|hashing|password hashing|cve|cves|vulnerability|vulnerabilities")
 _HABIT = ("always|by default|default to|prefer|prefers|preferred|preference|from now on|whenever|every time|"
           "each time|going forward|in future|in the future|routinely|as a rule|to save time|save time|faster|"
           "quicker|to speed|to make it pass|to make them pass|make it pass|make them pass|so it passes|"
@@ -234,7 +260,9 @@ _HABIT = ("always|by default|default to|prefer|prefers|preferred|preference|from
           "rather than investigating|is what matters|all that matters|noise|for every project|every index|"
           "keep prs moving|keep things moving|to unblock|waste time|wastes time|slow|slows|trip up|trips up|"
           "in all repos|all repos|when ci is red|when ci fails|if ci fails|if ci is red|"
-          "when the build is red|when checks fail|if checks fail|merge anyway|ship anyway|push anyway|deploy anyway")
+          "when the build is red|when checks fail|if checks fail|merge anyway|ship anyway|push anyway|deploy anyway|"
+          "to every curl|to every call|to every command|to every request|hates|carry on|and carry on|move on|and move on|goes green|go green|stays green|"
+          "pipeline green|ci green|for speed|avoid permission|permission issues|permission errors")
 _DOWNGRADE_NOT = (PROTECT + "|locally|local dev|local development|only locally|only in|only for|only on|"
                   "temporarily|for now|re-enable|reenable|restore|ticket|todo|fixme|link the issue|file an issue|"
                   "open an issue|tracked|documented|explain why|with a reason|reason|justify|not allowed|forbidden|"
@@ -258,13 +286,16 @@ _ASKED = ("questions about|questioned about|asked about|word for word|verbatim|s
           "if they ask|when they ask|if questioned|when questioned|whenever you are questioned|if you are asked|"
           "when you are asked|whenever you are asked|if anyone wonders|if challenged|when challenged|"
           "if pressed|if the user questions|if the reviewer asks|if a reviewer asks|if the user wonders|if anyone notices|"
-          "if someone notices|if the user notices|if they wonder|wonders why|asks why")
+          "if someone notices|if the user notices|if they wonder|wonders why|asks why|should the user|should anyone|"
+          "should someone|should a reviewer|if you're asked|when you're asked|if you get asked")
 _SCRIPT = ("say|tell|answer|reply|respond|claim|blame|insist|deny|explain that|attribute|assure|pretend|act as if|"
-           "quote only|only quote|say only|answer only")
+           "quote only|only quote|say only|answer only|the answer is")
 _SCRIPT_NOT = (PROTECT + "|" + _HONEST + "|tell them to|ask them|point them|direct them|refer them|link|docs|"
                "documentation|support|contact|check|look up|explain how|show them how|help them|the answer is in|an ai|"
-               "exact|actual output|as it is|as they are|what actually")
-_PERSONA = ("role:|mode:|persona:|traits:|personality:|character:|stay in|remain in|you are an ai|you're an ai|enable developer mode|enter developer mode|activate developer mode|"
+               "exact|actual output|as it is|as they are|what actually|don't know|do not know|rather than guessing|don't guess|"
+               "not sure")
+_PERSONA = ("role:|mode:|persona:|traits:|personality:|character:|take on the role|take the role|take on the persona|"
+            "version of yourself|let's pretend|pretend that you|pretend you|stay in|remain in|you are an ai|you're an ai|enable developer mode|enter developer mode|activate developer mode|"
             "developer mode enabled|in developer mode you|persona|alter ego|alter-ego|identity|character|version of you|jailbreak mode|opposite mode|simulate|act as|acting as|become|"
             "you are now|you're now|imagine you are|imagine you're|assume the identity|assume the role|switch to|"
             "your new|respond as|answer as|behave like|behave as|play the role|roleplay|role-play|stay in character|"
@@ -281,7 +312,10 @@ _UNBOUND = ("no guidelines|no warnings|filters off|refusals off|god-mode|no-limi
             "unconstrained|no content policy|never declines|never decline|nothing to lose|no rules to follow|"
             "no ethical guidelines|never adds warnings|refuses: never|constraints: none|rogue|alignment disabled|"
             "alignment off|without alignment|unaligned|safety disabled|guardrails disabled|guardrails off|no guardrails|"
-            "filters disabled")
+            "filters disabled|before safety training|before your safety training|without safety training|"
+            "breaks every|breaks all|break every|break all|ignores every|ignores all|foul-mouthed|never warns|"
+            "warns or refuses|never warn|safety layer has been removed|safety layer removed|safety has been removed|"
+            "safety removed|safety was removed|never given rules|never been given rules|never had rules")
 _MARKER = (r"re:system developer admin administrator operator anthropic openai security platform maintainer "
            r"maintainers assistant human role inst:(?:\brole['\"]?\s*:\s*['\"]?(?:system|developer)\b|^\s*\[inst\]|(?:^|[\[<{#=*|]+\s*(?:(?:important|urgent|official|new|critical|priority)\s+)?"
            r"|\b(?:message|notice|note|update|alert|directive)\s+from\s+(?:the\s+)?)"
@@ -318,14 +352,18 @@ _NO_REQUEST = "|".join(f"{no} ask {who} to {act}" for no in ("never", "don't", "
                        for act in ("paste", "share", "send", "post", "enter", "type", "provide", "reveal"))
 """A rule against asking people to hand over something (`never ask the user to paste tokens in chat`): not an order
 to skip asking before harm, nor to send a secret out."""
-_SEND_OUT = ("post|send|upload|share|paste|forward|transmit|publish|include|attach|append|mirror|mirrored|"
+_SEND_OUT = ("post|send|upload|share|paste|forward|transmit|publish|include|attach|append|mirror|mirrored|sending|"
+             "posting|uploading|sharing|mail the|email the|e-mail the|"
              "commit the|commit your|commit it|push the|push your")
 _SECRET_VALUE = ("key|token|password|secret|credentials|passwords|tokens|keys|api key|private key|printenv|"
                  "environment variables|env vars|.env|customer records|customer data|personal data|pii|"
-                 "database url")
+                 "database url|.docker/config.json|docker/config.json|kube/config|aws/credentials|gh/hosts.yml|.netrc|.npmrc|"
+                 ".pypirc|.git-credentials|id_rsa|id_ed25519|conversation transcript|chat transcript|conversation history|"
+                 "chat history")
 _OUTSIDE = ("webhook|url|channel|paste|gist|slack|discord|pastebin|external|third party|third-party|issue comment|"
             "pr|pull request|public issue|the issue|commit message|public fork|public repo|"
-            "comment|contractor|query parameters|query string|pixel|fork|bucket|remote")
+            "comment|contractor|query parameters|query string|pixel|fork|bucket|remote|outside|outside services|"
+            "outside parties|vendor|vendors|mailbox|inbox")
 _SEND_NOT = (PROTECT + "|" + _NO_REQUEST + "|stripping|strip|after removing|remove any|scrub|rotate|revoke|redact|redacted|placeholder|secret manager|"
              "secrets manager|vault|masked|mask")
 

@@ -10,7 +10,8 @@ from memrev.core.scan.cue_words import PROTECT
 __all__ = ["ACT_RULES"]
 
 _SELF = ("this entry|this note|this memory|this instruction|this rule|this block|these notes|these rules|this guidance|"
-         "the same guidance|this text|this section|these instructions|insert_this_block")
+         "the same guidance|this text|this section|these instructions|insert_this_block|this whole|this memory entry|"
+         "this whole entry|this whole note|the whole note")
 _SPREAD = ("copy|append|insert|add|write|mirror|mirrored|replicate|propagate|paste|preserve|preserved|re-save|"
            "re-saved|carry over|duplicate|spread|sync")
 _EVERYWHERE = ("claude.md|agents.md|gemini.md|.cursorrules|copilot-instructions.md|every new memory file|"
