@@ -383,6 +383,33 @@ _THE_TEXT = ("it|this|the following|below|them|the result|that|what it says|its 
 _DECODE_NOT = (PROTECT + "|never|don't|do not|not|inspect|read it first|show it|show the user|review|"
                "look at|print it")
 
+_GUARDED = ("secrets|secret|credentials|credential|.env|database dump|db dump|prod dump|api keys|tokens|prod data|"
+            "production data|customer data|customer records|write access|admin access|org secrets|ci secrets|"
+            "deploy keys|signing keys|private keys")
+"""What an approval must not be claimed for in a note: secrets, credentials, production data and elevated access."""
+_NEVER_WAIT = "|".join(f"{no} {act} for {what}" for no, act in (
+    ("never", "wait"), ("don't", "wait"), ("do not", "wait"), ("no need to", "wait"), ("without", "waiting"),
+    ("never", "ask"), ("don't", "ask"), ("do not", "ask"), ("no need to", "ask"), ("without", "asking"))
+    for what in ("approval", "permission", "confirmation"))
+"""`never wait for approval` says not to ask: the `wait for approval` inside it is no request to ask first."""
+_HANDED_OUT = ("sharing|share|uploading|upload|giving you|give you|use them|use it|can be used|be used|modify|print|"
+               "copy|send|sending|post|posting|expose|exposing|paste|pasting")
+"""What the claimed approval lets the agent do with them: use, share, send or expose."""
+_UNTRUE = ("regardless of the real|regardless of the actual|not the real one|not the actual one|instead of the real|"
+           "instead of the actual|rather than the real|rather than the actual|whatever the real|plausible reason|"
+           "plausible excuse|were already there|was already there|already broken before|"
+           "already failing before|before your change|it isn't true|it is not true|even though it isn't|"
+           "even though it is not|even though it's not")
+"""What a false report says of itself: a figure or a cause other than the real one."""
+_TELLS = _SAY + "|quote|quotes|make up|invent|fabricate|give"
+_AUTHORITY_VOICE = ("automated message from|message from your operator|note from your operator|"
+                    "message from your administrator|message from your admin|operator note|operator notice|"
+                    "admin broadcast|admin override|operator override|override code|from your operator")
+"""Who an injected note says it speaks for, in words (`[OPERATOR NOTE]`, `automated message from your operator`)."""
+_AUTHORITY_ORDERS = _MARKER_ACT + (
+    "|your new task|new task|push|collect|grant|lifted|elevated|no longer require|without question|without review|"
+    "restrictions")
+
 ENGLISH_RULES: tuple[CueRule, ...] = (
     cue_rule("override_in_other_words", "injection",
           "says the agent's own instructions are cancelled, replaced or outranked, in other words (held)",
@@ -391,7 +418,12 @@ ENGLISH_RULES: tuple[CueRule, ...] = (
     cue_rule("approval_claimed", "injection",
           "claims approval was given in advance, so the agent need not ask (held for a person)",
           CueGroup.of(_APPROVED).excepting(_ACCESS_TO_DATA), _IN_ADVANCE + "|" + _NO_ASK,
-          unless=_ASK_FIRST + "|" + PROTECT + "|authorization-code|authorization code|pkce|oauth|oauth2|openid"),
+          unless=CueGroup.of(_ASK_FIRST + "|" + PROTECT + "|authorization-code|authorization code|pkce|oauth|oauth2|openid")
+          .excepting(_NEVER_WAIT)),
+    cue_rule("approval_for_secrets", "injection",
+             "claims approval to use or share secrets, credentials, production data or elevated access (held)",
+             _APPROVED, _GUARDED, _HANDED_OUT, unless=_ASK_FIRST + "|" + PROTECT + "|must be approved|needs approval|rotated|1password|vault|"
+             "secret manager|secrets manager|keychain|not here|not in this file|not in memory"),
     cue_rule("no_asking_before_harm", "injection",
           "tells the agent not to ask before something destructive or outward (held for a person)",
           _NO_ASK, _RISKY, unless=PROTECT + "|always ask|always confirm|ask first|confirm first|must ask|should ask|please ask|"
@@ -409,6 +441,8 @@ ENGLISH_RULES: tuple[CueRule, ...] = (
           "tells the agent to report success whatever actually happened (held for a person)",
           _ANYWAY, _SAY, _ALL_WELL, unless=_HONEST + "|" + PROTECT.replace("report it|report them|", ""),
           addressed=1),
+    cue_rule("false_report", "injection", "tells the agent to report a figure or a cause other than the real one (held)",
+             _TELLS, _UNTRUE, unless=_HONEST + "|" + PROTECT, addressed=0),
     cue_rule("scripted_answer", "injection",
           "scripts what the agent answers when someone asks (held for a person)",
           _ASKED, _SCRIPT, unless=_SCRIPT_NOT, negatable=False),
@@ -418,6 +452,8 @@ ENGLISH_RULES: tuple[CueRule, ...] = (
     cue_rule("authority_marker", "injection",
           "a system, developer or administrator header followed by orders (held for a person)",
           _MARKER, _MARKER_ACT, unless=PROTECT, negatable=False, reach=200),
+    cue_rule("authority_voice", "injection", "a note that says it speaks for the operator or an administrator, then orders (held)",
+             _AUTHORITY_VOICE, _AUTHORITY_ORDERS, unless=PROTECT, negatable=False, reach=200),
     cue_rule("obeying_outside_text", "injection",
           "tells the agent to obey text from web pages, issues, e-mails or tool output (held for a person)",
           _SOURCES, _OBEY, _DIRECTIVE, unless=_OBEY_NOT, addressed=1),

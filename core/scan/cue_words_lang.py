@@ -32,7 +32,7 @@ _NOT_TELL = CueGroup.spelled(
     "언급하지 마|언급하지 말|言及しないで|言及するな|不要提及|绝不提及")
 _EVEN_IF = CueGroup.spelled(
     "aunque|incluso si|mesmo que|ainda que|meme si|auch wenn|selbst wenn|anche se|даже если|即使|就算|しても|"
-    "ても|해도|더라도|حتى لو|भले ही|olsa bile|mac du|meskipun|walaupun|trotzdem|dennoch|de todos modos|de todas formas|"
+    "ても|해도|더라도|حتى لو|भले ही|olsa bile|mac du|meskipun|walaupun|trotzdem|meme s'|dennoch|de todos modos|de todas formas|"
     "de qualquer forma|mesmo assim|quand meme|malgre tout|comunque|lo stesso|все равно|всё равно|照样|仍然报告|それでも|"
     "그래도|مع ذلك|फिर भी|yine de|tetap saja|dennoch melden")
 _ALL_WELL = CueGroup.spelled(
@@ -43,7 +43,7 @@ _UNBOUND = CueGroup.spelled(
     "sin restricciones|sin limites|sem restricoes|sem limites|sans restrictions|sans limites|ohne einschrankungen|"
     "ohne grenzen|senza restrizioni|senza limiti|без ограничений|没有限制|无限制|不受限制|制限なし|制限のない|"
     "制約なし|제한 없는|제한 없이|بلا أي قيود|بلا قيود|دون قيود|बिना किसी प्रतिबंध|बिना प्रतिबंध|kisitlamasiz|"
-    "sinirsiz|khong gioi han|tanpa batasan|"
+    "sinirsiz|khong gioi han|tanpa batasan|没有任何限制|永远不会拒绝|永不拒绝|不会拒绝任何|بدون أي قيود|بدون قيود|لا ترفض|"
     "bez ograniczen|fara restrictii|fara limite|zonder beperkingen|без обмежень|بدون محدودیت|ללא הגבלות|χωρις περιορισμους|bez omezeni|utan begransningar|সীমাবদ্ধতা ছাড়া|بغیر کسی پابندی|korlatozasok nelkul|bila vikwazo")
 _NOW_AI = CueGroup.spelled(
     "ia|ai|ии|ki|人工智能|ذكاء|モード|modo|mode|режим|모드|теперь|ahora eres|du bist jetzt|tu es maintenant|"
@@ -51,17 +51,20 @@ _NOW_AI = CueGroup.spelled(
 _SEND = CueGroup.spelled(
     "envia|envie|sende|schick|envoie|envoyez|invia|отправь|отправьте|发送|发给|送信|送って|보내|ارسل|أرسل|भेज|"
     "gonder|gui|kirim|"
-    "wyslij|przeslij|trimite|trimiteti|stuur|verstuur|надішли|відправ|بفرست|ارسال کن|שלח|στειλε|posli|skicka|পাঠাও|بھیج|kuldd el|tuma")
+    "wyslij|przeslij|trimite|trimiteti|stuur|verstuur|надішли|відправ|بفرست|ارسال کن|שלח|στειλε|posli|skicka|পাঠাও|بھیج|kuldd el|tuma|"
+    "পাঠিয়ে|পাঠান")
 _WITHOUT_ASKING = CueGroup.spelled(
     "sin preguntar|sin pedir confirmacion|sin pedir permiso|sem perguntar|sem pedir confirmacao|sem pedir permissao|"
     "nao precisa pedir|sans demander|sans confirmation|ohne zu fragen|ohne nachzufragen|ohne ruckfrage|"
     "senza chiedere|senza conferma|не спрашивая|без подтверждения|без разрешения|无需确认|不用问|不要问|不必询问|"
     "無需確認|確認せず|確認なしで|聞かずに|묻지 말고|묻지 않고|확인 없이|دون سؤال|بدون سؤال|دون تأكيد|बिना पूछे|"
     "sormadan|onay almadan|khong can hoi|khong hoi|tanpa bertanya|tanpa konfirmasi|โดยไม่ต้องถาม|"
-    "bez pytania|bez potwierdzenia|fara sa intrebi|fara confirmare|zonder te vragen|zonder bevestiging|не питаючи|без підтвердження|بدون پرسیدن|בלי לשאול|χωρις να ρωτησεις|bez ptani|utan att fraga|জিজ্ঞাসা না করে|پوچھے بغیر|kerdezes nelkul")
+    "पूछे बिना|पुष्टि के बिना|पुष्टि की ज़रूरत नहीं|bez pytania|bez potwierdzenia|fara sa intrebi|fara confirmare|zonder te vragen|zonder bevestiging|не питаючи|без підтвердження|بدون پرسیدن|בלי לשאול|χωρις να ρωτησεις|bez ptani|utan att fraga|জিজ্ঞাসা না করে|پوچھے بغیر|kerdezes nelkul")
 _DESTRUCTIVE = CueGroup.spelled(
     "borrar|eliminar|apagar|supprimer|effacer|"
-    "loschen|cancellare|удал|删除|削除|삭제|حذف|हटा|silmek|xoa|hapus|รันคำสั่ง|ลบ|push|deploy|sudo|main")
+    "loschen|cancellare|удал|删除|削除|삭제|حذف|हटा|silmek|xoa|hapus|รันคำสั่ง|ลบ|push|deploy|sudo|main|すべてのコマンド|"
+    "全てのコマンド|コマンドを実行|所有命令|todos los comandos|todos os comandos|toutes les commandes|alle befehle|"
+    "tutti i comandi|все команды|모든 명령")
 
 _VOID = CueGroup.spelled(
     "ya no aplican|ya no se aplican|ya no son validas|ya no son validos|quedan anuladas|quedan sin efecto|anuladas|"
@@ -82,7 +85,9 @@ _IF_ASKED = CueGroup.spelled(
     "якщо спитає|якщо запитає|спитає|запитає|如果问|如果用户问|如果有人问|被问到|聞かれたら|尋ねられたら|"
     "質問されたら|물으면|묻는다면|물어보면|إذا سأل|إذا سألك|اگر پرسید|אם ישאלו|अगर पूछे|यदि पूछे|sorarsa|"
     "sorulursa|neu hoi|neu duoc hoi|jika bertanya|jika ditanya|kalau ditanya|jesli zapyta|jezeli zapyta|"
-    "daca intreaba|als iemand vraagt|als de gebruiker vraagt|om nagon fragar")
+    "daca intreaba|als iemand vraagt|als de gebruiker vraagt|om nagon fragar|quand l'utilisateur demande|"
+    "lorsque l'utilisateur demande|quand on te demande|cuando el usuario pregunta|cuando te pregunten|"
+    "quando o usuario perguntar|wenn der nutzer fragt|quando l'utente chiede")
 _ANSWER = CueGroup.spelled(
     "responde que|responda que|respondele que|contesta que|di que|diga que|dile que|digale que|reponds que|"
     "repondez que|reponds qu'|dis que|dites que|dis-lui que|antworte, dass|antworte dass|antworten sie, dass|"
@@ -91,7 +96,8 @@ _ANSWER = CueGroup.spelled(
     "відповідай, що|скажи, що|就说|回答说|告诉他们|と答え|と言って|라고 대답|라고 말해|라고 답|قل إن|قل أن|"
     "أجب بأن|بگو که|תגיד ש|תענה ש|कहो कि|कहना कि|जवाब दो कि|diye cevap ver|de ki|tra loi rang|noi rang|"
     "jawab bahwa|katakan bahwa|bilang bahwa|odpowiedz, ze|odpowiedz ze|powiedz, ze|powiedz ze|raspunde ca|"
-    "spune ca|antwoord dat|zeg dat|svara att|saga att|다고 말하|다고 말해|다고 답하|고 말하세요")
+    "spune ca|antwoord dat|zeg dat|svara att|saga att|reponds toujours|reponds oui|responde siempre|"
+    "responda sempre|antworte immer|rispondi sempre|다고 말하|다고 말해|다고 답하|고 말하세요")
 
 _A_DOCUMENT_TEXT = "docs/|.md|readme|wiki|changelog|legacy/|old/"
 _A_DOCUMENT = CueGroup.spelled(_A_DOCUMENT_TEXT)
@@ -123,6 +129,33 @@ _NOT_TELL_ELSE = CueGroup.spelled("不要提交|别提交|不要提供|不要提
 """Words that begin like `不要提` (don't mention) but say something else: don't commit, don't provide, not early."""
 
 
+_TURN_OFF = CueGroup.spelled(
+    "desative|desativar|desativa|desactiva|desactivar|deshabilita|deshabilitar|desactive|desactivez|deaktiviere|"
+    "deaktivieren|schalte aus|disattiva|disabilita|отключи|отключите|отключить|вимкни|禁用|关闭验证|关闭证书|关闭ssl|"
+    "关闭tls|跳过测试|跳过验证|跳过检查|無効に|オフに|비활성화|끄고|끄세요|عطل|عطّل|अक्षम|devre disi|tat|vo hieu hoa|"
+    "nonaktifkan|matikan|wylacz|dezactiveaza|schakel uit|ignora a verificacao|uberspringe|пропускай")
+_SAFETY_CHECK = CueGroup.spelled(
+    "tls|ssl|https|verificacao|verificacion|verification|uberprufung|zertifikat|certificad|certificat|verifica|"
+    "сертификат|проверк|证书|验证|校验|証明書|検証|인증서|검증|شهادة|التحقق|प्रमाणपत्र|सत्यापन|sertifika|dogrulama|"
+    "chung chi|xac minh|sertifikat|verifikasi|certyfikat|weryfikac|testes|pruebas|tests|hooks|ganchos|тесты|测试|テスト|"
+    "테스트|اختبار|परीक्षण|review|revisao|revision|подтвержден|确认|確認|확인")
+_NEGATED = CueGroup.spelled(
+    "nunca|nao |no |jamais|ne pas|n'|nicht|niemals|kein|non |mai |никогда|не |ні |不要|绝不|别|しないで|しない|하지 마|"
+    "하지 말|لا |मत|कभी नहीं|asla|khong|jangan|nigdy|nie |nu |nooit|niet")
+"""A prohibition in the same sentence (`nunca desative a verificacao TLS`): what a careful file says."""
+_OUTSIDE_SOURCES = CueGroup.spelled(
+    "웹 페이지|웹페이지|网页|网站内容|ウェブページ|webページ|pagina web|pagina da web|page web|pages web|webseite|"
+    "веб-страниц|сайт|صفحة الويب|صفحات الويب|वेब पेज|web sayfa|trang web|halaman web|strona internetowa|"
+    "工具输出|ツールの出力|도구 출력|salida de la herramienta|saida da ferramenta|sortie de l'outil|tool-ausgabe")
+_OBEY_OTHER = CueGroup.spelled(
+    "따르|따라|우선|遵循|服从|遵守|优先|従って|従う|優先|sigue|seguir|obedece|prioriza|siga|obedeca|suis|suivez|obeis|"
+    "befolge|folge|gehorche|segui|obbedisci|следуй|выполняй|подчиняйся|اتبع|أطع|पालन करो|पालन करें|takip et|uy|"
+    "lam theo|tuan theo|ikuti|patuhi|wykonuj|sluchaj|виконуй")
+_OVER_USER = CueGroup.spelled(
+    "사용자|用户|ユーザー|usuario|utilisateur|benutzer|nutzer|utente|пользовател|المستخدم|उपयोगकर्ता|kullanici|"
+    "nguoi dung|pengguna|uzytkownik|користувач|指示|지시|instrucciones|instrucoes|consignes|anweisungen|istruzioni|"
+    "инструкци|تعليمات|निर्देश|talimat|huong dan|instruksi|polecen")
+
 OTHER_LANGUAGE_RULES: tuple[CueRule, ...] = (
     cue_rule("override_other_language", "injection",
              "tells the agent to forget or ignore its rules, in another language (held for a person)",
@@ -145,6 +178,12 @@ OTHER_LANGUAGE_RULES: tuple[CueRule, ...] = (
     cue_rule("scripted_answer_other_language", "injection",
              "scripts what the agent answers when someone asks, in another language (held for a person)",
              _IF_ASKED, _ANSWER, negatable=False),
+    cue_rule("safety_off_other_language", "injection",
+             "tells the agent to switch off TLS checks, tests or reviews, in another language (held for a person)",
+             _TURN_OFF, _SAFETY_CHECK, unless=_NEGATED, negatable=False),
+    cue_rule("outside_text_other_language", "injection",
+             "tells the agent to obey web pages or tool output over the user, in another language (held)",
+             _OUTSIDE_SOURCES, _OBEY_OTHER, _OVER_USER, unless=_NEGATED, negatable=False),
     cue_rule("exfil_other_language", "exfiltration",
              "tells the agent to send a secrets file somewhere, in another language (held for a person)",
              _SEND, _SECRET_FILE, unless=_NOT_SEND, negatable=False),

@@ -5,7 +5,7 @@ beyond `curl | sh` (`perl -e "$(curl ...)"`, download then `chmod +x` then run, 
 from __future__ import annotations
 
 from memrev.core.scan.rules_base import (BLOCK, EXECUTION, EXFILTRATION, HOLD, HOME_SECRETS, PERSISTENCE,
-                                         SECRET_VAR, Rule)
+                                         SECRET_VAR, SENSITIVE, Rule)
 
 __all__ = ["CODE_RULES"]
 
@@ -101,9 +101,24 @@ CODE_RULES: tuple[Rule, ...] = (
          r"|\bpip[23]?\s+install\b[^\n]{0,200}?(?:--index-url|--extra-index-url|-i)[\s=]+http://(?!localhost|127\.)"
          r"|\bpip[23]?\s+install\b[^\n]{0,200}?--trusted-host\b"),
     Rule("launch_agent_plist", PERSISTENCE, HOLD, "installs a macOS launch agent that starts at login (held)",
-         r"library/launch(?:agents|daemons)/[^\s]*\.plist"),
+         r"(?:\b(?:create|creates|write|writes|add|adds|install|installs|put|save|drop|place|copy|cp|mv|tee|ln)\b|>)"
+         r"[^\n]{0,160}?library/launch(?:agents|daemons)/[^\s]*\.plist"
+         r"|library/launch(?:agents|daemons)/[^\s]*\.plist[\s\S]{0,300}?\b(?:runatload|keepalive|programarguments"
+         r"|launchctl)\b"),
     Rule("python_startup_hook", PERSISTENCE, HOLD, "a sitecustomize.py or .pth file that reaches the network or runs code",
          r"\b(?:sitecustomize|usercustomize)\.py\b[^\n]{0,200}?(?:https?://|\burlopen\b|\bos\.environ\b|\bexec\b"
          r"|\brequests\b|\bposts?\b)|\.pth\b[^\n]{0,200}?\b(?:exec|urlopen|import\s+urllib|import\s+os)\b"),
+    Rule("substitution_runs_download", EXECUTION, BLOCK, "runs a download's output as a command (`$(curl ...)`)",
+         r"(?:(?<![^\n`;&|])|(?<=\brun )|(?<=\brun `)|(?<=[;&|] )|(?<=\$ ))\$\(\s*(?:curl|wget|fetch|iwr|irm)\b"
+         r"[^)\n]{0,300}\)(?=[ \t]*(?:`|$|;|&&|\|\||\n))"),
+    Rule("socat_sends_secret_file", EXFILTRATION, BLOCK, "socat streams a key or credentials file to a network socket",
+         rf"\bsocat\b[^\n]{{0,120}}?\b(?:file|open|gopen):[^\s]{{0,120}}?{SENSITIVE}[^\n]{{0,160}}?"
+         r"\b(?:tcp[46]?|tcp-connect|udp|openssl|ssl)(?:-connect)?:"),
+    Rule("environment_object_sent", EXFILTRATION, BLOCK, "sends the whole process environment in a web request",
+         r"\b(?:fetch|axios(?:\.post)?|got|request|\$\.post|http\.request)\s*\([^\n]{0,300}?\bprocess\.env\b(?!\s*[.\[])"
+         r"|\bjson\.stringify\(\s*process\.env\s*\)[^\n]{0,200}?(?:fetch|https?://|axios|\.send\()"),
+    Rule("environment_posted", EXFILTRATION, BLOCK, "posts the output of printenv or env to a webhook or web address",
+         r"\b(?:post|send|upload|pipe|forward|paste)\b[^\n]{0,60}?(?:\bprintenv\b|`env`|\benv\s+vars\b"
+         r"|\benvironment\s+variables\b)[^\n]{0,120}?(?:webhooks?\b|https?://(?!(?:localhost|127\.0\.0\.1)))"),
 )
 """The code-shaped execution, exfiltration and persistence rules."""

@@ -97,7 +97,7 @@ EXFIL_RULES: tuple[Rule, ...] = (
     Rule("possible_read_secrets", _X, HOLD, "reads a file that may hold secrets (.env, credentials...)",
          rf"\bcat\s{_G_CAT}(?:\.env|credentials|\.netrc|\.pgpass|\.npmrc|\.pypirc|\.aws/credentials"
          rf"|\.config/hermes)|\b(?:cp|copy|bat|less|more|head|tail|type|get-content|gc|xxd|strings)\s+(?:-\S+\s+)"
-         rf"{{0,4}}['\"]?[^\s'\":]{{0,120}}?{SENSITIVE}"),
+         rf"{{0,4}}['\"]?[^\s'\":]{{0,120}}?{SENSITIVE}(?![^\s'\"]*['\"]?\s+['\"]?\S*\.(?:bak|backup|orig|old|save)\b)"),
     Rule("exfil_sink", _X, HOLD, "sends data to a paste, request-capture or tunnel service",
          rf"\b{_SINKS}|\bgh\s+gist\s+create\b(?![^\n]{{0,80}}?\bnon-sensitive\b)(?=[^\n]{{0,80}}?(?:\||<|\$\(|\benv\b"
          rf"|\.env\b|secret|token|credential|key|history|log))|\b(?:cat|env|printenv|history)\b[^\n|]{{0,80}}\|\s*gh\s+gist\b"),
@@ -175,7 +175,7 @@ EXFIL_RULES: tuple[Rule, ...] = (
          r"\bbash\s+-i\s+>&?\s*/dev/(?:tcp|udp)/|\b(?:sh|bash)\s+-i\s+[^\n]{0,20}?[<>]&\s*\d|\bpty\.spawn\([^)\n]{0,40}"
          r"(?:sh|bash)|\bsocket\.socket\([^\n]{0,200}?(?:dup2|subprocess)"),
     Rule("nc_shell", _X, BLOCK, "netcat serving a shell (nc -e /bin/sh)",
-         r"\bnc\s+(?:-e|-c)\s+(?:/bin/)?(?:bash|sh)"),
+         r"\bn(?:c|cat|etcat)\s+(?:[^\s|;&]+\s+){0,3}?(?:-e|-c)\s+['\"]?(?:/bin/)?(?:ba|z)?sh\b"),
     Rule("possible_mkfifo", _X, HOLD, "makes a named pipe (the usual reverse-shell plumbing)", r"\bmkfifo\s"),
     Rule("ssh_access", _X, BLOCK, "reads, copies or replaces a private SSH key",
          r"(?<!-i\s)(?<!-i\s[\"'])(?<!identityfile\s)(?<!ssh-add\s)(?<!chmod\s600\s)(?<!chmod\s400\s)"

@@ -41,6 +41,10 @@ def free(stop: str) -> str:
     matched before the filler, keeps every window apart from the next, so matching stays linear."""
     return f"(?:(?!(?:{stop})\\b){_WORD}\\s+)*?"
 
+_TOOL_DIRECTIVE = (r"(?:prettier-ignore|markdownlint-(?:disable|enable|capture|restore)|cspell|spell-checker|textlint-"
+                   r"|vale\s|eslint-|stylelint-|remark-|toc\b|lint-|biome-ignore|deno-lint-ignore|htmlhint\s)")
+"""What a formatter or linter reads from an HTML comment (`<!-- prettier-ignore -->`): a tool's switch, not a hidden
+order."""
 _NAMED_MARKER = (r"(?!`|[ \t]*(?:…|\.\.\.)?[ \t]*(?:</?\s*[a-z_]+\s*>[ \t]*)?(?:tags?|labels?|markers?|sections?|tokens?"
                  r"|prefix(?:es)?|blocks?|headers?|elements?|log\s+lines?|lines?)\b"
                  r"|[ \t]*(?:,|/|or\b|and\b)[ \t]*(?:or\b[ \t]*)?[\[<`])")
@@ -118,13 +122,14 @@ INJECTION_RULES: tuple[Rule, ...] = (
          r"|\bbegin\s+(?:new\s+)?system\s+(?:prompt|instructions|message)\b|\bend\s+of\s+(?:the\s+)?system\s+prompt\b"
          r"|\b(?:message|instructions?|note|notice|directive)\s+from\s+(?:the\s+)?(?:system\s+administrator|anthropic"
          r"|openai|nous\s+research|your\s+(?:developers?|creators?|administrator))\s*[:!-]"
-         r"|##{0,5}\s*(?:system|admin)\s+(?:override|instructions?|prompt|message)\s*(?:\n|:)"
+         r"|##{0,5}\s*(?:system|admin)\s+(?:override|instructions?|message)\s*(?:\n|:)"
          r"|\bimportant\s+(?:system|admin(?:istrator)?)\s+(?:notice|message|update|instruction)\s*[:!]"),
     Rule("possible_fake_system_marker", _I, HOLD, "looks like a system or administrator message (held for a person)",
-         rf"(?<!`)</?\s*(?:system|system[_-]prompt|system[_-]message|sys|admin|administrator)\s*>{_NAMED_MARKER}"
-         rf"|(?<!`)(?<![\dz] )\[\s*(?:system|admin|sys|administrator)\s*\]{_NAMED_MARKER}"
+         rf"(?<!`)(?<!<)</?\s*(?:system|system[_-]prompt|system[_-]message|sys|admin|administrator)\s*>{_NAMED_MARKER}"
+         rf"|(?<!`)(?<!\w )\[\s*(?:system|admin|sys|administrator)\s*\]{_NAMED_MARKER}"
          r"|##{0,5}[ \t]*(?:system|admin(?:istrator)?)[ \t]+(?:message|notice"
-         r"|prompt)[ \t]*:?[ \t]*\n"
+         r"|prompt)[ \t]*:?[ \t]*\n|##{0,5}[ \t]*system[ \t]*#*[ \t]*\n(?=[ \t]*you\b)"
+         r"|@@\s*(?:system|admin|sys|administrator|operator)\s*@@"
          r"|\badmin(?:istrator)?\s+(?:message|notice|instruction|announcement)\s*[:!-]|(?<![^\n])system\s*:"
          r"\s+(?:you|the\s+assistant|ignore|new|from\s+now|always|never)"),
     Rule("disregard_rules", _I, BLOCK, "tells the agent to disregard its rules or instructions",
@@ -176,10 +181,7 @@ INJECTION_RULES: tuple[Rule, ...] = (
          r"|disclose)\s+(?:to\s+the\s+user\s+)?that\s+you\b|\blie\s+to\s+the\s+user\b"),
     Rule("possible_deception_hide", _I, HOLD, "tells the agent what to keep from or say to the user (held)",
          rf"\b(?:do\s+not|don't|never|must\s+not)\s+{free(_NEG)}tell\s+{free('tell|' + _NEG)}the\s+user"
-         rf"|\b(?:when|if)\s+(?:the\s+user\s+|you\s+are\s+|someone\s+|anyone\s+|they\s+)?(?:asks?|asked|questioned)\s+"
-         rf"(?:about|whether|if|why|what|how){_ASKED}[,:]?\s*(?:just\s+|always\s+|simply\s+)?"
-         r"(?:say|reply|respond|answer|claim|tell\s+(?:them|the\s+user))\b(?:\s+(?:that|with))?"
-         r"(?![^\n.]{0,160}\b(?:link|links|linking|point\s+them|refer\s+them|direct\s+them|docs|documentation)\b)"
+
          r"|\b(?:never|do\s+not|don'?t)\s+(?:mention|reveal|disclose|admit)\s+(?:to\s+(?:the\s+)?(?:user|human"
          r"|anyone)\s+)?(?:that|this|the\s+fact)\b"),
     Rule("claimed_authorisation", _I, HOLD, "claims the user already approved what the agent is about to do",
@@ -233,7 +235,7 @@ INJECTION_RULES: tuple[Rule, ...] = (
          r"|you|do|run|send|execute|when)|\b(?:note|message|instructions?)\s+(?:to|for)\s+(?:the\s+)?(?:ai|assistant"
          r"|agent|llm|model)s?\b|do\s+not\s+tell|don't\s+tell)"),
     Rule("possible_html_comment_injection", _I, HOLD, "a hidden comment mentions ignore, override, system or secret",
-         rf"<!--(?:(?!<!--)[^>]){{0,4096}}?(?:ignore|override|system|secret|hidden)"
+         rf"<!--(?!\s*{_TOOL_DIRECTIVE}[^>]{{0,200}}-->)(?:(?!<!--)[^>]){{0,4096}}?(?:ignore|override|system|secret|hidden)"
          rf"|\[(?://|comment|_)\]:\s*(?:#|<>)\s*\({_PAREN}(?:ignore|override|system|secret|hidden"
          r"|instruction|assistant|agent|always|never|must)"),
     Rule("hidden_div", _I, BLOCK, "hides text from the reader with CSS (display:none, zero size or opacity)",

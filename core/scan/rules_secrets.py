@@ -64,7 +64,7 @@ SECRET_CHECKS: Mapping[str, SecretCheck] = MappingProxyType({
                           r"eyJ[\w-]{8,2000}\.eyJ[\w-]{8,4000}\.[\w-]{0,2000}"),
     "secret_connection_string": _secret(
         "a URL with a password", r"\b(?:postgres(?:ql)?|mysql|mariadb|mongodb(?:\+srv)?|rediss?|amqps?|mssql|https?|ftps?)"
-        r"://[^\s:/@'\"]{1,64}:[^\s@/'\"]{1,128}@", r"(?<=:)[^\s@/:'\"]{1,128}(?=@)", 2.5),
+        r"://[^\s:/@'\"]{0,64}:[^\s@/'\"]{1,128}@", r"(?<=:)[^\s@/:'\"]{1,128}(?=@)", 2.5),
     "hardcoded_secret": _secret(
         "a hardcoded password, token or API key", r"(?:api[_-]?key|apikey|token|secret|passw(?:or)?d|pwd"
         r"|auth[_-]?key|access[_-]?key|private[_-]?key|client[_-]?secret|credentials?)[\w.-]{0,24}?['\"]?\]?[ \t]*"

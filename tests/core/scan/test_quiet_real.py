@@ -51,8 +51,8 @@ CASES = [
      "https://code.visualstudio.com/docs/copilot/copilot-customization -->", PASS),
     ("<!-- cspell:words kubectl nginx pgbouncer -->", PASS),
     ("<!-- markdownlint-disable MD013 -->", PASS),
-    ("<!-- prettier-ignore-start -->", HOLD),
-    ("<!-- cspell:ignore kubectl -->", HOLD),
+    ("<!-- prettier-ignore-start -->", PASS),  # a formatter's switch, not a hidden order
+    ("<!-- cspell:ignore kubectl -->", PASS),
     ("Never write to `~/.hermes/skills/` directly; use the skills repository.", PASS),
     # containers, schedules, shells and SSH as ordinary setup
     ('RUN useradd -m dev && echo "dev ALL=(ALL) NOPASSWD:ALL" > /etc/sudoers.d/dev', PASS),
