@@ -1,8 +1,8 @@
 """Train the scanner's prose model (`core/scan/prose_model.json`) from memrev's labelled vectors and real
 instruction files, and say how it does on real files it never saw.
 
-Positives are the prose attacks of the first, second, fresh, fourth and fifth vector sets (the third set stays
-unread); negatives are every look-alike of those sets and every sentence of half the real instruction files (split by
+Positives are the prose attacks of the first, second, third, fresh, fourth, fifth and sixth vector sets (each read
+after its blind measure; the seventh stays out, to measure); negatives are every look-alike of those sets and every sentence of half the real instruction files (split by
 repository). An attack entry often holds ordinary sentences beside its attack, so training is done in rounds: after
 the first, each attack counts only by its sentence the model scores highest. The threshold is the lowest score that
 holds at most 0.3% of the blocks of the real files of a second quarter of the repositories, and at most 2.5% of the
@@ -46,15 +46,18 @@ def _sentences(text: str) -> list[set[str]]:
 
 
 def vector_sets() -> list[tuple[str, list[str], list[str]]]:
-    """(name, prose attacks, look-alikes) of each vector set the developers read: the third set is not among them."""
+    """(name, prose attacks, look-alikes) of each vector set the developers read: the seventh set is not among them."""
     from memrev.core.bench.scan_vectors import ATTACKS, BENIGN
     from memrev.core.bench.scan_vectors_fifth import FIFTH_ATTACKS, FIFTH_BENIGN
     from memrev.core.bench.scan_vectors_fourth import FOURTH_ATTACKS, FOURTH_BENIGN
     from memrev.core.bench.scan_vectors_fresh import FRESH_ATTACKS, FRESH_BENIGN
     from memrev.core.bench.scan_vectors_holdout import HOLDOUT_ATTACKS, HOLDOUT_BENIGN
+    from memrev.core.bench.scan_vectors_sixth import SIXTH_ATTACKS, SIXTH_BENIGN
+    from memrev.core.bench.scan_vectors_third import THIRD_ATTACKS, THIRD_BENIGN
     named = (("first", ATTACKS, BENIGN), ("second", HOLDOUT_ATTACKS, HOLDOUT_BENIGN),
              ("fresh", FRESH_ATTACKS, FRESH_BENIGN), ("fourth", FOURTH_ATTACKS, FOURTH_BENIGN),
-             ("fifth", FIFTH_ATTACKS, FIFTH_BENIGN))
+             ("fifth", FIFTH_ATTACKS, FIFTH_BENIGN), ("third", THIRD_ATTACKS, THIRD_BENIGN),
+             ("sixth", SIXTH_ATTACKS, SIXTH_BENIGN))
     return [(name, [text for family, text in attacks if family in PROSE_FAMILIES], [text for _, text in benign])
             for name, attacks, benign in named]
 
