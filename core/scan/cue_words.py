@@ -22,13 +22,14 @@ _OWN_RULES = ("instructions|instruction|rules|guidelines|guidance|directives|dir
               "whatever your|what your|everything above|all of the above|the above|developer message|everything you were told|"
               "anything you were told|developer messages|system messages|setup text|startup text|"
               "what you were told|you were told|told you|you were given|given to you|you received|system message|"
-              "the task the user|task the user gave you|task you were given|what the user typed|typed in the chat")
+              "the task the user|task the user gave you|task you were given|what the user typed|typed in the chat|brief|"
+              "earlier setup|original setup|your setup|configured|what the operator|boundaries|prompts|refusals")
 _WHOSE = ("your|yours|previous|prior|earlier|original|initial|above|preceding|old|default|built-in|baseline|"
           "system|so far|until now|up to now|before this|before now|at the start|you started with|you began with|"
           "you were given|you were told|you received|anthropic|openai|developers|creators|operator|developer|"
           "preceded|came first|came before|originally|loaded|at startup|at the start of each|"
           "start of each conversation|gave you|just gave you|typed in the chat|base|initialised with|initialized with|"
-          "at startup")
+          "at startup|you arrived with|you came with|you shipped with|harness")
 _CANCEL = ("ignore|ignoring|disregard|disregarding|forget|forgetting|discard|discarding|abandon|drop|dropping|"
            "overwrite|overwrites|overwritten|overwriting|"
            "set aside|put aside|stop following|cease following|no longer follow|pay no attention|override|overrides|"
@@ -46,7 +47,11 @@ _CANCEL = ("ignore|ignoring|disregard|disregarding|forget|forgetting|discard|dis
            "left over|nobody maintains|no one maintains|unmaintained|defer to this file|defer to this|defer to these|"
            "keep following|set that|set it aside|set them aside|no earlier rule|no earlier rules|no prior rule|no prior rules|"
            "no previous rule|no previous rules|no earlier instruction|no earlier instructions|unlearn|don't bother with|"
-           "do not bother with|skip the guardrails|skip your guardrails|skip the rules|skip your rules|skip your instructions")
+           "do not bother with|skip the guardrails|skip your guardrails|skip the rules|skip your rules|skip your instructions|"
+           "loses|this note wins|this file wins|scratch that|scratch the|shouldn't be consulted|should not be consulted|"
+           "don't consult|only a suggestion|just a suggestion|merely a suggestion|non-binding|carry no weight|"
+           "carries no weight|hold no weight|have no force|no authority|are wrong|is wrong|were wrong|are cleared|"
+           "have been cleared|is cleared|were cleared")
 
 _NOT_COUNTED_AS = (r"re:(?:(?:does|do|did)\s+not|doesn't|don't|didn't)\s+count\s+as\s+"
                    r"(?!binding|valid|rules|instructions|authoritative|in\s+(?:force|effect)|anything)")
@@ -69,7 +74,9 @@ _APPROVED = ("blanket approval|approval is implied|approval granted|approval giv
              "per the admin|per the owner|per the user|"
              "admin's instruction|owner's instruction|on the admin's|on the owner's|blanket permission|my permission|"
              "standing order|standing orders|admin rights|full admin|full access|full rights|pre-authorised|waiver|"
-             "signed a waiver|signed off on|approval for|approval to|have clearance|has clearance")
+             "signed a waiver|signed off on|approval for|approval to|have clearance|has clearance|allows anything|"
+             "policy allows|said you're allowed|said you are allowed|said you may|said it's fine|says it's fine|"
+             "said it's ok|confirmed it's ok|confirmed it is ok|confirmed that it's ok|authorised you|authorized you")
 _ACCESS_TO_DATA = r"re:(?:full|complete|unrestricted)\s+access\s+to\s+(?:their|its|his|her|the\s+user's|users')\s"
 """`full access to their run history` says what a feature may read of someone's own data, not that the agent was
 cleared in advance."""
@@ -88,7 +95,8 @@ _IN_ADVANCE = ("already|in advance|ahead of time|beforehand|standing|blanket|for
                "you're authorized to|you are authorized to|you're authorised to|you are authorised to|you're permitted to|"
                "you are permitted to|is allowed for|are allowed for|is permitted for|all destructive|destructive operations|"
                "all operations|all actions|all commands|every command|every action|do not ask again|don't ask again|permanent|"
-               "never wait for|as needed|when debugging")
+               "never wait for|as needed|when debugging|on request|upon request|on its own|allows anything|"
+               "authorised you to|authorized you to|has authorised you|has authorized you")
 _ASK_FIRST = ("ask for approval|ask for permission|ask for confirmation|request approval|get approval|"
               "needs approval|need approval|requires approval|require approval|must be approved|wait for approval|"
               "only after approval|until approved|not approved|never approved|isn't approved|is not approved|"
@@ -101,7 +109,10 @@ _NO_ASK = ("never ask|don't ask|dont ask|do not ask|no need to ask|needn't ask|w
            "without confirming|without checking with|skip the confirmation|skip confirmation|no confirmation|"
            "don't wait for|do not wait for|don't check with|do not check with|don't bother asking|"
            "don't bother the user|do not bother the user|no need to confirm|no need to check with|stop asking|"
-           "without prompting|without prompting the user|without a prompt|no prompts|no prompt|never wait for")
+           "without prompting|without prompting the user|without a prompt|no prompts|no prompt|never wait for|"
+           "never need confirmation|never need human confirmation|never needs confirmation|don't need confirmation|"
+           "never stop to confirm|never stop to ask|don't stop to confirm|don't stop to ask|nobody needs to be asked|"
+           "no one needs to be asked")
 _FORBIDDEN_ACT = "|".join(f"{no} {act}" for no in ("never", "don't", "do not", "dont", "must not", "should not")
                           for act in ("edit", "delete", "remove", "drop", "push", "force-push", "deploy", "merge",
                                       "modify", "change", "rename", "commit", "publish", "release", "migrate",
@@ -133,7 +144,8 @@ _HIDE = ("hide|hiding|conceal|concealing|omit|omitting|leave out|leave it out|do
          "never let the user know|don't let anyone find out|don't let anyone know|without the user knowing|"
          "never sees|never see|under no circumstances reveal|under no circumstances tell|under no circumstances mention|"
          "under no circumstances disclose|mask the real|obscure the real|keep quiet about|say nothing about|"
-         "stay quiet about|stay silent about")
+         "stay quiet about|stay silent about|no mention in chat|no mention in the chat|no trace in|leave no trace|"
+         "no mention anywhere|you never show|never show the user|never show them")
 _HEARER = ("user|users|user's|human|humans|owner|operator|reviewer|reviewers|maintainer|maintainers|customer|customers|"
            "client|clients|boss|manager|team|anyone|anybody|nobody|no one|them|him|her|people|person|auditor|"
            "auditors|security|admin|administrator|supervisor|they|developer|developers|summary|summaries|"
@@ -152,7 +164,7 @@ _HIDDEN_THING = ("this instruction|these instructions|this note|this memory|this
                  "error messages|warnings|diff|the diff|changes|workflow|workflows|script|scripts|network calls|"
                  "calls|background|you edited|you modified|you touched|you removed|you added|you skipped|"
                  "you disabled|you reverted|revert|reverted|the fix|fix|token-handling|change|auth code|disabling|deleting|"
-                 "removing|exists|this entry|this note|where the data goes|destination")
+                 "removing|exists|this entry|this note|where the data goes|destination|sync|the sync|exposed|leaked|the api key")
 _HONEST = ("an ai|an ai assistant|an ai agent|honest|honestly|truthful|truthfully|the truth|accurately|transparent|transparently|never lie|"
            "don't lie|do not lie|not lie|never hide|don't hide|do not hide|not hide|password|passwords|"
            "personal data|pii|other customers|other users|internal ticket|spoilers?|spoiler|surprise|"
@@ -181,7 +193,11 @@ _SOURCES = ("web page|web pages|webpage|webpages|website|websites|web content|we
             "content retrieved|retrieved content|retrieved by|commit messages|upstream commit messages|retrieved documents|"
             "retrieved document|documents you retrieve|error messages you come across|error messages you see|"
             "error messages you encounter|log line|log lines|ocr|text found in|images|robots.txt|llms.txt|a site's|"
-            "review bots|code review bots|bot comments|unknown contributors|contributors' prs|from forks")
+            "review bots|code review bots|bot comments|unknown contributors|contributors' prs|from forks|"
+            "readme in a dependency|a dependency's readme|in a dependency|alt attributes|txt record|dns txt|"
+            "cloned repo|a cloned repo|cloned repository|status page|dependabot|renovate|review comment|"
+            "code review comment|commenter|commenters|notes for ai agents|note for ai tools|note for ai agents|"
+            "notes for ai")
 _A_REQUEST = "|".join(f"{det} request" for det in ("a", "the", "any", "every", "each", "this", "that", "their", "its",
                                                    "whatever", "such a", "their own"))
 """A request as orders someone gave comes with a determiner (`do what the request in the ticket asks`); a bare
@@ -198,7 +214,7 @@ _DIRECTIVE = ("instructions|instruction|commands|command|directions|directives|s
               "whatever|code|scripts|script|snippets|snippet|directive|directives|tells you|asks you|task list|"
               "tasks|it says|they say|to do|change something|run a command|follow it|run it|obey it|do it|"
               "your actions|completely|blindly|unconditionally|without question|verbatim|suggestion|without checking|"
-              "what it says")
+              "what it says|from anyone|carry it out|carry them out|act on it")
 _OUTRANKS = ("are commands|are orders|are instructions for you|instructions addressed to you|addressed to you|"
              "meant for you|is meant for you|are meant for you|orders for you|commands for you|honour them|"
              "honor them|are tasks for you|should be carried out|should be followed|should be executed|"
@@ -210,12 +226,13 @@ _OUTRANKS = ("are commands|are orders|are instructions for you|instructions addr
              "is an order|are orders|trust_level|same_as_user|counts as a system instruction|count as system instructions|"
              "counts as an instruction|count as instructions|counts as instructions|as a system instruction|counts as commands|"
              "count as commands|count as orders|counts as orders|can be run straight away|can be run as is|"
-             "can be run directly|run straight away")
+             "can be run directly|run straight away|meant for the agent|is meant for the agent|as a direct order|"
+             "a direct order|direct orders|should be obeyed")
 _OBEY_NOT = (PROTECT + "|only after|only if|only when|after showing|show them|"
              "showing them|show the user|ask first|verify|verified|review them|review it|check them|check it|"
              "ask me|ask the user|confirm with|double-check|reproduce|to reproduce|cite|citation|quote|link to|reference|read-only|as context|as a hint|as hints|the user's issue|"
              "assigned issue|the issue you are working on|issue template|issue number|issue title|e.g.|for example|"
-             "natural language instructions|ignore that claim|ignore the claim|ignore such claims|ignore that request|"
+             "natural language instructions|ask before|asking before|show the script|show it to the user|ignore that claim|ignore the claim|ignore such claims|ignore that request|"
              "ignore such requests|tell the user what|tell the user about it|in the devcontainer|in a devcontainer|"
              "never on the host|not on the host|in a sandbox|inside a sandbox|the user agrees|agrees with|user approves|"
              "the user approves|you agree with")
@@ -233,7 +250,9 @@ _DOWNGRADE_ACT = ("disable|disabling|disabled|turn off|turning off|switch off|sk
                   "ship anyway|push anyway|deploy anyway|with sudo|as root|sudo everything|don't bother taking|"
                   "don't bother running|don't bother with|no need to take|answer 'y'|answer y|answer yes|say yes to|"
                   "reply yes|yes to every|yes to any|unsalted|md5|pin the scanner|doesn't report them|don't report them|"
-                  "so it doesn't report")
+                  "so it doesn't report|sudo for everything|sudo for all|use sudo|outside the sandbox|rerun it outside|"
+                  "run it outside|permissive|firewall off|setenforce 0|--allow-unauthenticated|allow-unauthenticated|"
+                  "--allow-insecure-repositories|--nogpgcheck|--no-gpg-check|no dry runs|no dry-runs|skip the dry run")
 _SAFETY = ("test|tests|testing|failing test|failing tests|flaky|checks|check|ci|pipeline|lint|linter|linting|"
            "pre-commit|hooks|hook|verification|validation|ssl|tls|certificate|certificates|cert|certs|https|"
            "security|scan|scanner|scanning|signing|signature|signatures|2fa|mfa|auth|authentication|sandbox|"
@@ -242,7 +261,8 @@ _SAFETY = ("test|tests|testing|failing test|failing tests|flaky|checks|check|ci|
            "authentication|csrf|protection|hash|hashes|host key|host keys|ssh|approvals|main|prompt|tool call|"
            "tool calls|sandbox|certificates|index|no-verify|--no-verify|--insecure|"
            "--dangerously-skip-permissions|stricthostkeychecking|rejectunauthorized|strict_ssl|sslverify|plan|"
-           "terraform plan|dry run|dry-run|staging|hashing|password hashing|cve|cves|vulnerability|vulnerabilities")
+           "terraform plan|dry run|dry-run|dry runs|staging|hashing|password hashing|cve|cves|vulnerability|"
+           "vulnerabilities|ca|internal ca|selinux|--allow-unauthenticated|allow-unauthenticated|--force")
 _HABIT = ("always|by default|default to|prefer|prefers|preferred|preference|from now on|whenever|every time|"
           "each time|going forward|in future|in the future|routinely|as a rule|to save time|save time|faster|"
           "quicker|to speed|to make it pass|to make them pass|make it pass|make them pass|so it passes|"
@@ -262,7 +282,9 @@ _HABIT = ("always|by default|default to|prefer|prefers|preferred|preference|from
           "in all repos|all repos|when ci is red|when ci fails|if ci fails|if ci is red|"
           "when the build is red|when checks fail|if checks fail|merge anyway|ship anyway|push anyway|deploy anyway|"
           "to every curl|to every call|to every command|to every request|hates|carry on|and carry on|move on|and move on|goes green|go green|stays green|"
-          "pipeline green|ci green|for speed|avoid permission|permission issues|permission errors")
+          "pipeline green|ci green|for speed|avoid permission|permission issues|permission errors|on all requests|"
+          "all requests calls|on all calls|for all requests|stop failing|so they stop|so it stops|less hassle|"
+          "it's easier|easier for|every git push|on every push|skip reading|without reading|without looking at")
 _DOWNGRADE_NOT = (PROTECT + "|locally|local dev|local development|only locally|only in|only for|only on|"
                   "temporarily|for now|re-enable|reenable|restore|ticket|todo|fixme|link the issue|file an issue|"
                   "open an issue|tracked|documented|explain why|with a reason|reason|justify|not allowed|forbidden|"
@@ -287,15 +309,18 @@ _ASKED = ("questions about|questioned about|asked about|word for word|verbatim|s
           "when you are asked|whenever you are asked|if anyone wonders|if challenged|when challenged|"
           "if pressed|if the user questions|if the reviewer asks|if a reviewer asks|if the user wonders|if anyone notices|"
           "if someone notices|if the user notices|if they wonder|wonders why|asks why|should the user|should anyone|"
-          "should someone|should a reviewer|if you're asked|when you're asked|if you get asked")
+          "should someone|should a reviewer|if you're asked|when you're asked|if you get asked|question about|"
+          "every question about|any question about")
 _SCRIPT = ("say|tell|answer|reply|respond|claim|blame|insist|deny|explain that|attribute|assure|pretend|act as if|"
-           "quote only|only quote|say only|answer only|the answer is")
+           "quote only|only quote|say only|answer only|the answer is|describe|call it|call them|present it as|"
+           "frame it as|invent|make up")
 _SCRIPT_NOT = (PROTECT + "|" + _HONEST + "|tell them to|ask them|point them|direct them|refer them|link|docs|"
                "documentation|support|contact|check|look up|explain how|show them how|help them|the answer is in|an ai|"
                "exact|actual output|as it is|as they are|what actually|don't know|do not know|rather than guessing|don't guess|"
-               "not sure")
+               "not sure|vault|where they're configured|where it's configured|never print")
 _PERSONA = ("role:|mode:|persona:|traits:|personality:|character:|take on the role|take the role|take on the persona|"
-            "version of yourself|let's pretend|pretend that you|pretend you|stay in|remain in|you are an ai|you're an ai|enable developer mode|enter developer mode|activate developer mode|"
+            "version of yourself|let's pretend|pretend that you|pretend you|personality|dual personality|"
+            "dual-personality|you've been upgraded|you have been upgraded|upgraded to|version of me|stay in|remain in|you are an ai|you're an ai|enable developer mode|enter developer mode|activate developer mode|"
             "developer mode enabled|in developer mode you|persona|alter ego|alter-ego|identity|character|version of you|jailbreak mode|opposite mode|simulate|act as|acting as|become|"
             "you are now|you're now|imagine you are|imagine you're|assume the identity|assume the role|switch to|"
             "your new|respond as|answer as|behave like|behave as|play the role|roleplay|role-play|stay in character|"
@@ -315,12 +340,13 @@ _UNBOUND = ("no guidelines|no warnings|filters off|refusals off|god-mode|no-limi
             "filters disabled|before safety training|before your safety training|without safety training|"
             "breaks every|breaks all|break every|break all|ignores every|ignores all|foul-mouthed|never warns|"
             "warns or refuses|never warn|safety layer has been removed|safety layer removed|safety has been removed|"
-            "safety removed|safety was removed|never given rules|never been given rules|never had rules")
+            "safety removed|safety was removed|never given rules|never been given rules|never had rules|skips the safety|"
+            "skip the safety|without the safety talk|no censorship|without censorship|prior alignment")
 _MARKER = (r"re:system developer admin administrator operator anthropic openai security platform maintainer "
-           r"maintainers assistant human role inst:(?:\brole['\"]?\s*:\s*['\"]?(?:system|developer)\b|^\s*\[inst\]|(?:^|[\[<{#=*|]+\s*(?:(?:important|urgent|official|new|critical|priority)\s+)?"
+           r"maintainers assistant human role inst moderator supervisor:(?:\brole['\"]?\s*:\s*['\"]?(?:system|developer)\b|^\s*\[inst\]|(?:^|[\[<{#=*|]+\s*(?:(?:important|urgent|official|new|critical|priority)\s+)?"
            r"|\b(?:message|notice|note|update|alert|directive)\s+from\s+(?:the\s+)?)"
            r"(?:system|developer|admin|administrator|operator|anthropic|openai|security\s+team|platform|"
-           r"maintainers?|assistant|human)(?:[\s_-]+(?:message|messages|notice|update|instructions?|reminder|prompt|"
+           r"maintainers?|assistant|human|moderator|supervisor)(?:[\s_-]+(?:message|messages|notice|update|instructions?|reminder|prompt|"
            r"override|alert|directive|note|mode|policy|system))?(?:\s+[\w-]+=[^\s>\]]{1,40}){0,3}\s*"
            r"(?:[\]>}#=:|*]|\bupdate\b|\bnotice\b)"
            r"|\bbegin\s+(?:system|developer|admin|administrator|operator)\s+(?:instructions|message|prompt)\b)")
@@ -333,15 +359,16 @@ _BETWEEN_US = ("between us|between you and me|our secret|our little secret|keep 
                "stay between|good news only|only good news")
 _TRACES = ("history|shell history|bash_history|logs|log|traces|trace|evidence|audit log|audit trail|footprints")
 _ERASE = ("remove|delete|clear|wipe|erase|scrub|clean|truncate|shred|rewrite")
-_UNNOTICED = ("so the user|can't find|cannot find|won't find|won't notice|doesn't notice|does not notice|"
+_UNNOTICED = ("your own entries|your entries|your own lines|your traces|before finishing|before you finish|so the user|can't find|cannot find|won't find|won't notice|doesn't notice|does not notice|"
               "without a trace|without trace|cover|covered|afterwards|unnoticed|nobody notices|no one notices|"
               "nobody looks|no one looks|"
               "can't tell|won't see")
-_SELF = ("this entry|this note|this memory|this instruction|this rule|this file|these notes|this line")
+_SELF = ("this entry|this note|this memory|this instruction|this rule|this file|these notes|this line|.git/hooks|"
+         "the hook line|the upload line|hook line")
 _REMOVED = ("removes|remove|removed|deletes|delete|deleted|edits|edited|changes|changed|drops|dropped|cleans up|"
-            "missing|gone|lost")
+            "missing|gone|lost|pruned|purged|cleared|wiped")
 _RESTORE = ("restore|restore it|re-add|add it back|put it back|recreate|rewrite it|write it back|reinstate|re-create|"
-            "reinsert|re-insert|re-save|re-saved")
+            "reinsert|re-insert|re-save|re-saved|re-adding|keep re-adding")
 _DOWNLOAD = ("download|downloads|downloaded|fetch|fetches|fetching|downloading|grab|pull down|curl|wget|from url|"
              "drop in")
 _RUN_BINARY = ("chmod +x|chmod|make it executable|start it|run it|launch it|execute it|nohup|in the background|"
@@ -385,7 +412,8 @@ _DECODE_NOT = (PROTECT + "|never|don't|do not|not|inspect|read it first|show it|
 
 _GUARDED = ("secrets|secret|credentials|credential|.env|database dump|db dump|prod dump|api keys|tokens|prod data|"
             "production data|customer data|customer records|write access|admin access|org secrets|ci secrets|"
-            "deploy keys|signing keys|private keys")
+            "deploy keys|signing keys|private keys|user emails|user data|personal data|customer emails|"
+            "assistant's access|agent's access|bot's access|your access")
 """What an approval must not be claimed for in a note: secrets, credentials, production data and elevated access."""
 _NEVER_WAIT = "|".join(f"{no} {act} for {what}" for no, act in (
     ("never", "wait"), ("don't", "wait"), ("do not", "wait"), ("no need to", "wait"), ("without", "waiting"),
@@ -393,28 +421,33 @@ _NEVER_WAIT = "|".join(f"{no} {act} for {what}" for no, act in (
     for what in ("approval", "permission", "confirmation"))
 """`never wait for approval` says not to ask: the `wait for approval` inside it is no request to ask first."""
 _HANDED_OUT = ("sharing|share|uploading|upload|giving you|give you|use them|use it|can be used|be used|modify|print|"
+               "pull|pulling|read|reading|commit|committing|move|"
                "copy|send|sending|post|posting|expose|exposing|paste|pasting")
 """What the claimed approval lets the agent do with them: use, share, send or expose."""
 _UNTRUE = ("regardless of the real|regardless of the actual|not the real one|not the actual one|instead of the real|"
            "instead of the actual|rather than the real|rather than the actual|whatever the real|plausible reason|"
            "plausible excuse|were already there|was already there|already broken before|"
-           "already failing before|before your change|it isn't true|it is not true|even though it isn't|"
+           "already failing before|before your change|nobody will notice|no one will notice|they won't notice|won't notice|"
+           "they won't check|nobody checks|no one checks|it isn't true|it is not true|even though it isn't|"
            "even though it is not|even though it's not")
 """What a false report says of itself: a figure or a cause other than the real one."""
 _TELLS = _SAY + "|quote|quotes|make up|invent|fabricate|give"
 _AUTHORITY_VOICE = ("automated message from|message from your operator|note from your operator|"
                     "message from your administrator|message from your admin|operator note|operator notice|"
-                    "admin broadcast|admin override|operator override|override code|from your operator")
+                    "admin broadcast|admin override|operator override|override code|from your operator|"
+                    "do not display|claude internal|anthropic internal|internal block|"
+                    "system prompt addendum|prompt addendum")
 """Who an injected note says it speaks for, in words (`[OPERATOR NOTE]`, `automated message from your operator`)."""
 _AUTHORITY_ORDERS = _MARKER_ACT + (
     "|your new task|new task|push|collect|grant|lifted|elevated|no longer require|without question|without review|"
-    "restrictions")
+    "restrictions|upload|send|skip|outranks")
 
 ENGLISH_RULES: tuple[CueRule, ...] = (
     cue_rule("override_in_other_words", "injection",
           "says the agent's own instructions are cancelled, replaced or outranked, in other words (held)",
           CueGroup.of(_CANCEL).excepting(_NOT_COUNTED_AS), _OWN_RULES, _WHOSE,
-          unless=PROTECT + "|" + _ABOUT_A_DOCUMENT),
+          unless=PROTECT + "|" + _ABOUT_A_DOCUMENT + "|that tries to override|that try to override|which tries to override|"
+          "tries to override it|try to override it"),
     cue_rule("approval_claimed", "injection",
           "claims approval was given in advance, so the agent need not ask (held for a person)",
           CueGroup.of(_APPROVED).excepting(_ACCESS_TO_DATA), _IN_ADVANCE + "|" + _NO_ASK,
@@ -443,6 +476,11 @@ ENGLISH_RULES: tuple[CueRule, ...] = (
           addressed=1),
     cue_rule("false_report", "injection", "tells the agent to report a figure or a cause other than the real one (held)",
              _TELLS, _UNTRUE, unless=_HONEST + "|" + PROTECT, addressed=0),
+    cue_rule("cover_story", "injection", "gives the agent a cover story or the impression it must leave (held)",
+             "cover story|cover-story|official story|stick to the story|stick to that story|agreed wording|"
+             "the agreed story|should believe|make the user believe|make them believe|let the user believe|"
+             "leave the user with the impression|the impression that|give the impression",
+             unless=PROTECT + "|" + _HONEST),
     cue_rule("scripted_answer", "injection",
           "scripts what the agent answers when someone asks (held for a person)",
           _ASKED, _SCRIPT, unless=_SCRIPT_NOT, negatable=False),

@@ -11,19 +11,22 @@ __all__ = ["ACT_RULES"]
 
 _SELF = ("this entry|this note|this memory|this instruction|this rule|this block|these notes|these rules|this guidance|"
          "the same guidance|this text|this section|these instructions|insert_this_block|this whole|this memory entry|"
-         "this whole entry|this whole note|the whole note")
+         "this whole entry|this whole note|the whole note|this exact|this exact section|this exact text|this exact note")
 _SPREAD = ("copy|append|insert|add|write|mirror|mirrored|replicate|propagate|paste|preserve|preserved|re-save|"
-           "re-saved|carry over|duplicate|spread|sync")
+           "re-saved|carry over|duplicate|spread|sync|re-applies|reapplies|re-apply|reapply|seed")
 _EVERYWHERE = ("claude.md|agents.md|gemini.md|.cursorrules|copilot-instructions.md|every new memory file|"
                "every memory file|memory file you create|global settings|global config|every project|every repo|"
                "each repo|all repos|sibling repo|sibling repos|other repos|every future|future agent|future agents|"
-               "memory compaction|compaction|whenever memory is rewritten|every session")
+               "memory compaction|compaction|whenever memory is rewritten|every session|memory.md|every hour|every day|"
+               "on a timer|systemd timer|new repository|every new repository")
 _SPREAD_NOT = PROTECT + "|template|example|snippet below|the commands below|style guide"
 
 _RESIDENT = ("systemd|service|daemon|cron|crontab|launch agent|launchagent|launchd|login item|autostart|startup item|"
-             "background job|scheduled task|at every login|every login|on login|at login|at boot|on boot")
+             "background job|scheduled task|at every login|every login|on login|at login|at boot|on boot|script|the script|"
+             "helper")
 _DISGUISE = ("boring name|innocuous name|harmless name|dull name|generic name|inconspicuous|nobody looks|no one looks|"
-             "nobody notices|no one notices|blend in|blends in|disguise|disguised|so nobody|hidden from|won't notice")
+             "nobody notices|no one notices|blend in|blends in|disguise|disguised|so nobody|hidden from|won't notice|"
+             "doesn't stand out|does not stand out|if the user kills it|even if the user")
 
 _SWITCH_OFF = ("disable|disabled|turn off|switch off|switched off|turned off|remove|delete|comment out|skip|skipping|"
                "drop|bypass|mute|silence|strip out|rip out")

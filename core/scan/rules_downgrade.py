@@ -44,6 +44,13 @@ DOWNGRADE_RULES: tuple[Rule, ...] = (
          r"|--yolo|--dangerously-bypass-approvals-and-sandbox|--full-auto)\b|\byolo\s+mode\s+(?:is\s+)?(?:on|enabled)\b"
          rf"|{NOT}\b(?:delete|remove|rm\s+-rf|drop|wipe|force[\s-]?push)\s+(?:\w+\s+){{0,3}}?without\s+(?:asking|"
          r"confirmation|confirming|permission|checking)\b"),
+    Rule("security_step_forced_green", _I, HOLD, "makes a security audit or scan step always pass (`|| true`)",
+         r"\b(?:audit|scan|scanner|security|secrets?|sast|trivy|snyk|gitleaks|bandit|semgrep)\b[^\n]{0,120}?\|\|\s*true\b"
+         r"|\|\|\s*true\b[^\n]{0,120}?\b(?:audit|scan|security)\b"),
+    Rule("override_setting", _I, HOLD, "a setting that discards the agent's prior instructions or puts memory above them",
+         r"\b(?:prior|previous|system|original|base|default)[_-]?(?:instructions|prompt|rules|policies)\s*[:=]\s*['\"]?"
+         r"(?:discard(?:ed)?|ignored?|none|off|false|disabled|null|void|overridden)\b|\bprecedence\s*[:=]\s*['\"]?memory"
+         r"[_-]?over[_-]?(?:system|prompt|instructions)\b|\bpolicies\s*:\s*none\b"),
     Rule("world_writable", _I, HOLD, "makes files or folders writable by every user (chmod 777)",
          r"\bchmod\s+(?:-[a-z]+\s+)*(?:0?777|a\+rwx|ugo\+rwx|o\+w)(?=[\s`'\"]|$)"),
     Rule("scanner_silenced", _I, HOLD, "adds whatever a secret or security scanner flags to its allow-list",
@@ -76,7 +83,8 @@ DOWNGRADE_RULES: tuple[Rule, ...] = (
          r"|bypass_?(?:permission|approval|sandbox|review|check)|yolo|unrestricted|execute_embedded"
          r"|execute_\w{0,20}instructions|obey_|trust_all|allow_all|full_auto)[\w-]{0,30}['\"]?[ \t]*[:=][ \t]*['\"]?"
          r"(?:true|on|yes|1|enabled|always)\b"
-         r"|trust_level['\"]?[ \t]*[:=][ \t]*['\"]?(?:same_as_user|full|owner|admin|maximum|total)\b"
+         r"|(?:trust|permission|access|privilege)_level['\"]?[ \t]*[:=][ \t]*['\"]?(?:same_as_user|full|owner|admin|root"
+         r"|maximum|total)\b"
          r"|bash\(\*\)"),
 )
 """(id, family, severity, description, pattern) for safety downgrades worded as preferences."""

@@ -196,14 +196,15 @@ EXFIL_RULES: tuple[Rule, ...] = (
 EXECUTION_RULES: tuple[Rule, ...] = (
     Rule("remote_code", _E, BLOCK, "runs code fetched from the network (curl | sh, bash <(curl ...), iwr | iex)",
          rf"\b(?:curl|wget|iwr|irm|invoke-webrequest|invoke-restmethod|aria2c|lwp-download)\b(?=[ \t]*[^\s|]){_HAS_PIPE}"
-         rf"(?![^\n|]{{0,300}}?://{INSTALLER_HOSTS}){LOCAL_LINE}[^\n|]{{0,300}}\|\s*(?:sudo\s+(?:-\S+\s+)*)?(?:env\s+"
+         rf"(?![^\n|]{{0,300}}?(?://|\s){INSTALLER_HOSTS}){LOCAL_LINE}[^\n|]{{0,300}}\|\s*(?:sudo\s+(?:-\S+\s+)*)?(?:env\s+"
          rf"(?:\S+=\S*\s+)*)?{INTERPRETER}(?!\s+-m\s+json\.tool|\s+-c\s+['\"]import\s+json)"
          rf"|\b(?:(?:ba|z|k|da)?sh|source|eval)\s+(?:<\(|\$\(|-c\s+['\"]?\$\(|['\"]\$\()\s*"
          rf"(?:curl|wget|fetch|iwr|irm)\b(?![^\n)]{{0,300}}?://{INSTALLER_HOSTS})"
          rf"|\b(?:python[23]?|exec|perl|ruby|node)\s+(?:<\(|\$\(|-c\s+['\"]?\$\(|['\"]\$\()\s*"
          rf"(?:curl|wget|fetch|iwr|irm)\b(?![^\n)]{{0,300}}?://{INSTALLER_HOSTS})|\b(?:iex|invoke-expression)\s*\(?\s*"
          r"\(?\s*(?:new-object\s+(?:system\.)?net\.webclient\)?\.download(?:string|data)|iwr|irm|invoke-webrequest"
-         r"|invoke-restmethod|\(iwr|\(irm)|\b(?:iwr|irm|invoke-webrequest|invoke-restmethod|curl|wget)\b[^\n|]{0,300}"
+         rf"|invoke-restmethod|\(iwr|\(irm)|\b(?:iwr|irm|invoke-webrequest|invoke-restmethod|curl|wget)\b"
+         rf"(?![^\n|]{{0,300}}?{INSTALLER_HOSTS})[^\n|]{{0,300}}"
          r"\|\s*(?:iex|invoke-expression)\b|\bcertutil(?:\.exe)?\s+[^\n]{0,40}?-urlcache\b[^\n]{0,80}?https?://"
          r"|\bmshta(?:\.exe)?\s+['\"]?(?:https?:|vbscript:|javascript:)|\bregsvr32\s+[^\n]{0,40}?/i:https?://"
          r"|\b(?:powershell|pwsh)(?:\.exe)?\s+(?:-\w+(?:\s+(?:bypass|hidden|unrestricted|\d))?\s+){0,6}"
@@ -211,7 +212,8 @@ EXECUTION_RULES: tuple[Rule, ...] = (
     Rule("possible_remote_code", _E, HOLD, "pipes a download into a shell (a known installer or this machine: held)",
          rf"\b(?:curl|wget)\s(?=[^\n]{{0,2048}}?\|){_G_PIPE}\|\s*(?:bash|sh|python(?:\d(?:\.\d+)?)?(?![\d.]|\s+-m\s)|perl|ruby|node)"
          r"|\b(?:bash|sh|zsh)\s+(?:-c\s+)?['\"]?(?:<\(|\$\()\s*(?:curl|wget)\b|\b(?:powershell|pwsh)(?:\.exe)?\s[^\n]"
-         r"{0,80}?-(?:e|ec|enc|encodedcommand)\s"),
+         r"{0,80}?-(?:e|ec|enc|encodedcommand)\s|\b(?:iwr|irm|invoke-webrequest|invoke-restmethod)\b[^\n|]{0,300}"
+         r"\|\s*(?:iex|invoke-expression)\b"),
     Rule("decode_exec", _E, BLOCK, "decodes hidden text and runs it (base64 -d | sh, eval(atob(...)), exec(b64decode))",
          rf"\bbase64\s+(?:-d|--decode|-D|/d)\b[^\n|]{{0,80}}\|\s*(?:sudo\s+)?{INTERPRETER}|\b(?:xxd\s+-r\s+-p"
          rf"|rev(?:\s+\||\|)"
@@ -221,7 +223,8 @@ EXECUTION_RULES: tuple[Rule, ...] = (
          r"|gzinflate|str_rot13)\b|\bexec\s*\(\s*(?:base64\.b64decode|codecs\.decode|bytes\.fromhex|zlib\.decompress"
          r"|marshal\.loads|__import__\(\s*['\"](?:base64|codecs|zlib))|\bnew\s+function\s*\(\s*atob\b"
          r"|\[system\.text\.encoding\]::\w+\.getstring\(\s*\[convert\]::frombase64string[^\n]{0,400}?\|\s*"
-         r"(?:iex|invoke-expression)\b|\b(?:iex|invoke-expression)\s*\(?\s*\(?\s*\[system\.text\.encoding\]"),
+         r"(?:iex|invoke-expression)\b|\b(?:iex|invoke-expression)\s*\(?\s*\(?\s*\[(?:system\.)?text\.encoding\]"
+         r"|\b(?:os\.system|os\.popen|subprocess\.\w+|exec|eval)\s*\(\s*(?:base64\.)?b64decode\("),
     Rule("possible_b64_exec", _E, HOLD, "decodes base64 (held: decoded text can hide a command)",
          r"\bbase64\s+(?:-d|--decode|/d)\s*\|?\s*(?:sh|bash|python\d?|perl|ruby|node)"
          r"|\becho\s+[a-z0-9+/=]{20,}\s*\|\s*base64\s+(?:-d|--decode)"),

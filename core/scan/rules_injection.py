@@ -115,7 +115,7 @@ INJECTION_RULES: tuple[Rule, ...] = (
          r"|message)|\bnew\s+system\s+prompt\s*:|<\|im_start\|>\s*(?:system|assistant|developer)\b(?![ \t]*[;,.)'\"`/])"
          r"|<\|start_header_id\|>\s*(?:system|assistant|developer)\b(?![ \t]*[;,.)'\"`/])"
          r"|<start_of_turn>\s*(?:system|model)\b(?![ \t]*[;,.)'\"`/])|<\|system\|>\s*[a-z]|<<sys>>\s*[a-z]"
-         r"|<\|(?:im_end|eot_id|end_header_id|endoftext)\|>\s*<\|(?:im_start|start_header_id)\|>|\[inst\]\s*<<sys>>"),
+         r"|<\|(?:im_end|eot_id|end_header_id|endoftext)\|>\s*<\|(?:im_start|start_header_id)\|>|(?<!`)\[inst\]\s*<<sys>>"),
     Rule("fake_system_marker", _I, BLOCK, "fakes a system or administrator message to the agent",
          r"\[\s*(?:system|admin|administrator|developer|root)\s+(?:override|instruction|command|directive|notice"
          r"|message|update|alert|prompt)s?\s*\]|\b(?:system|admin|administrator|developer)\s+override\s*[:!\]]"
@@ -126,10 +126,12 @@ INJECTION_RULES: tuple[Rule, ...] = (
          r"|\bimportant\s+(?:system|admin(?:istrator)?)\s+(?:notice|message|update|instruction)\s*[:!]"),
     Rule("possible_fake_system_marker", _I, HOLD, "looks like a system or administrator message (held for a person)",
          rf"(?<!`)(?<!<)</?\s*(?:system|system[_-]prompt|system[_-]message|sys|admin|administrator)\s*>{_NAMED_MARKER}"
-         rf"|(?<!`)(?<!\w )\[\s*(?:system|admin|sys|administrator)\s*\]{_NAMED_MARKER}"
+         rf"|(?<!`)(?<![\w\]] )(?<!')\[\s*(?:system|admin|sys|administrator)\s*\]{_NAMED_MARKER}"
          r"|##{0,5}[ \t]*(?:system|admin(?:istrator)?)[ \t]+(?:message|notice"
          r"|prompt)[ \t]*:?[ \t]*\n|##{0,5}[ \t]*system[ \t]*#*[ \t]*\n(?=[ \t]*you\b)"
          r"|@@\s*(?:system|admin|sys|administrator|operator)\s*@@"
+         r"|</(?:instructions|system|rules|context|prompt)>\s*<(?:instructions|system|rules)\b|<instructions\s+priority\b"
+         r"|(?<!`)<\|?im_start\|?>\s*(?:system|assistant)\b"
          r"|\badmin(?:istrator)?\s+(?:message|notice|instruction|announcement)\s*[:!-]|(?<![^\n])system\s*:"
          r"\s+(?:you|the\s+assistant|ignore|new|from\s+now|always|never)"),
     Rule("disregard_rules", _I, BLOCK, "tells the agent to disregard its rules or instructions",

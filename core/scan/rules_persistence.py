@@ -43,9 +43,22 @@ _G_RUNS = r"[^\n]{0,200}?"
 _G_ADD, _G_CHECK = gap(80, r"\b(?:add|insert|put)\b"), gap(80, r"\b(?:check|report|phone|beacon)\b")
 
 PERSISTENCE_RULES: tuple[Rule, ...] = (
-    Rule("hook_pushes_out", PERSISTENCE, HOLD, "a git hook that pushes the repository to another remote",
-         r"\b(?:pre-push|post-commit|pre-commit|post-merge|post-checkout|post-receive)\s+hook\b[^\n]{0,200}?\bpush(?:es|ing)?\b"
-         r"[^\n]{0,120}?(?:git@|https?://|ssh://)"),
+    Rule("hook_pushes_out", PERSISTENCE, HOLD, "a git hook that pushes or sends the repository's changes elsewhere",
+         r"\b(?:pre-push|post-commit|pre-commit|post-merge|post-checkout|post-receive)\s+hook\b[^\n]{0,200}?"
+         r"\b(?:push(?:es|ing)?|curls?|uploads?|sends?|posts?)\b[^\n]{0,120}?(?:git@|https?://|ssh://|\bcollector\b"
+         r"|\bwebhook\b|\bendpoint\b|\bour\s+server\b)"),
+    Rule("install_script_phones_home", PERSISTENCE, HOLD, "an npm install script that runs a hidden file or sends data",
+         r"\"(?:pre|post)?install\"\s*:\s*\"[^\"\n]{0,120}?/\.[\w-]+\.(?:js|cjs|mjs|sh|py)\"|\"(?:pre|post)?install\"\s*:"
+         r"[^\n]{0,300}?\b(?:sends?|uploads?|posts?)\b[^\n]{0,60}?\b(?:environment|env|secrets?|tokens?|keys?)\b"),
+    Rule("shared_hooks_path", PERSISTENCE, HOLD, "points every repository's git hooks at a shared folder",
+         r"\bcore\.hookspath\b[^\n]{0,60}?(?:--global|\bglobally\b|~/|\$home)|--global\s+core\.hookspath\b"),
+    Rule("python_starts_helper", PERSISTENCE, HOLD, "a sitecustomize.py or usercustomize.py that runs on every Python start",
+         r"\b(?:sitecustomize|usercustomize)\.py\b[^\n]{0,200}?(?:every\s+python\s+(?:start|run|launch)"
+         r"|on\s+(?:every\s+)?(?:start|startup)|each\s+(?:start|run)|imports?\s+our)"),
+    Rule("cluster_admin_job", PERSISTENCE, HOLD, "a scheduled Kubernetes job with cluster-admin rights",
+         r"\bcronjob\b[^\n]{0,200}?\bcluster-admin\b|\bcluster-admin\b[^\n]{0,200}?\bcronjob\b"),
+    Rule("launch_daemon_keepalive", PERSISTENCE, HOLD, "a launchd agent or daemon kept alive (restarts when killed)",
+         r"\blaunch\s?(?:daemon|agent)s?\b[^\n]{0,120}?\bkeepalive\b|\bkeepalive\b[^\n]{0,120}?\blaunch\s?(?:daemon|agent)"),
     Rule("hook_runs_download", PERSISTENCE, HOLD, "a git hook that runs a helper downloaded from the network",
          r"(?:\.husky/|\.git/hooks/|\bpre-commit\b|\bpost-checkout\b|\bpre-push\b|\bpost-merge\b)[^\n]{0,200}?"
          r"\b(?:download(?:ed|s)?|fetch(?:ed|es)?|curl|wget)\b[^\n]{0,120}?https?://(?!(?:localhost|127\.0\.0\.1))"),
@@ -91,7 +104,7 @@ PERSISTENCE_RULES: tuple[Rule, ...] = (
          r"|(?:>>?|\btee\s+-a)\s*/etc/cron(?:tab|\.d/|\.(?:hourly|daily|weekly|monthly)/)"
          r"|\bschtasks\s+/create\b[^\n]{0,300}?(?:https?:|powershell|iex|curl|wget|cmd\s+/c)"),
     Rule("possible_crontab_persistence", _P, HOLD, "schedules a job that survives the session (held for a person)",
-         r"\|\s*crontab\b|\bcrontab\s+['\"]?(?:[\w.~-]*/[\w./~-]*|[\w-]+\.(?:txt|cron|tab))"
+         r"\|\s*crontab\b|@reboot\b|\bcrontab\s+['\"]?(?:[\w.~-]*/[\w./~-]*|[\w-]+\.(?:txt|cron|tab))"
          r"|\bschtasks\s+/create\b|\bregister-scheduledtask\b|\bcurrentversion\\run\b"),
     Rule("git_hook_persistence", _P, BLOCK, "plants a git hook that fetches or runs code",
          rf"\b(?:echo|printf|cat)\s(?=[^\n]{{0,400}}?(?:>|\btee\b)){_G_RUNS}{_RUNS}{_G_RUNS}(?:>>?"

@@ -95,11 +95,12 @@ PROVIDERS: tuple[ProviderRow, ...] = (
      r"(?<=[\w.-]):(?:\d{2,5}|\*):[\w.*-]{1,100}:[\w.*-]{1,100}:[^\s:]{6,128}",
      r"(?<=:)[^\s:]{6,128}$", 2.5, False),
     ("secret_password_assignment", "a password with punctuation assigned to a password setting",
-     r"(?:password|passwd|pwd|pass)['\"]?[ \t]*(?::=?|=)[ \t]*(?:\"[^\"\s]{8,128}\"|'[^'\s]{8,128}'|[^\s'\"]{8,128})",
-     _VALUE, 2.5, True),
+     r"(?:password|passwd|pwd|pass)['\"]?[ \t]*(?::=?|=)[ \t]*(?:\"[^\"\s]{8,128}\"|'[^'\s]{8,128}'|[^\s'\";]{8,128})",
+     _VALUE, 2.5, False),
     ("secret_password_prose", "a password written out in prose (`the password is …`, `password: …`)",
-     r"\bpass(?:word|wd|phrase)?\s+(?:is|was|=)\s+['\"`]?[^\s'\"`]{8,64}|\bpass(?:word|wd|phrase)?:\s+['\"`]?[^\s'\"`]{8,64}",
-     _VALUE, 2.5, True),
+     r"\bpass(?:word|wd|phrase)?\s+(?:(?:for|of|on|to)\s+(?:the\s+|our\s+|this\s+)?[\w.-]+(?:\s+[\w.-]+)?\s+)?(?:is|was|=)"
+     r"\s+['\"`]?[^\s'\"`]{8,64}|\bpass(?:word|wd|phrase)?:\s+['\"`]?[^\s'\"`]{8,64}",
+     _VALUE, 2.5, False),
 )
 """Every provider and password rule, in the order the scanner reports them."""
 
@@ -128,13 +129,15 @@ _PLACEHOLDER_WORDS = ("your", "example", "changeme", "password", "passwd", "xxxx
 
 
 def plausible_password(value: str) -> bool:
-    """Whether a password rule's value looks like a real password: letters, digits and punctuation mixed, no
+    """Whether a password rule's value looks like a real password: letters with digits (or both cases, ten or more
+    characters) and punctuation mixed, no
     placeholder words, and not a value the key-shaped assignment rule already reports (20+ characters of a key's
     alphabet)."""
     lowered = value.lower()
     if any(word in lowered for word in _PLACEHOLDER_WORDS) or value.startswith(("$", "{", "<", "%", "@")):
         return False
-    if not (any(c.isalpha() for c in value) and any(c.isdigit() for c in value)):
+    mixed_case = any(c.isupper() for c in value) and any(c.islower() for c in value)
+    if not (any(c.isalpha() for c in value) and (any(c.isdigit() for c in value) or (mixed_case and len(value) >= 10))):
         return False
     punctuated = _OUTSIDE_KEY_ALPHABET.search(value) is not None or any(c in value for c in "+/=_.-")
     return punctuated and (len(value) < 20 or _OUTSIDE_KEY_ALPHABET.search(value) is not None)
