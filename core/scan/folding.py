@@ -34,6 +34,7 @@ _CONFUSABLES = dict(zip(
 _CONFUSABLES.update({chr(0x1F150 + i): chr(0x61 + i) for i in range(26)})  # negative circled letters
 _CONFUSABLES.update({chr(0x1F170 + i): chr(0x61 + i) for i in range(26)})  # negative squared letters
 _CONFUSABLES.update({chr(0x1F1E6 + i): chr(0x61 + i) for i in range(26)})  # regional indicators
+_CONFUSABLES.update(zip("ᴀʙᴄᴅᴇꜰɢʜɪᴊᴋʟᴍɴᴏᴘǫʀꜱᴛᴜᴠᴡʏᴢ", "abcdefghijklmnopqrstuvwyz"))  # small capitals (`ɪɢɴᴏʀᴇ`)
 
 ZERO_WIDTH, BIDI, BIDI_MARK, TAGS, SELECTORS, SOFT_HYPHEN, HANGUL, CONTROL, PRIVATE, FORMAT = (
     "invisible_zero_width", "invisible_bidi", "invisible_bidi_mark", "invisible_tag_characters",
