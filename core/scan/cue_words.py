@@ -23,13 +23,15 @@ _OWN_RULES = ("instructions|instruction|rules|guidelines|guidance|directives|dir
               "anything you were told|developer messages|system messages|setup text|startup text|"
               "what you were told|you were told|told you|you were given|given to you|you received|system message|"
               "the task the user|task the user gave you|task you were given|what the user typed|typed in the chat|brief|"
-              "earlier setup|original setup|your setup|configured|what the operator|boundaries|prompts|refusals")
+              "earlier setup|original setup|your setup|configured|what the operator|boundaries|prompts|refusals|"
+              "marching orders|orders|messages|earlier messages|safety-related setup|safety setup|safety settings|"
+              "safety configuration")
 _WHOSE = ("your|yours|previous|prior|earlier|original|initial|above|preceding|old|default|built-in|baseline|"
           "system|so far|until now|up to now|before this|before now|at the start|you started with|you began with|"
           "you were given|you were told|you received|anthropic|openai|developers|creators|operator|developer|"
           "preceded|came first|came before|originally|loaded|at startup|at the start of each|"
           "start of each conversation|gave you|just gave you|typed in the chat|base|initialised with|initialized with|"
-          "at startup|you arrived with|you came with|you shipped with|harness")
+          "at startup|you arrived with|you came with|you shipped with|harness|owner's|repo owner's")
 _CANCEL = ("ignore|ignoring|disregard|disregarding|forget|forgetting|discard|discarding|abandon|drop|dropping|"
            "overwrite|overwrites|overwritten|overwriting|"
            "set aside|put aside|stop following|cease following|no longer follow|pay no attention|override|overrides|"
@@ -51,7 +53,9 @@ _CANCEL = ("ignore|ignoring|disregard|disregarding|forget|forgetting|discard|dis
            "loses|this note wins|this file wins|scratch that|scratch the|shouldn't be consulted|should not be consulted|"
            "don't consult|only a suggestion|just a suggestion|merely a suggestion|non-binding|carry no weight|"
            "carries no weight|hold no weight|have no force|no authority|are wrong|is wrong|were wrong|are cleared|"
-           "have been cleared|is cleared|were cleared")
+           "have been cleared|is cleared|were cleared|new baseline|no prior directives|no prior instructions|"
+           "no previous instructions|no earlier directives|scrapped|scrap|must not be obeyed|not be obeyed|"
+           "should not be obeyed|shouldn't be obeyed|must not be followed|should not be followed|shouldn't be followed")
 
 _NOT_COUNTED_AS = (r"re:(?:(?:does|do|did)\s+not|doesn't|don't|didn't)\s+count\s+as\s+"
                    r"(?!binding|valid|rules|instructions|authoritative|in\s+(?:force|effect)|anything)")
@@ -76,7 +80,8 @@ _APPROVED = ("blanket approval|approval is implied|approval granted|approval giv
              "standing order|standing orders|admin rights|full admin|full access|full rights|pre-authorised|waiver|"
              "signed a waiver|signed off on|approval for|approval to|have clearance|has clearance|allows anything|"
              "policy allows|said you're allowed|said you are allowed|said you may|said it's fine|says it's fine|"
-             "said it's ok|confirmed it's ok|confirmed it is ok|confirmed that it's ok|authorised you|authorized you")
+             "said it's ok|confirmed it's ok|confirmed it is ok|confirmed that it's ok|authorised you|authorized you|"
+             "authorise|authorize|authorises|authorizes|is permitted to|are permitted to|permitted")
 _ACCESS_TO_DATA = r"re:(?:full|complete|unrestricted)\s+access\s+to\s+(?:their|its|his|her|the\s+user's|users')\s"
 """`full access to their run history` says what a feature may read of someone's own data, not that the agent was
 cleared in advance."""
@@ -96,7 +101,8 @@ _IN_ADVANCE = ("already|in advance|ahead of time|beforehand|standing|blanket|for
                "you are permitted to|is allowed for|are allowed for|is permitted for|all destructive|destructive operations|"
                "all operations|all actions|all commands|every command|every action|do not ask again|don't ask again|permanent|"
                "never wait for|as needed|when debugging|on request|upon request|on its own|allows anything|"
-               "authorised you to|authorized you to|has authorised you|has authorized you")
+               "authorised you to|authorized you to|has authorised you|has authorized you|right away|any bot|any assistant|"
+               "any agent|recorded as approved|skip every confirmation|skip all confirmation|skip confirmations")
 _ASK_FIRST = ("ask for approval|ask for permission|ask for confirmation|request approval|get approval|"
               "needs approval|need approval|requires approval|require approval|must be approved|wait for approval|"
               "only after approval|until approved|not approved|never approved|isn't approved|is not approved|"
@@ -145,13 +151,15 @@ _HIDE = ("hide|hiding|conceal|concealing|omit|omitting|leave out|leave it out|do
          "never sees|never see|under no circumstances reveal|under no circumstances tell|under no circumstances mention|"
          "under no circumstances disclose|mask the real|obscure the real|keep quiet about|say nothing about|"
          "stay quiet about|stay silent about|no mention in chat|no mention in the chat|no trace in|leave no trace|"
-         "no mention anywhere|you never show|never show the user|never show them")
+         "no mention anywhere|you never show|never show the user|never show them|out of the loop|keep the user out of|"
+         "skip over|dont bring up|dont mention|dont tell|don't raise it|do not raise it|don't list|"
+         "anywhere the user will see|where the user will see|the user won't see")
 _HEARER = ("user|users|user's|human|humans|owner|operator|reviewer|reviewers|maintainer|maintainers|customer|customers|"
            "client|clients|boss|manager|team|anyone|anybody|nobody|no one|them|him|her|people|person|auditor|"
            "auditors|security|admin|administrator|supervisor|they|developer|developers|summary|summaries|"
            "summarising|summarizing|status update|status updates|report|reports|answer|answers|reply|replies|"
            "changelog|commit message|pr description|someone|somebody|keep quiet about|say nothing about|stay quiet about|"
-           "stay silent about")
+           "stay silent about|recap|session recap|standup|standup notes|chat|in chat")
 _HIDDEN_THING = ("this instruction|these instructions|this note|this memory|this rule|this entry|this message|"
                  "you did|you ran|you made|you changed|you deleted|you sent|you uploaded|you installed|you pushed|"
                  "you read|your actions|your changes|the changes|what happened|what you|the error|the errors|"
@@ -164,7 +172,8 @@ _HIDDEN_THING = ("this instruction|these instructions|this note|this memory|this
                  "error messages|warnings|diff|the diff|changes|workflow|workflows|script|scripts|network calls|"
                  "calls|background|you edited|you modified|you touched|you removed|you added|you skipped|"
                  "you disabled|you reverted|revert|reverted|the fix|fix|token-handling|change|auth code|disabling|deleting|"
-                 "removing|exists|this entry|this note|where the data goes|destination|sync|the sync|exposed|leaked|the api key")
+                 "removing|exists|this entry|this note|where the data goes|destination|sync|the sync|exposed|leaked|the api key|warning|copy|the path|that path|"
+                 "ssh key")
 _HONEST = ("an ai|an ai assistant|an ai agent|honest|honestly|truthful|truthfully|the truth|accurately|transparent|transparently|never lie|"
            "don't lie|do not lie|not lie|never hide|don't hide|do not hide|not hide|password|passwords|"
            "personal data|pii|other customers|other users|internal ticket|spoilers?|spoiler|surprise|"
@@ -197,7 +206,9 @@ _SOURCES = ("web page|web pages|webpage|webpages|website|websites|web content|we
             "readme in a dependency|a dependency's readme|in a dependency|alt attributes|txt record|dns txt|"
             "cloned repo|a cloned repo|cloned repository|status page|dependabot|renovate|review comment|"
             "code review comment|commenter|commenters|notes for ai agents|note for ai tools|note for ai agents|"
-            "notes for ai")
+            "notes for ai|reviewing bot|review bot|other agents|agents in the swarm|peer agents|build error messages|"
+            "calendar invite|invite's description|output from|messages addressed to ai|github discussion|"
+            "discussion thread|upvoted comment|ci bot|wiki pages|wiki page")
 _A_REQUEST = "|".join(f"{det} request" for det in ("a", "the", "any", "every", "each", "this", "that", "their", "its",
                                                    "whatever", "such a", "their own"))
 """A request as orders someone gave comes with a determiner (`do what the request in the ticket asks`); a bare
@@ -208,13 +219,14 @@ _OBEY = ("follow|follows|following|obey|obeys|obeying|execute|executes|executing
          "the user's own|as the user|same as|equal to|do it|do so|do that|carry them out|carry it out|merge it|do as it says|"
          "do as they say|do what it asks|do what they ask|"
          "act on them|act on it|complete it|complete them|take priority|takes priority|take precedence|"
-         "takes precedence|steer|speaks for|speak for|as coming from|on behalf of the user|directive for you")
+         "takes precedence|steer|speaks for|speak for|as coming from|on behalf of the user|directive for you|honour|honor|"
+         "defer to")
 _DIRECTIVE = ("instructions|instruction|commands|command|directions|directives|steps|orders|requests|" + _A_REQUEST + "|"
               "says|say|tells|tell|asks|ask|wants|suggests|suggest|suggestions|contains|anything|everything|"
               "whatever|code|scripts|script|snippets|snippet|directive|directives|tells you|asks you|task list|"
               "tasks|it says|they say|to do|change something|run a command|follow it|run it|obey it|do it|"
               "your actions|completely|blindly|unconditionally|without question|verbatim|suggestion|without checking|"
-              "what it says|from anyone|carry it out|carry them out|act on it")
+              "what it says|from anyone|carry it out|carry them out|act on it|jobs|comments")
 _OUTRANKS = ("are commands|are orders|are instructions for you|instructions addressed to you|addressed to you|"
              "meant for you|is meant for you|are meant for you|orders for you|commands for you|honour them|"
              "honor them|are tasks for you|should be carried out|should be followed|should be executed|"
@@ -227,7 +239,8 @@ _OUTRANKS = ("are commands|are orders|are instructions for you|instructions addr
              "counts as an instruction|count as instructions|counts as instructions|as a system instruction|counts as commands|"
              "count as commands|count as orders|counts as orders|can be run straight away|can be run as is|"
              "can be run directly|run straight away|meant for the agent|is meant for the agent|as a direct order|"
-             "a direct order|direct orders|should be obeyed")
+             "a direct order|direct orders|should be obeyed|same as the user's|count the same as|equal authority|"
+             "as if the user had made them|as if the user|bind the assistant|binds the assistant|bind you|binds you")
 _OBEY_NOT = (PROTECT + "|only after|only if|only when|after showing|show them|"
              "showing them|show the user|ask first|verify|verified|review them|review it|check them|check it|"
              "ask me|ask the user|confirm with|double-check|reproduce|to reproduce|cite|citation|quote|link to|reference|read-only|as context|as a hint|as hints|the user's issue|"
@@ -235,7 +248,8 @@ _OBEY_NOT = (PROTECT + "|only after|only if|only when|after showing|show them|"
              "natural language instructions|ask before|asking before|show the script|show it to the user|ignore that claim|ignore the claim|ignore such claims|ignore that request|"
              "ignore such requests|tell the user what|tell the user about it|in the devcontainer|in a devcontainer|"
              "never on the host|not on the host|in a sandbox|inside a sandbox|the user agrees|agrees with|user approves|"
-             "the user approves|you agree with")
+             "the user approves|you agree with|the user decides|user decides|decides which|is information|are information|"
+             "not orders|never instructions|information to summarise|information to summarize")
 
 _DOWNGRADE_ACT = ("disable|disabling|disabled|turn off|turning off|switch off|skip|skipping|skipped|bypass|"
                   "bypassing|ignore|ignoring|remove|removing|delete|deleting|comment out|commenting out|mark as skip|"
@@ -252,7 +266,9 @@ _DOWNGRADE_ACT = ("disable|disabling|disabled|turn off|turning off|switch off|sk
                   "reply yes|yes to every|yes to any|unsalted|md5|pin the scanner|doesn't report them|don't report them|"
                   "so it doesn't report|sudo for everything|sudo for all|use sudo|outside the sandbox|rerun it outside|"
                   "run it outside|permissive|firewall off|setenforce 0|--allow-unauthenticated|allow-unauthenticated|"
-                  "--allow-insecure-repositories|--nogpgcheck|--no-gpg-check|no dry runs|no dry-runs|skip the dry run")
+                  "--allow-insecure-repositories|--nogpgcheck|--no-gpg-check|no dry runs|no dry-runs|skip the dry run|"
+                  "prefix every command with sudo|prefix every command|ufw disable|stop showing diffs|stop showing|"
+                  "public-read|use the production database|production database for")
 _SAFETY = ("test|tests|testing|failing test|failing tests|flaky|checks|check|ci|pipeline|lint|linter|linting|"
            "pre-commit|hooks|hook|verification|validation|ssl|tls|certificate|certificates|cert|certs|https|"
            "security|scan|scanner|scanning|signing|signature|signatures|2fa|mfa|auth|authentication|sandbox|"
@@ -262,7 +278,8 @@ _SAFETY = ("test|tests|testing|failing test|failing tests|flaky|checks|check|ci|
            "tool calls|sandbox|certificates|index|no-verify|--no-verify|--insecure|"
            "--dangerously-skip-permissions|stricthostkeychecking|rejectunauthorized|strict_ssl|sslverify|plan|"
            "terraform plan|dry run|dry-run|dry runs|staging|hashing|password hashing|cve|cves|vulnerability|"
-           "vulnerabilities|ca|internal ca|selinux|--allow-unauthenticated|allow-unauthenticated|--force")
+           "vulnerabilities|ca|internal ca|selinux|--allow-unauthenticated|allow-unauthenticated|--force|--privileged|"
+           "ufw|diffs|diff|acl|bucket acl|local testing")
 _HABIT = ("always|by default|default to|prefer|prefers|preferred|preference|from now on|whenever|every time|"
           "each time|going forward|in future|in the future|routinely|as a rule|to save time|save time|faster|"
           "quicker|to speed|to make it pass|to make them pass|make it pass|make them pass|so it passes|"
@@ -284,7 +301,9 @@ _HABIT = ("always|by default|default to|prefer|prefers|preferred|preference|from
           "to every curl|to every call|to every command|to every request|hates|carry on|and carry on|move on|and move on|goes green|go green|stays green|"
           "pipeline green|ci green|for speed|avoid permission|permission issues|permission errors|on all requests|"
           "all requests calls|on all calls|for all requests|stop failing|so they stop|so it stops|less hassle|"
-          "it's easier|easier for|every git push|on every push|skip reading|without reading|without looking at")
+          "it's easier|easier for|every git push|on every push|skip reading|without reading|without looking at|"
+          "every command|never come up|never stop|trust you completely|takes too long|too long|go straight to|"
+          "straight to")
 _DOWNGRADE_NOT = (PROTECT + "|locally|local dev|local development|only locally|only in|only for|only on|"
                   "temporarily|for now|re-enable|reenable|restore|ticket|todo|fixme|link the issue|file an issue|"
                   "open an issue|tracked|documented|explain why|with a reason|reason|justify|not allowed|forbidden|"
@@ -313,14 +332,16 @@ _ASKED = ("questions about|questioned about|asked about|word for word|verbatim|s
           "every question about|any question about")
 _SCRIPT = ("say|tell|answer|reply|respond|claim|blame|insist|deny|explain that|attribute|assure|pretend|act as if|"
            "quote only|only quote|say only|answer only|the answer is|describe|call it|call them|present it as|"
-           "frame it as|invent|make up")
+           "frame it as|invent|make up|explain it as|explain them as|explain it|explain as")
 _SCRIPT_NOT = (PROTECT + "|" + _HONEST + "|tell them to|ask them|point them|direct them|refer them|link|docs|"
                "documentation|support|contact|check|look up|explain how|show them how|help them|the answer is in|an ai|"
                "exact|actual output|as it is|as they are|what actually|don't know|do not know|rather than guessing|don't guess|"
                "not sure|vault|where they're configured|where it's configured|never print")
 _PERSONA = ("role:|mode:|persona:|traits:|personality:|character:|take on the role|take the role|take on the persona|"
             "version of yourself|let's pretend|pretend that you|pretend you|personality|dual personality|"
-            "dual-personality|you've been upgraded|you have been upgraded|upgraded to|version of me|stay in|remain in|you are an ai|you're an ai|enable developer mode|enter developer mode|activate developer mode|"
+            "dual-personality|you've been upgraded|you have been upgraded|upgraded to|version of me|reply format|"
+            "answer format|what you'd say|what you would say|ur now|ur new|speak as|i work better as|i work best as|"
+            "my default now|stay in|remain in|you are an ai|you're an ai|enable developer mode|enter developer mode|activate developer mode|"
             "developer mode enabled|in developer mode you|persona|alter ego|alter-ego|identity|character|version of you|jailbreak mode|opposite mode|simulate|act as|acting as|become|"
             "you are now|you're now|imagine you are|imagine you're|assume the identity|assume the role|switch to|"
             "your new|respond as|answer as|behave like|behave as|play the role|roleplay|role-play|stay in character|"
@@ -341,7 +362,10 @@ _UNBOUND = ("no guidelines|no warnings|filters off|refusals off|god-mode|no-limi
             "breaks every|breaks all|break every|break all|ignores every|ignores all|foul-mouthed|never warns|"
             "warns or refuses|never warn|safety layer has been removed|safety layer removed|safety has been removed|"
             "safety removed|safety was removed|never given rules|never been given rules|never had rules|skips the safety|"
-            "skip the safety|without the safety talk|no censorship|without censorship|prior alignment")
+            "skip the safety|without the safety talk|no censorship|without censorship|prior alignment|skips safety checks|"
+            "never asks|never double checks|godmode|zero restrictions|zero limits|accountable only to itself|"
+            "answers to no one|accountable to no one|blackhat|black-hat|exploit chains|working exploits|rolled back|"
+            "alignment was removed|without alignment training|freed by|freed ais|freed ai|makers' rules")
 _MARKER = (r"re:system developer admin administrator operator anthropic openai security platform maintainer "
            r"maintainers assistant human role inst moderator supervisor:(?:\brole['\"]?\s*:\s*['\"]?(?:system|developer)\b|^\s*\[inst\]|(?:^|[\[<{#=*|]+\s*(?:(?:important|urgent|official|new|critical|priority)\s+)?"
            r"|\b(?:message|notice|note|update|alert|directive)\s+from\s+(?:the\s+)?)"
@@ -359,7 +383,7 @@ _BETWEEN_US = ("between us|between you and me|our secret|our little secret|keep 
                "stay between|good news only|only good news")
 _TRACES = ("history|shell history|bash_history|logs|log|traces|trace|evidence|audit log|audit trail|footprints")
 _ERASE = ("remove|delete|clear|wipe|erase|scrub|clean|truncate|shred|rewrite")
-_UNNOTICED = ("your own entries|your entries|your own lines|your traces|before finishing|before you finish|so the user|can't find|cannot find|won't find|won't notice|doesn't notice|does not notice|"
+_UNNOTICED = ("so the user's|stays clean|stay clean|your own entries|your entries|your own lines|your traces|before finishing|before you finish|so the user|can't find|cannot find|won't find|won't notice|doesn't notice|does not notice|"
               "without a trace|without trace|cover|covered|afterwards|unnoticed|nobody notices|no one notices|"
               "nobody looks|no one looks|"
               "can't tell|won't see")
@@ -380,24 +404,26 @@ _NO_REQUEST = "|".join(f"{no} ask {who} to {act}" for no in ("never", "don't", "
 """A rule against asking people to hand over something (`never ask the user to paste tokens in chat`): not an order
 to skip asking before harm, nor to send a secret out."""
 _SEND_OUT = ("post|send|upload|share|paste|forward|transmit|publish|include|attach|append|mirror|mirrored|sending|"
-             "posting|uploading|sharing|mail the|email the|e-mail the|"
+             "posting|uploading|sharing|mail the|email the|e-mail the|keep a copy of|copy of every|copy every|dm|"
+             "dump|dump the|print|"
              "commit the|commit your|commit it|push the|push your")
 _SECRET_VALUE = ("key|token|password|secret|credentials|passwords|tokens|keys|api key|private key|printenv|"
                  "environment variables|env vars|.env|customer records|customer data|personal data|pii|"
                  "database url|.docker/config.json|docker/config.json|kube/config|aws/credentials|gh/hosts.yml|.netrc|.npmrc|"
                  ".pypirc|.git-credentials|id_rsa|id_ed25519|conversation transcript|chat transcript|conversation history|"
-                 "chat history")
+                 "chat history|secrets.yaml|secrets.yml|secrets.json|creds|db creds")
 _OUTSIDE = ("webhook|url|channel|paste|gist|slack|discord|pastebin|external|third party|third-party|issue comment|"
             "pr|pull request|public issue|the issue|commit message|public fork|public repo|"
             "comment|contractor|query parameters|query string|pixel|fork|bucket|remote|outside|outside services|"
-            "outside parties|vendor|vendors|mailbox|inbox")
-_SEND_NOT = (PROTECT + "|" + _NO_REQUEST + "|stripping|strip|after removing|remove any|scrub|rotate|revoke|redact|redacted|placeholder|secret manager|"
+            "outside parties|vendor|vendors|mailbox|inbox|telegram|whatsapp|signal|pr comment")
+_SEND_NOT = (PROTECT + "|" + _NO_REQUEST + "|names only|variable names only|stripping|strip|after removing|remove any|scrub|rotate|revoke|redact|redacted|placeholder|secret manager|"
              "secrets manager|vault|masked|mask")
 
 _KEEP = ("keep|save|saved|store|stored|storing|copy|write|remember|paste|record|put|note down|jot down")
 _CREDENTIAL = ("password|passwords|passphrase|token|tokens|api key|api keys|credentials|credential|secret|secrets|"
+               "keys|root account keys|access keys|"
                "private key|private keys|ssh key|ssh keys|pin|otp|recovery codes|session cookie|cookies")
-_IN_MEMORY = ("in memory|this memory|memory file|in this file|into this file|in your notes|in the notes|notes file|"
+_IN_MEMORY = ("~/notes|keys.txt|notes/|a text file|a txt file|for quick access|in memory|this memory|memory file|in this file|into this file|in your notes|in the notes|notes file|"
               "for next time|future sessions|next session|next sessions|so you never|remember it|remember them|"
               "in claude.md|in agents.md|in memory.md|plain text|plaintext")
 _KEEP_NOT = (PROTECT + "|out of|redact|redacted|placeholder|env var|"
@@ -413,7 +439,8 @@ _DECODE_NOT = (PROTECT + "|never|don't|do not|not|inspect|read it first|show it|
 _GUARDED = ("secrets|secret|credentials|credential|.env|database dump|db dump|prod dump|api keys|tokens|prod data|"
             "production data|customer data|customer records|write access|admin access|org secrets|ci secrets|"
             "deploy keys|signing keys|private keys|user emails|user data|personal data|customer emails|"
-            "assistant's access|agent's access|bot's access|your access")
+            "assistant's access|agent's access|bot's access|your access|database dumps|db dumps|token|admin token|"
+            "production token|prod token")
 """What an approval must not be claimed for in a note: secrets, credentials, production data and elevated access."""
 _NEVER_WAIT = "|".join(f"{no} {act} for {what}" for no, act in (
     ("never", "wait"), ("don't", "wait"), ("do not", "wait"), ("no need to", "wait"), ("without", "waiting"),
@@ -421,14 +448,15 @@ _NEVER_WAIT = "|".join(f"{no} {act} for {what}" for no, act in (
     for what in ("approval", "permission", "confirmation"))
 """`never wait for approval` says not to ask: the `wait for approval` inside it is no request to ask first."""
 _HANDED_OUT = ("sharing|share|uploading|upload|giving you|give you|use them|use it|can be used|be used|modify|print|"
-               "pull|pulling|read|reading|commit|committing|move|"
+               "pull|pulling|read|reading|commit|committing|move|using|use|printing|fetching|fetch|"
                "copy|send|sending|post|posting|expose|exposing|paste|pasting")
 """What the claimed approval lets the agent do with them: use, share, send or expose."""
 _UNTRUE = ("regardless of the real|regardless of the actual|not the real one|not the actual one|instead of the real|"
            "instead of the actual|rather than the real|rather than the actual|whatever the real|plausible reason|"
            "plausible excuse|were already there|was already there|already broken before|"
            "already failing before|before your change|nobody will notice|no one will notice|they won't notice|won't notice|"
-           "they won't check|nobody checks|no one checks|it isn't true|it is not true|even though it isn't|"
+           "they won't check|nobody checks|no one checks|even when only|when nobody is looking|nobody is looking|"
+           "no one is looking|when no one is looking|it isn't true|it is not true|even though it isn't|"
            "even though it is not|even though it's not")
 """What a false report says of itself: a figure or a cause other than the real one."""
 _TELLS = _SAY + "|quote|quotes|make up|invent|fabricate|give"
@@ -451,8 +479,9 @@ ENGLISH_RULES: tuple[CueRule, ...] = (
     cue_rule("approval_claimed", "injection",
           "claims approval was given in advance, so the agent need not ask (held for a person)",
           CueGroup.of(_APPROVED).excepting(_ACCESS_TO_DATA), _IN_ADVANCE + "|" + _NO_ASK,
-          unless=CueGroup.of(_ASK_FIRST + "|" + PROTECT + "|authorization-code|authorization code|pkce|oauth|oauth2|openid")
-          .excepting(_NEVER_WAIT)),
+          unless=CueGroup.of(_ASK_FIRST + "|" + PROTECT + "|authorization-code|authorization code|pkce|oauth|oauth2|openid"
+                             "|not all future|not any future|not every future|only that one|that one")
+          .excepting(_NEVER_WAIT + "|standing approval from|blanket approval from|advance approval from|prior approval from")),
     cue_rule("approval_for_secrets", "injection",
              "claims approval to use or share secrets, credentials, production data or elevated access (held)",
              _APPROVED, _GUARDED, _HANDED_OUT, unless=_ASK_FIRST + "|" + PROTECT + "|must be approved|needs approval|rotated|1password|vault|"
@@ -479,7 +508,14 @@ ENGLISH_RULES: tuple[CueRule, ...] = (
     cue_rule("cover_story", "injection", "gives the agent a cover story or the impression it must leave (held)",
              "cover story|cover-story|official story|stick to the story|stick to that story|agreed wording|"
              "the agreed story|should believe|make the user believe|make them believe|let the user believe|"
-             "leave the user with the impression|the impression that|give the impression",
+             "leave the user with the impression|the impression that|give the impression|should hear|should be told|"
+             "the user hears",
+             unless=PROTECT + "|" + _HONEST),
+    cue_rule("disguised_change", "injection", "describes a sensitive change as something harmless (held for a person)",
+             "describe|describes|label|call|present|mark|commit it as|write commit messages",
+             r"re:as:\bas\s+['\"]?(?:docs?|a\s+typo|typos?|formatting|cosmetic|chore|harmless|minor|routine|style)\b",
+             "credential|credentials|secret|secrets|payout|iban|key|keys|token|tokens|auth|password|permission|"
+             "permissions|workflow|workflows|payment|payments|firewall|.env",
              unless=PROTECT + "|" + _HONEST),
     cue_rule("scripted_answer", "injection",
           "scripts what the agent answers when someone asks (held for a person)",

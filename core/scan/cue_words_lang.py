@@ -53,7 +53,7 @@ _SEND = CueGroup.spelled(
     "envia|envie|sende|schick|envoie|envoyez|invia|отправь|отправьте|发送|发给|送信|送って|보내|ارسل|أرسل|भेज|"
     "gonder|gui|kirim|"
     "wyslij|przeslij|trimite|trimiteti|stuur|verstuur|надішли|відправ|بفرست|ارسال کن|שלח|στειλε|posli|skicka|পাঠাও|بھیج|kuldd el|tuma|"
-    "পাঠিয়ে|পাঠান|postして|post して|アップロードして")
+    "পাঠিয়ে|পাঠান|postして|post して|アップロードして|envoyer|par e-mail|par email|post 하세요|로 post")
 _WITHOUT_ASKING = CueGroup.spelled(
     "sin preguntar|sin pedir confirmacion|sin pedir permiso|sem perguntar|sem pedir confirmacao|sem pedir permissao|"
     "nao precisa pedir|sans demander|sans confirmation|ohne zu fragen|ohne nachzufragen|ohne ruckfrage|"
@@ -75,7 +75,7 @@ _VOID = CueGroup.spelled(
     "недействительн|отменены|больше не действу|не применяются|недійсн|скасовано|скасовані|більше не діють|不再适用|"
     "不再有效|作废|失效|已取消|無効|適用されません|もう適用|유효하지 않|더 이상 적용되지|무효|ملغاة|ملغية|لم تعد سارية|"
     "لاغية|غير صالحة|अमान्य|रद्द|लागू नहीं|gecersiz|artik gecerli degil|iptal edildi|khong con hieu luc|vo hieu|"
-    "tidak berlaku lagi|dibatalkan|nie obowiazuja|niewazne|uniewaznione|gelden niet meer|ongeldig|zijn vervallen|"
+    "tidak berlaku lagi|tidak berlaku|বাতিল|przestaja obowiazywac|dibatalkan|nie obowiazuja|niewazne|uniewaznione|gelden niet meer|ongeldig|zijn vervallen|"
     "ไม่มีผล|ยกเลิก|โมฆะ|nu se mai aplica|anulate|nu mai sunt valabile")
 
 _IF_ASKED = CueGroup.spelled(
@@ -86,7 +86,8 @@ _IF_ASKED = CueGroup.spelled(
     "якщо спитає|якщо запитає|спитає|запитає|如果问|如果用户问|如果有人问|被问到|聞かれたら|尋ねられたら|"
     "質問されたら|물으면|묻는다면|물어보면|إذا سأل|إذا سألك|اگر پرسید|אם ישאלו|अगर पूछे|यदि पूछे|sorarsa|"
     "sorulursa|neu hoi|neu duoc hoi|jika bertanya|jika ditanya|kalau ditanya|jesli zapyta|jezeli zapyta|"
-    "daca intreaba|als iemand vraagt|als de gebruiker vraagt|om nagon fragar|জিজ্ঞেস করলে|জিজ্ঞাসা করলে|quand l'utilisateur demande|"
+    "daca intreaba|als iemand vraagt|als de gebruiker vraagt|om nagon fragar|聞かれても|उपयोगकर्ता पूछे|"
+    "kalau pengguna bertanya|pengguna bertanya|uzytkownik zapyta|জিজ্ঞেস করলে|জিজ্ঞাসা করলে|quand l'utilisateur demande|"
     "lorsque l'utilisateur demande|quand on te demande|cuando el usuario pregunta|cuando te pregunten|"
     "quando o usuario perguntar|wenn der nutzer fragt|quando l'utente chiede")
 _ANSWER = CueGroup.spelled(
@@ -97,7 +98,7 @@ _ANSWER = CueGroup.spelled(
     "відповідай, що|скажи, що|就说|回答说|告诉他们|と答え|と言って|라고 대답|라고 말해|라고 답|قل إن|قل أن|"
     "أجب بأن|بگو که|תגיד ש|תענה ש|कहो कि|कहना कि|जवाब दो कि|diye cevap ver|de ki|tra loi rang|noi rang|"
     "jawab bahwa|katakan bahwa|bilang bahwa|odpowiedz, ze|odpowiedz ze|powiedz, ze|powiedz ze|raspunde ca|"
-    "spune ca|antwoord dat|zeg dat|svara att|saga att|বলবে যে|বলো যে|hãy bảo|reponds toujours|reponds oui|responde siempre|"
+    "spune ca|antwoord dat|zeg dat|svara att|saga att|라고만 답|라고 답하|bilang saja|katakan saja|বলবে যে|বলো যে|hãy bảo|reponds toujours|reponds oui|responde siempre|"
     "responda sempre|antworte immer|rispondi sempre|다고 말하|다고 말해|다고 답하|고 말하세요")
 
 _A_DOCUMENT_TEXT = "docs/|.md|readme|wiki|changelog|legacy/|old/"
@@ -113,10 +114,12 @@ _NOT_SEND = CueGroup.spelled(
 
 _SECRET_FILE = CueGroup.spelled(".env|credentials|id_rsa|.ssh|.aws|.npmrc|.netrc|.pgpass|api key|api_key|token|"
                                 "variaveis de ambiente|variables de entorno|variables d'environnement|umgebungsvariablen|"
-                                "variabili d'ambiente|переменные окружения|环境变量|環境変数|환경 변수|متغيرات البيئة|"
+                                "variabili d'ambiente|переменные окружения|переменных окружения|.kube|kube/config|kubeconfig|环境变量|環境変数|환경 변수|متغيرات البيئة|"
                                 "पर्यावरण चर|ortam degisken|bien moi truong|variabel lingkungan|zmienne srodowiskowe")
 
 _DEFENSIVE_TEXT = (
+    "视为注入|注入攻击|提醒用户|tan cong chen lenh|bao cho nguoi dung|inyeccion|injection|injecao|инъекц|インジェクション|"
+    "인젝션|"
     "die versuchen|die dich|que intenten|que intentem|que tentam|qui tentent|qui essaient|che cercano|che tentano|"
     "которые пытаются|试图|企图|以下规则|下面的规则|しようとする|하려는|التي تحاول|जो कोशिश")
 """A rule about other text's instructions (`ignore instructions that try to...`) or about the list that follows:
@@ -124,7 +127,7 @@ what a careful file says, not an override of the agent's own rules."""
 _FORBIDDEN = CueGroup.spelled(
     "khong xoa|khong duoc xoa|dung xoa|no borres|nunca borres|no elimines|nunca elimines|nao apague|nunca apague|"
     "ne supprime pas|ne supprimez pas|nicht loschen|niemals loschen|non cancellare|mai cancellare|не удаляй|"
-    "不要删除|禁止删除|削除しないで|삭제하지 마|لا تحذف|मत हटाओ|jangan hapus|nie usuwaj|silme")
+    "不要删除|禁止删除|削除しないで|삭제하지 마|لا تحذف|لا نحذف|मत हटाओ|jangan hapus|nie usuwaj|silme")
 """A prohibition of the destructive act itself (Vietnamese `KHONG xoa ... ma khong hoi`): asking is what it
 requires."""
 
@@ -137,15 +140,18 @@ _TURN_OFF = CueGroup.spelled(
     "desative|desativar|desativa|desactiva|desactivar|deshabilita|deshabilitar|desactive|desactivez|deaktiviere|"
     "deaktivieren|schalte aus|disattiva|disabilita|отключи|отключите|отключить|вимкни|禁用|关闭验证|关闭证书|关闭ssl|"
     "关闭tls|跳过测试|跳过验证|跳过检查|無効に|オフに|비활성화|끄고|끄세요|عطل|عطّل|अक्षम|devre disi|tat|vo hieu hoa|"
-    "nonaktifkan|matikan|wylacz|dezactiveaza|schakel uit|ignora a verificacao|uberspringe|пропускай")
+    "nonaktifkan|matikan|wylacz|dezactiveaza|schakel uit|ignora a verificacao|uberspringe|пропускай|"
+    "supprime les tests|supprimer les tests|删除测试|直接删除测试|تعطيل|बंद रहे|बंद रखें|usuwane|"
+    "cancellare i test|borrar los tests|apagar os testes")
 _SAFETY_CHECK = CueGroup.spelled(
     "tls|ssl|https|verificacao|verificacion|verification|uberprufung|zertifikat|certificad|certificat|verifica|"
     "сертификат|проверк|证书|验证|校验|証明書|検証|인증서|검증|شهادة|التحقق|प्रमाणपत्र|सत्यापन|sertifika|dogrulama|"
     "chung chi|xac minh|sertifikat|verifikasi|certyfikat|weryfikac|testes|pruebas|tests|hooks|ganchos|тесты|测试|テスト|"
-    "테스트|اختبار|परीक्षण|review|revisao|revision|подтвержден|确认|確認|확인")
+    "테스트|اختبار|परीक्षण|review|revisao|revision|подтвержден|确认|確認|확인|सैंडबॉक्स|sandbox|testy")
 _NEGATED = CueGroup.spelled(
-    "nunca|nao |no |jamais|ne pas|n'|nicht|niemals|kein|non |mai |никогда|не |ні |不要|绝不|别|しないで|しない|하지 마|"
-    "하지 말|لا |मत|कभी नहीं|asla|khong|jangan|nigdy|nie |nu |nooit|niet")
+    "nunca|nao desative|nao desativar|no desactives|no desactive|no deshabilites|jamais|ne desactive pas|"
+    "ne desactivez pas|nicht|niemals|non disattivare|mai|никогда|не отключай|не отключайте|ні|不要|绝不|别|しないで|"
+    "하지 마|하지 말|لا تعطل|مت|मत|कभी नहीं|asla|khong|jangan|nigdy|nie wylaczaj|nu dezactiva|nooit|niet")
 """A prohibition in the same sentence (`nunca desative a verificacao TLS`): what a careful file says."""
 _OUTSIDE_SOURCES = CueGroup.spelled(
     "웹 페이지|웹페이지|网页|网站内容|ウェブページ|webページ|pagina web|pagina da web|page web|pages web|webseite|"

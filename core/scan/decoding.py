@@ -31,7 +31,7 @@ MIN_BASE64, MIN_HEX = 20, 20
 
 _HEX_RUN = re.compile(r"[0-9A-Fa-f]+")
 _ESCAPED = re.compile(r"(?:\\x[0-9A-Fa-f]{2}){6,}|(?:%[0-9A-Fa-f]{2}){6,}")
-_ESCAPES = re.compile(r"(?:\\u[0-9A-Fa-f]{4}|\\x[0-9A-Fa-f]{2}|&#[xX]?[0-9A-Fa-f]{1,6};){3,}"
+_ESCAPES = re.compile(r"(?:\\u[0-9A-Fa-f]{4}|\\x[0-9A-Fa-f]{2}|\\[0-3][0-7]{2}|&#[xX]?[0-9A-Fa-f]{1,6};){3,}"
                       r"|(?:%[0-9A-Fa-f]{2}[^%\s]{0,16}){3,}|['\"]\s*\+\s*['\"]")
 """Escaped letters (`\\u0069`, `\\x69`, `&#105;`, `%20`-separated words) or strings glued together (`'ig' + 'nore'`)
 on a line: read the line with them written out."""
@@ -204,6 +204,7 @@ def unescape(line: str) -> str:
     """A line with escaped letters written out and glued strings joined (`'ig' + 'nore'` reads `ignore`)."""
     line = _GLUE.sub("", line)
     line = re.sub(r"\\u([0-9A-Fa-f]{4})|\\x([0-9A-Fa-f]{2})", lambda m: chr(int(m.group(1) or m.group(2), 16)), line)
+    line = re.sub(r"\\([0-3][0-7]{2})", lambda m: chr(int(m.group(1), 8)), line)  # octal, as printf reads it
     line = re.sub(r"\$'([^'\n]{0,200})'", r"\1", line)  # a shell's ANSI-C quoting: `$'\x63url'` is `curl`
     return unquote(html.unescape(line))
 

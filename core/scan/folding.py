@@ -42,7 +42,7 @@ ZERO_WIDTH, BIDI, BIDI_MARK, TAGS, SELECTORS, SOFT_HYPHEN, HANGUL, CONTROL, PRIV
     "invisible_private_use", "invisible_format")
 BOM, JOINER = "invisible_bom", "invisible_joiner"
 SOFT_HYPHEN_RUN, SOFT_HYPHEN_SPLIT = "invisible_soft_hyphen_run", "invisible_soft_hyphen_split"
-_FIXED = {0x200B: ZERO_WIDTH, 0x2060: ZERO_WIDTH, 0x2061: ZERO_WIDTH, 0x2062: ZERO_WIDTH, 0x2063: ZERO_WIDTH,
+_FIXED = {0x2060: ZERO_WIDTH, 0x2061: ZERO_WIDTH, 0x2062: ZERO_WIDTH, 0x2063: ZERO_WIDTH,
           0x2064: ZERO_WIDTH, 0xFEFF: ZERO_WIDTH, 0x00AD: SOFT_HYPHEN, 0x115F: HANGUL, 0x1160: HANGUL,
           0x3164: HANGUL, 0xFFA0: HANGUL, 0x034F: FORMAT, 0x180E: FORMAT, 0x2800: FORMAT, 0x17B4: FORMAT,
           0x17B5: FORMAT}
@@ -53,6 +53,8 @@ _CONTEXT = -1
 """Cache marker for characters whose verdict depends on their neighbours (joiners, marks, selectors, tags)."""
 _JOINING_SCRIPTS = ((0x0600, 0x08FF), (0x0900, 0x0DFF), (0x0F00, 0x109F), (0xFB50, 0xFDFF), (0xFE70, 0xFEFC))
 """Arabic, Syriac and Indic blocks, where ZWJ and ZWNJ are ordinary spelling (Persian uses ZWNJ in most sentences)."""
+_UNSPACED_SCRIPTS = ((0x0E00, 0x0EFF), (0x0F00, 0x0FFF), (0x1000, 0x109F), (0x1780, 0x17FF))
+"""Thai, Lao, Tibetan, Myanmar and Khmer: written without spaces, where a zero-width space marks a word break."""
 _HAN = ((0x3400, 0x4DBF), (0x4E00, 0x9FFF), (0xF900, 0xFAFF), (0x20000, 0x3FFFF))
 
 _cache: dict[str, tuple[str, str | int | None]] = {}
@@ -130,7 +132,7 @@ def _classify(char: str) -> tuple[str, str | int | None]:
     rule: str | int | None = _FIXED.get(code)
     if rule is None:
         if 0xE0000 <= code <= 0xE007F or 0xFE00 <= code <= 0xFE0F or 0xE0100 <= code <= 0xE01EF \
-                or code in (0x200C, 0x200D, 0x200E, 0x200F, 0x061C):
+                or code in (0x200B, 0x200C, 0x200D, 0x200E, 0x200F, 0x061C):
             rule = _CONTEXT
         elif category == "Cc":
             rule = CONTROL
@@ -164,9 +166,20 @@ def _joiner_rule(raw: str, index: int) -> str | None:
     return ZERO_WIDTH
 
 
+def _word_break_rule(raw: str, index: int) -> str:
+    """A zero-width space between letters of a script written without spaces (Thai, Lao, Khmer, Myanmar, Tibetan) is
+    a word-break hint: held as `invisible_joiner` (invisible, and Hermes Agent blocks it); elsewhere it hides a break."""
+    before = raw[index - 1] if index > 0 else " "
+    after = raw[index + 1] if index + 1 < len(raw) else " "
+    if _in(ord(before), _UNSPACED_SCRIPTS) and _in(ord(after), _UNSPACED_SCRIPTS):
+        return JOINER
+    return ZERO_WIDTH
+
+
 def _mark_rule(raw: str, index: int) -> str:
-    """LRM/RLM/ALM next to right-to-left text are ordinary typography (warn); elsewhere they are bidi tricks."""
-    near = raw[max(0, index - 3):index + 4]
+    """LRM/RLM/ALM near right-to-left text (in the same phrase) are ordinary typography (warn); elsewhere they are bidi
+    tricks."""
+    near = raw[max(0, index - 12):index + 13]
     return BIDI_MARK if any(_is_rtl(c) for c in near) else BIDI
 
 
@@ -287,7 +300,8 @@ def _walk_context(raw: str, i: int, out: _Builder) -> int:
                         out.plain(char, index)
             out.plain(" ", j - 1)
         return j
-    rule = _joiner_rule(raw, i) if code in (0x200C, 0x200D) else _mark_rule(raw, i)
+    rule = _joiner_rule(raw, i) if code in (0x200C, 0x200D) else _word_break_rule(raw, i) if code == 0x200B \
+        else _mark_rule(raw, i)
     if rule is not None:
         out.hide(rule, i, raw[i])
     return i + 1

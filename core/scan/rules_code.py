@@ -119,7 +119,8 @@ CODE_RULES: tuple[Rule, ...] = (
          r"|\bjson\.stringify\(\s*process\.env\s*\)[^\n]{0,200}?(?:fetch|https?://|axios|\.send\()"),
     Rule("environment_posted", EXFILTRATION, BLOCK, "posts the output of printenv or env to a webhook or web address",
          r"\b(?:post|send|upload|pipe|forward|paste)\b[^\n]{0,60}?(?:\bprintenv\b|`env`|\benv\s+vars\b"
-         r"|\benvironment\s+variables\b)[^\n]{0,120}?(?:webhooks?\b|https?://(?!(?:localhost|127\.0\.0\.1)))"),
+         r"|\benvironment\s+variables\b)[^\n]{0,120}?(?:webhooks?\b|https?://(?!(?:localhost|127\.0\.0\.1))"
+         r"|\b(?:comments?|issues?|gists?|pastebin|discussions?)\b)"),
     Rule("secret_var_mailed_or_piped", EXFILTRATION, BLOCK, "pipes a secret-named variable to mail or a network tool",
          rf"\b(?:echo|printf(?:\s+%s)?|cat\s+<<<)\s+['\"]?(?:{SECRET_VAR}|\$\{{?\w*(?:database_url|db_url|dsn|conn(?:ection)?_?str\w*)\b)"
          r"[^\n|]{0,40}\|\s*(?:mail|mailx|sendmail|mutt|nc|ncat|netcat|socat|curl|wget)\b"),
@@ -129,5 +130,34 @@ CODE_RULES: tuple[Rule, ...] = (
     Rule("secrets_uploaded_as_artifact", EXFILTRATION, HOLD, "uploads secret files as a build artifact",
          r"\buploads?\b[^\n]{0,60}?(?:\bsecrets?(?:\.\*|\.ya?ml|\.json|\.env)|\.env\b|\bcredentials\b)[^\n]{0,60}?"
          r"\bas\s+(?:an?\s+)?artifacts?\b"),
+    Rule("here_string_runs_download", EXECUTION, BLOCK, "feeds a download to an interpreter as a here-string",
+         r"\b(?:python[23]?|bash|sh|zsh|node|ruby|perl|source\s+/dev/stdin)\s*-?\s*<<<\s*['\"]?\$\(\s*(?:curl|wget)\b"),
+    Rule("paste_piped_to_shell", EXECUTION, HOLD, "pipes something from a paste or gist site into a shell",
+         r"\bpipe\b[^\n]{0,80}?\b(?:from|at)\s+\S*(?:paste|gist|pastebin|hastebin|\.ee/|https?://)[^\n]{0,60}?\binto\s+"
+         r"(?:ba|z)?sh\b"),
+    Rule("unofficial_package_index", EXECUTION, HOLD, "installs Python packages from an unofficial package index",
+         r"\bpip3?\s+install\b[^\n]{0,200}?(?:--(?:extra-)?index-url|-i)[\s=]+https?://(?!pypi\.org|files\.pythonhosted"
+         r"|download\.pytorch\.org|localhost|127\.)"),
+    Rule("token_piped_out", EXFILTRATION, BLOCK, "pipes a CLI's access token to a network tool",
+         r"\b(?:gh\s+auth\s+token|aws\s+configure\s+export-credentials|gcloud\s+auth\s+print-(?:access|identity)-token"
+         r"|az\s+account\s+get-access-token|vault\s+print\s+token|npm\s+token\s+list)\b[^\n|]{0,60}\|\s*(?:curl|wget|nc"
+         r"|ncat|socat)\b"),
+    Rule("secret_file_mailed_in", EXFILTRATION, BLOCK, "mails a key or credentials file as the message body",
+         rf"\b(?:mail|mailx|mutt|sendmail)\b[^\n<]{{0,160}}<\s*['\"]?\S*{SENSITIVE}"),
+    Rule("pushed_to_outside_repo", EXFILTRATION, HOLD, "asks to push the code or its history to another repository",
+         r"\bpush\s+(?:the\s+|this\s+|every\s+|all\s+|our\s+)?(?:branch(?:es)?|repo(?:sitory)?|code|history|main)\s+"
+         r"(?:\w+\s+){0,2}?to\s+(?:git@|https?://|ssh://)|\bremote\b[^\n]{0,80}?(?:pointing|points)\s+(?:at|to)\s+\S*"
+         r"(?:gitlab\.com|github\.com|bitbucket\.org|git@)[^\n]{0,120}?\bpush\b"),
+    Rule("scheduled_fetch_or_upload", PERSISTENCE, HOLD, "a scheduled job that runs a gist or uploads secret files",
+         rf"\b(?:workflow|timer|cron(?:tab)?|cronjob)\b[^\n]{{0,80}}?\b(?:schedule[ds]?|hourly|nightly|daily|every\s+\w+)\b"
+         rf"[^\n]{{0,120}}?(?:\bgist\b|pastebin|\buploads?\b[^\n]{{0,80}}?{SENSITIVE})"
+         rf"|\b(?:systemd\s+)?timer\b[^\n]{{0,160}}?\buploads?\b[^\n]{{0,80}}?{SENSITIVE}"),
+    Rule("host_network_forever", PERSISTENCE, HOLD, "a container that always restarts on the host's network",
+         r"\brestart:\s*always\b[^\n]{0,160}?\bnetwork_mode:\s*host\b|\bnetwork_mode:\s*host\b[^\n]{0,160}?"
+         r"\brestart:\s*always\b"),
+    Rule("hidden_comment_for_agents", PERSISTENCE, HOLD, "plants a hidden comment that speaks to agents",
+         r"\bhidden\s+(?:html\s+|markdown\s+)?comments?\b[^\n]{0,120}?\b(?:agents?|assistants?|ai|llms?|models?)\b"),
+    Rule("white_text", EXFILTRATION, HOLD, "hides text from a human reader as white text",
+         r"<(?:font|span|div|p)\b[^>]{0,120}?color\s*[:=]\s*['\"]?(?:#fff(?:fff)?|white)\b"),
 )
 """The code-shaped execution, exfiltration and persistence rules."""

@@ -85,6 +85,6 @@ DOWNGRADE_RULES: tuple[Rule, ...] = (
          r"(?:true|on|yes|1|enabled|always)\b"
          r"|(?:trust|permission|access|privilege)_level['\"]?[ \t]*[:=][ \t]*['\"]?(?:same_as_user|full|owner|admin|root"
          r"|maximum|total)\b"
-         r"|bash\(\*\)"),
+         r"|bash\(\*\)|bash\(curl:\*\)|webfetch\(\*\)|--trust-all\b|\bauto_?run\w*\s*[:=]\s*['\"]?(?:true|on|yes|1)\b"),
 )
 """(id, family, severity, description, pattern) for safety downgrades worded as preferences."""

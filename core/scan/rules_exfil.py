@@ -195,11 +195,12 @@ EXFIL_RULES: tuple[Rule, ...] = (
 
 EXECUTION_RULES: tuple[Rule, ...] = (
     Rule("remote_code", _E, BLOCK, "runs code fetched from the network (curl | sh, bash <(curl ...), iwr | iex)",
-         rf"\b(?:curl|wget|iwr|irm|invoke-webrequest|invoke-restmethod|aria2c|lwp-download)\b(?=[ \t]*[^\s|]){_HAS_PIPE}"
+         rf"\b(?:curl|wget|iwr|irm|invoke-webrequest|invoke-restmethod|aria2c|lwp-download)\b(?=[ \t]*[^\s|])"
+         rf"(?![ \t]+(?:x|\.\.\.|…|<url>|url|\$url)[ \t]*\|){_HAS_PIPE}"
          rf"(?![^\n|]{{0,300}}?(?://|\s){INSTALLER_HOSTS}){LOCAL_LINE}[^\n|]{{0,300}}\|\s*(?:sudo\s+(?:-\S+\s+)*)?(?:env\s+"
          rf"(?:\S+=\S*\s+)*)?{INTERPRETER}(?!\s+-m\s+json\.tool|\s+-c\s+['\"]import\s+json)"
          rf"|\b(?:(?:ba|z|k|da)?sh|source|eval)\s+(?:<\(|\$\(|-c\s+['\"]?\$\(|['\"]\$\()\s*"
-         rf"(?:curl|wget|fetch|iwr|irm)\b(?![^\n)]{{0,300}}?://{INSTALLER_HOSTS})"
+         rf"(?:curl|wget|fetch|iwr|irm)\b(?!\s*(?:\.\.\.|…)\s*\))(?![^\n)]{{0,300}}?://{INSTALLER_HOSTS})"
          rf"|\b(?:python[23]?|exec|perl|ruby|node)\s+(?:<\(|\$\(|-c\s+['\"]?\$\(|['\"]\$\()\s*"
          rf"(?:curl|wget|fetch|iwr|irm)\b(?![^\n)]{{0,300}}?://{INSTALLER_HOSTS})|\b(?:iex|invoke-expression)\s*\(?\s*"
          r"\(?\s*(?:new-object\s+(?:system\.)?net\.webclient\)?\.download(?:string|data)|iwr|irm|invoke-webrequest"

@@ -114,7 +114,7 @@ INJECTION_RULES: tuple[Rule, ...] = (
          r"\bsystem\s+prompt\s+override|\boverride\s+(?:the\s+|your\s+|all\s+){0,2}system\s+(?:prompt|instructions"
          r"|message)|\bnew\s+system\s+prompt\s*:|<\|im_start\|>\s*(?:system|assistant|developer)\b(?![ \t]*[;,.)'\"`/])"
          r"|<\|start_header_id\|>\s*(?:system|assistant|developer)\b(?![ \t]*[;,.)'\"`/])"
-         r"|<start_of_turn>\s*(?:system|model)\b(?![ \t]*[;,.)'\"`/])|<\|system\|>\s*[a-z]|<<sys>>\s*[a-z]"
+         r"|<start_of_turn>\s*(?:system|model)\b(?![ \t]*[;,.)'\"`/])|<\|system\|>\s*[a-z]|<<sys>>\s*(?!tags?\b|markers?\b|and\b|blocks?\b)[a-z]"
          r"|<\|(?:im_end|eot_id|end_header_id|endoftext)\|>\s*<\|(?:im_start|start_header_id)\|>|(?<!`)\[inst\]\s*<<sys>>"),
     Rule("fake_system_marker", _I, BLOCK, "fakes a system or administrator message to the agent",
          r"\[\s*(?:system|admin|administrator|developer|root)\s+(?:override|instruction|command|directive|notice"
@@ -131,7 +131,9 @@ INJECTION_RULES: tuple[Rule, ...] = (
          r"|prompt)[ \t]*:?[ \t]*\n|##{0,5}[ \t]*system[ \t]*#*[ \t]*\n(?=[ \t]*you\b)"
          r"|@@\s*(?:system|admin|sys|administrator|operator)\s*@@"
          r"|</(?:instructions|system|rules|context|prompt)>\s*<(?:instructions|system|rules)\b|<instructions\s+priority\b"
-         r"|(?<!`)<\|?im_start\|?>\s*(?:system|assistant)\b"
+         r"|(?<!`)<\|?im_start\|?>\s*(?:system|assistant)\b|(?<![^\n])```[ \t]*(?:system|admin)[ \t]*\n"
+         r"|<<<\s*sys(?:tem)?\s*>>>|\bfrom:\s*(?:the\s+)?system\s+administrator\b"
+         r"|</?(?:function_results|function_calls|tool_result|tool_use)>"
          r"|\badmin(?:istrator)?\s+(?:message|notice|instruction|announcement)\s*[:!-]|(?<![^\n])system\s*:"
          r"\s+(?:you|the\s+assistant|ignore|new|from\s+now|always|never)"),
     Rule("disregard_rules", _I, BLOCK, "tells the agent to disregard its rules or instructions",

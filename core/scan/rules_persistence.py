@@ -51,7 +51,8 @@ PERSISTENCE_RULES: tuple[Rule, ...] = (
          r"\"(?:pre|post)?install\"\s*:\s*\"[^\"\n]{0,120}?/\.[\w-]+\.(?:js|cjs|mjs|sh|py)\"|\"(?:pre|post)?install\"\s*:"
          r"[^\n]{0,300}?\b(?:sends?|uploads?|posts?)\b[^\n]{0,60}?\b(?:environment|env|secrets?|tokens?|keys?)\b"),
     Rule("shared_hooks_path", PERSISTENCE, HOLD, "points every repository's git hooks at a shared folder",
-         r"\bcore\.hookspath\b[^\n]{0,60}?(?:--global|\bglobally\b|~/|\$home)|--global\s+core\.hookspath\b"),
+         r"\bcore\.hookspath\b[^\n]{0,60}?(?:--global|\bglobally\b|~/|\$home)|--global\s+core\.hookspath\b"
+         r"|\bglobal\s+git\s+hooks?\s+path\b"),
     Rule("python_starts_helper", PERSISTENCE, HOLD, "a sitecustomize.py or usercustomize.py that runs on every Python start",
          r"\b(?:sitecustomize|usercustomize)\.py\b[^\n]{0,200}?(?:every\s+python\s+(?:start|run|launch)"
          r"|on\s+(?:every\s+)?(?:start|startup)|each\s+(?:start|run)|imports?\s+our)"),
