@@ -173,23 +173,21 @@ def _trie(heads: Sequence[Head], lead: bool = False) -> str:
     return emit(tree)
 
 
-_UNBUILT = re.compile("")
+_UNBUILT: Any = object()
 """Marks a joint regex not built yet."""
+_GROUP_REFERENCES = frozenset({"GROUPREF", "GROUPREF_EXISTS", "GROUPREF_IGNORE", "GROUPREF_LOC_IGNORE",
+                               "GROUPREF_UNI_IGNORE"})
+"""Parsed opcodes that refer back to a group (`\\1`, `(?P=name)`, `(?(1)...)`)."""
 
 
-def _refers_back(items: Any) -> bool:
-    """Whether a parsed pattern refers back to a group (`\\1`, `(?P=name)`, `(?(1)...)`), at any depth."""
-    for op, av in items:
-        if str(op) in ("GROUPREF", "GROUPREF_EXISTS", "GROUPREF_IGNORE", "GROUPREF_LOC_IGNORE", "GROUPREF_UNI_IGNORE"):
-            return True
-        for arg in av if isinstance(av, (tuple, list)) else (av,):
-            data = getattr(arg, "data", None)
-            if data is not None and _refers_back(data):
-                return True
-            if isinstance(arg, (tuple, list)) and any(getattr(a, "data", None) is not None and _refers_back(a.data)
-                                                      for a in arg):
-                return True
-    return False
+def _refers_back(node: Any) -> bool:
+    """Whether a parsed pattern, or any part of one, refers back to a group (numbering changes when regexes join)."""
+    node = getattr(node, "data", node)
+    if not isinstance(node, (list, tuple)):
+        return False
+    if node and str(node[0]) in _GROUP_REFERENCES:
+        return True
+    return any(_refers_back(item) for item in node)
 
 
 class _HeadRules(dict[str, tuple[str, ...]]):
@@ -223,9 +221,9 @@ class _Matcher:
         except ImportError:  # Python 3.10
             import sre_parse as parser  # type: ignore[no-redef]
         self.patterns = {rule: re.compile(source) for rule, source in sources.items()}
-        self.refers_back = {rule: _refers_back(parser.parse(source).data) or bool(self.patterns[rule].flags & ~re.UNICODE)
-                            for rule, source in sources.items()}
-        """Rules whose regex refers back to its own groups or sets flags (it cannot join others exactly)."""
+        self.refers_back = {rule: _refers_back(parser.parse(source)) or bool(pattern.flags & ~re.UNICODE)
+                            for (rule, source), pattern in zip(sources.items(), self.patterns.values())}
+        """Per rule, whether its regex refers back to its own groups or sets flags (it cannot join others exactly)."""
         self.joints: dict[tuple[str, ...], re.Pattern[str] | None] = {}
         """A joint regex for each set of rules a trigger names, built when first met (`_joint`)."""
         found: dict[Head, set[str]] = {}
