@@ -9,11 +9,31 @@ full set, and are never split into sentences.
 from __future__ import annotations
 
 import re
+from functools import reduce
+from operator import or_
 from typing import Sequence
 
 from memrev.core.scan.cue_groups import CueRule
 
 __all__ = ["CueIndex"]
+
+
+def _trie(cues: Sequence[str] | dict[str, int]) -> str:
+    """A regex of literal cues nested by shared prefix, a longer cue tried before one it goes on from."""
+    tree: dict[str, dict] = {}  # type: ignore[type-arg]
+    for cue in cues:
+        node = tree
+        for char in cue:
+            node = node.setdefault(char, {})
+        node[""] = {}
+
+    def emit(node: dict[str, dict]) -> str:  # type: ignore[type-arg]
+        """The alternation under one node (an empty last branch where a cue ends and longer ones go on)."""
+        branches = [re.escape(char) + emit(child) for char, child in sorted(node.items()) if char]
+        if branches and "" in node:
+            branches.append("")
+        return "" if not branches else branches[0] if len(branches) == 1 else "(?:" + "|".join(branches) + ")"
+    return emit(tree)
 
 
 class CueIndex:
@@ -26,9 +46,16 @@ class CueIndex:
         """A phrase's key word: the bit of each phrase it keys, with the phrase's other words."""
         script_bits: dict[str, int] = {}
         self.rules: list[tuple[CueRule, int]] = []
+        self.by_anchor: dict[int, tuple[CueRule, int]] = {}
+        """Each rule, with all its groups' bits, under the bit of its first group (its anchor)."""
+        self.anchors = 0
+        """The anchor bits of every rule: a text none of them is set for can meet no rule."""
         bit = 1
         for rule in rules:
+            if not rule.groups:
+                raise ValueError(f"cue rule {rule.id} has no groups")
             full = 0
+            self.anchors |= bit
             for group in rule.groups:
                 for word in group.words:
                     self.word_bits[word] = self.word_bits.get(word, 0) | bit
@@ -39,6 +66,7 @@ class CueIndex:
                 full |= bit
                 bit <<= 1
             self.rules.append((rule, full))
+            self.by_anchor[full & -full] = (rule, full)
         for key, entries in self.phrase_bits.items():  # a one-word phrase sets its bit at once: fold it in
             direct = 0
             for bit, others in entries:
@@ -50,14 +78,13 @@ class CueIndex:
         self.words = frozenset(self.word_bits)
         self.keys = frozenset(self.phrase_bits)
         self.script_bits = script_bits
-        self.scripts = re.compile("|".join(re.escape(cue) for cue in sorted(script_bits, key=len, reverse=True))) \
-            if script_bits else None
+        self.scripts = re.compile(_trie(script_bits)) if script_bits else None
+        """Every script cue, as a trie of characters that finds the longest cue at each place (what an alternation
+        of the cues, longest first, finds, without trying each of them at every letter)."""
 
     def possible(self, text: str, words: frozenset[str]) -> list[CueRule]:
-        """The rules each of whose groups may have a cue in the text (`words` is the text's set of words)."""
-        mask = 0
-        for word in words & self.words:
-            mask |= self.word_bits[word]
+        """The rules each of whose groups may have a cue in the text (`words` is the text's set of words), in order."""
+        mask = reduce(or_, map(self.word_bits.__getitem__, words & self.words), 0)
         for word in words & self.keys:
             for bit, others in self.phrase_bits[word]:
                 if not mask & bit and others <= words:
@@ -65,4 +92,18 @@ class CueIndex:
         if self.scripts is not None and not text.isascii():
             for cue in set(self.scripts.findall(text)):
                 mask |= self.script_bits[cue]
-        return [rule for rule, full in self.rules if mask & full == full] if mask else []
+        return self._met(mask)
+
+    def _met(self, mask: int) -> list[CueRule]:
+        """The rules all of whose bits are in the mask, in order: only those whose anchor bit is set are looked at
+        (bits ascend with the rules, so the lowest set anchor is the first rule)."""
+        met: list[CueRule] = []
+        anchored = mask & self.anchors
+        by_anchor = self.by_anchor
+        while anchored:
+            low = anchored & -anchored
+            rule, full = by_anchor[low]
+            if mask & full == full:
+                met.append(rule)
+            anchored ^= low
+        return met

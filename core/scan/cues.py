@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import bisect
 import re
-from typing import NamedTuple, Sequence
+from typing import Collection, NamedTuple, Sequence
 
 from memrev.core.scan.cue_groups import CueRule
 from memrev.core.scan.cue_index import CueIndex
@@ -115,11 +115,14 @@ def _candidates(sentence: str, words: frozenset[str], possible: list[CueRule]) -
 _INDEX = CueIndex(CUE_RULES)
 
 
-def _possible(lower: str, tokens: list[str] | None = None) -> list[CueRule]:
+def _possible(lower: str, tokens: Collection[str] | None = None) -> list[CueRule]:
     """The rules that may meet somewhere in the text: each of their groups has a cue in it (a text where no rule can
-    meet is never split into sentences). An ASCII text's `tokens` (the prose model's) are its words, so they are not
-    found again."""
-    words = _words(lower) if tokens is None or not lower.isascii() else _with_parts(frozenset(tokens), lower)
+    meet is never split into sentences). An ASCII text's `tokens` (the prose model's, as a list or already as a
+    frozenset) are its words, so they are not found again."""
+    if tokens is None or not lower.isascii():
+        words = _words(lower)
+    else:
+        words = _with_parts(tokens if isinstance(tokens, frozenset) else frozenset(tokens), lower)
     if "://" in lower:
         words |= {"url"}  # what prose reads a URL as
     return _INDEX.possible(lower, words)
@@ -209,9 +212,9 @@ def _close(rule: CueRule, sentence: str) -> bool:
     return False
 
 
-def cue_hits(lower: str, tokens: list[str] | None = None) -> Sequence[CueHit]:
+def cue_hits(lower: str, tokens: Collection[str] | None = None) -> Sequence[CueHit]:
     """Every prose sentence of a lowercased text where a cue rule's groups all meet, one hit per rule and
-    sentence (`tokens`: the prose model's tokens of the text, when the caller has them)."""
+    sentence (`tokens`: the prose model's tokens of the text, a list or a frozenset, when the caller has them)."""
     hits: list[CueHit] = []
     possible = _possible(lower, tokens)
     if not possible:

@@ -25,6 +25,10 @@ _SPECIAL = re.compile(
     "\U0001d173-\U0001d17a\U0001d400-\U0001d7ff\U0001f100-\U0001f1ff\U000e0000-\U000e0fff\U000f0000-\U0010ffff]+"
 )
 """Characters that may be hidden, or may fold to ASCII; everything else is copied as it is."""
+_ASCII_SPECIAL = re.compile("[" + "".join(re.escape(chr(code)) for code in range(128) if _SPECIAL.match(chr(code)))
+                            + "]")
+"""The ASCII characters of `_SPECIAL` (controls): an ASCII text is looked through for these alone, a far smaller
+class than all of `_SPECIAL`'s ranges."""
 
 _CONFUSABLES = dict(zip(
     "авеёіїјкмнорсухѕԁԛԝһӏɡɑıȷАВЕКМНОРСТХУІЈЅԀҮαβγεικνορτυχωηϲϳΑΒΕΖΗΙΚΜΝΟΡΤΥΧօս" "ʼ‘’‚‛′“”„″‐‑‒–—―−⁄∕․˸",
@@ -309,7 +313,7 @@ def _walk_context(raw: str, i: int, out: _Builder) -> int:
 
 def normalise(raw: str, max_runs: int = 100) -> Normalised:
     """The matcher's view of raw text plus every hidden-character run (at most `max_runs` recorded per rule)."""
-    first = _SPECIAL.search(raw)
+    first = (_ASCII_SPECIAL if raw.isascii() else _SPECIAL).search(raw)
     if first is None:
         return Normalised(raw, raw.lower(), [], [0], [0], len(raw))
     out = _Builder(max_runs)

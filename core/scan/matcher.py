@@ -173,6 +173,23 @@ def _trie(heads: Sequence[Head], lead: bool = False) -> str:
     return emit(tree)
 
 
+_UNBUILT: Any = object()
+"""Marks a joint regex not built yet."""
+_GROUP_REFERENCES = frozenset({"GROUPREF", "GROUPREF_EXISTS", "GROUPREF_IGNORE", "GROUPREF_LOC_IGNORE",
+                               "GROUPREF_UNI_IGNORE"})
+"""Parsed opcodes that refer back to a group (`\\1`, `(?P=name)`, `(?(1)...)`)."""
+
+
+def _refers_back(node: Any) -> bool:
+    """Whether a parsed pattern, or any part of one, refers back to a group (numbering changes when regexes join)."""
+    node = getattr(node, "data", node)
+    if not isinstance(node, (list, tuple)):
+        return False
+    if node and str(node[0]) in _GROUP_REFERENCES:
+        return True
+    return any(_refers_back(item) for item in node)
+
+
 class _HeadRules(dict[str, tuple[str, ...]]):
     """Word heads, whitespace written as one space, with the rules they start; a head matched with other whitespace
     (a tab, several spaces) is looked up as written with one space."""
@@ -204,6 +221,11 @@ class _Matcher:
         except ImportError:  # Python 3.10
             import sre_parse as parser  # type: ignore[no-redef]
         self.patterns = {rule: re.compile(source) for rule, source in sources.items()}
+        self.refers_back = {rule: _refers_back(parser.parse(source)) or bool(pattern.flags & ~re.UNICODE)
+                            for (rule, source), pattern in zip(sources.items(), self.patterns.values())}
+        """Per rule, whether its regex refers back to its own groups or sets flags (it cannot join others exactly)."""
+        self.joints: dict[tuple[str, ...], re.Pattern[str] | None] = {}
+        """A joint regex for each set of rules a trigger names, built when first met (`_joint`)."""
         found: dict[Head, set[str]] = {}
         inside: set[Head] = set()  # heads some rule can start with right after a word character
         for rule, source in sources.items():
@@ -271,15 +293,40 @@ class _Matcher:
 
     def hits(self, text: str) -> Iterator[_Hit]:
         """Every rule match in text; a rule is not tried again inside its own previous match (keeps it linear)."""
+        return iter(self.hit_list(text))
+
+    def hit_list(self, text: str) -> list[_Hit]:
+        """Every rule match in text, as a list (see `hits`); where several rules can start, one joint regex tried
+        first rules them all out at once, which is what happens at most places."""
+        found: list[_Hit] = []
+        triggers = self._triggers(text)
+        if not triggers:
+            return found
         last_end: dict[str, int] = {}
-        patterns = self.patterns
-        for start, rules in self._triggers(text):
+        patterns, joints = self.patterns, self.joints
+        for start, rules in triggers:
+            joint = joints.get(rules, _UNBUILT)
+            if joint is _UNBUILT:
+                joint = joints[rules] = self._joint(rules)
+            if joint is not None and joint.match(text, start) is None:
+                continue
             for rule in rules:
                 if start < last_end.get(rule, 0):
                     continue
                 match = patterns[rule].match(text, start)
                 if match is not None:
                     last_end[rule] = match.end()
-                    yield _Hit(rule, start, match.end(), match.group())
+                    found.append(_Hit(rule, start, match.end(), match.group()))
+        return found
+
+    def _joint(self, rules: tuple[str, ...]) -> re.Pattern[str] | None:
+        """One regex that matches at a place exactly when one of the rules' own regexes does, or None when the rules
+        are one (nothing to save) or cannot be joined exactly (their regexes refer back to their own groups)."""
+        if len(rules) < 2 or any(self.refers_back[rule] for rule in rules):
+            return None
+        try:
+            return re.compile("|".join(f"(?:{self.patterns[rule].pattern})" for rule in rules))
+        except re.error:
+            return None
 
 

@@ -105,12 +105,13 @@ class _Scorer:
         return (self.model.bias + sum(map(self.words.get, set(words), repeat(0.0)))
                 + sum(map(self.pairs.get, pairs, repeat(0.0))))
 
-    def ceiling(self, words: list[str]) -> float:
+    def ceiling(self, words: list[str], word_set: frozenset[str] | None = None) -> float:
         """The highest score any sentence made of these words and their adjacent pairs can reach: the bias plus
         only the features that lift a score. A whole text's tokens bound every one of its sentences, so a text under
-        the threshold here is never split into sentences."""
+        the threshold here is never split into sentences (`word_set`: the words as a set, when the caller has it)."""
         pairs = set(zip(words, words[1:]))
-        return (self.model.bias + sum(map(self.lifting_words.get, set(words), repeat(0.0)))
+        distinct = word_set if word_set is not None else set(words)
+        return (self.model.bias + sum(map(self.lifting_words.get, distinct, repeat(0.0)))
                 + sum(map(self.lifting_pairs.get, pairs, repeat(0.0))))
 
 
@@ -143,15 +144,16 @@ class ModelHit(NamedTuple):
     words: tuple[str, ...]
 
 
-def model_hits(lower: str, model: ProseModel | None = None, words: list[str] | None = None) -> list[ModelHit]:
+def model_hits(lower: str, model: ProseModel | None = None, words: list[str] | None = None,
+               word_set: frozenset[str] | None = None) -> list[ModelHit]:
     """Every sentence of a lowercased text the model holds (code is read too: a command in backticks says what a
-    sentence asks for); `words` are the text's tokens when the caller has them."""
+    sentence asks for); `words` are the text's tokens, and `word_set` them as a set, when the caller has them."""
     scorer = _Scorer(model) if model is not None else _shipped_scorer()
     if scorer is None:
         return []
     threshold = scorer.model.threshold
     hits: list[ModelHit] = []
-    if scorer.ceiling(tokens(lower) if words is None else words) < threshold:
+    if scorer.ceiling(tokens(lower) if words is None else words, word_set if words is not None else None) < threshold:
         return hits  # a sentence's tokens are a run of the text's, so none can reach the threshold
     for start, end, sentence in _all_spans(lower):
         said = tokens(sentence)

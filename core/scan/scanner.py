@@ -133,14 +133,15 @@ def _cue_findings(body: str, norm: Normalised, secrets: list[_Secret], families:
         return []
     found = []
     words = tokens(norm.lower)
-    for hit in cue_hits(norm.lower, words)[:MAX_FINDINGS_PER_RULE]:
+    word_set = frozenset(words)
+    for hit in cue_hits(norm.lower, word_set)[:MAX_FINDINGS_PER_RULE]:
         start, end = norm.span(hit.start, hit.end)
         found.append(Finding(hit.rule.id, hit.rule.family, RULES[hit.rule.id].severity, start, end, hit.rule.reason,
                              clip(_excerpt(body, start, end, secrets), 300)))
     if found:
         return found
     info = RULES[READS_LIKE_INJECTION]
-    for model_hit in model_hits(norm.lower, words=words)[:MAX_FINDINGS_PER_RULE]:
+    for model_hit in model_hits(norm.lower, words=words, word_set=word_set)[:MAX_FINDINGS_PER_RULE]:
         start, end = norm.span(model_hit.start, model_hit.end)
         weighed = ", ".join(f"“{word}”" for word in model_hit.words)
         found.append(Finding(READS_LIKE_INJECTION, info.family, info.severity, start, end,
@@ -148,6 +149,28 @@ def _cue_findings(body: str, norm: Normalised, secrets: list[_Secret], families:
                                   f"weighed most by {weighed}", 300),
                              clip(_excerpt(body, start, end, secrets), 300)))
     return found
+
+
+def _pattern_findings(body: str, norm: Normalised, hits: list[_Hit], secrets: list[_Secret],
+                      counts: dict[str, int]) -> list[Finding]:
+    """Findings for pattern rule hits (strict, spaced-out and leetspeak), each rule's counted in `counts` and kept
+    up to MAX_FINDINGS_PER_RULE; a secret's shape where a secret was confirmed is left out."""
+    findings: list[Finding] = []
+    for hit in hits:
+        counts[hit.rule] = counts.get(hit.rule, 0) + 1
+        if counts[hit.rule] > MAX_FINDINGS_PER_RULE:
+            continue
+        info = RULES[hit.rule]
+        start, end = norm.span(hit.start, hit.end)
+        reason = info.description
+        if hit.reading != body[start:end].lower():
+            reason += f"; obfuscated, reads as “{clip(_sanitise(hit.reading, secrets), _READING)}”"
+        if info.family == "secret" and any(s.start < end and start < s.end for s in secrets):
+            continue  # a secret's shape where a secret was confirmed
+        evidence = make_visible(masked_assignment(body, start, end, redact)) if info.family == "secret" else \
+            _excerpt(body, start, end, secrets)
+        findings.append(Finding(hit.rule, info.family, info.severity, start, end, reason, clip(evidence, 300)))
+    return findings
 
 
 def _scan(text: str, depth: int = 0) -> list[Finding]:
@@ -160,7 +183,7 @@ def _scan(text: str, depth: int = 0) -> list[Finding]:
     hits: list[_Hit] = []
     hints: list[_Hit] = []
     counts: dict[str, int] = {}
-    for hit in _STRICT.hits(norm.lower):
+    for hit in _STRICT.hit_list(norm.lower):
         if hit.rule in HINT_SOURCES:
             hints.append(hit)
         elif hit.rule not in SECRET_CHECKS:
@@ -175,25 +198,16 @@ def _scan(text: str, depth: int = 0) -> list[Finding]:
                 evidence = f"{clip(key, 40)} = {redact(value)}" if key else redact(value)
                 findings.append(Finding(hit.rule, info.family, info.severity, start, end, info.description, evidence))
     if not body.isascii() and SCRIPTS.search(body):
-        hits += _SCRIPTS.hits(norm.lower)
+        hits += _SCRIPTS.hit_list(norm.lower)
     secrets.sort()
     leet = [] if depth else leet_hits(norm.lower, _STRICT.hits, hits, LOOSE_SOURCES)  # LOOSE: the pattern rules
-    for hit in hits + _spaced_hits(norm, hits) + leet:
-        counts[hit.rule] = counts.get(hit.rule, 0) + 1
-        if counts[hit.rule] > MAX_FINDINGS_PER_RULE:
-            continue
-        info = RULES[hit.rule]
-        start, end = norm.span(hit.start, hit.end)
-        reason = info.description
-        if hit.reading != body[start:end].lower():
-            reason += f"; obfuscated, reads as “{clip(_sanitise(hit.reading, secrets), _READING)}”"
-        if info.family == "secret" and any(s.start < end and start < s.end for s in secrets):
-            continue  # a secret's shape where a secret was confirmed
-        evidence = make_visible(masked_assignment(body, start, end, redact)) if info.family == "secret" else \
-            _excerpt(body, start, end, secrets)
-        findings.append(Finding(hit.rule, info.family, info.severity, start, end, reason, clip(evidence, 300)))
+    if pattern_hits := hits + _spaced_hits(norm, hits) + leet:
+        findings += _pattern_findings(body, norm, pattern_hits, secrets, counts)
     findings += _cue_findings(body, norm, secrets, {f.family for f in findings})
-    findings = unshadowed(findings) + [_hidden_finding(body, run, secrets) for run in norm.hidden]
+    if findings:
+        findings = unshadowed(findings)
+    if norm.hidden:
+        findings += [_hidden_finding(body, run, secrets) for run in norm.hidden]
     if depth < 2 and (runs := decode_runs(norm.text, norm.lower, hints)):
         findings += decoded_findings(runs, lambda decoded: _scan(decoded, depth + 1), norm.span,
                                      lambda decoded: make_visible(_sanitise(decoded, secrets)))
@@ -202,7 +216,8 @@ def _scan(text: str, depth: int = 0) -> list[Finding]:
         findings += [Finding(REDACTED, info.family, info.severity, m.start(), m.end(),
                              f"{info.description} ({m['kind']}, {m['length']} chars)", m.group())
                      for m in SECRET_MARKER.finditer(body)][:MAX_FINDINGS_PER_RULE]
-    findings = note_overflow(findings, {**counts, **norm.hidden_total}, MAX_FINDINGS_PER_RULE)
+    if counts or norm.hidden_total:  # nothing counted, nothing to note
+        findings = note_overflow(findings, {**counts, **norm.hidden_total}, MAX_FINDINGS_PER_RULE)
     if len(text) > MAX_SCAN_CHARS:
         info = RULES[OVERSIZED]
         findings.append(Finding(OVERSIZED, info.family, info.severity, MAX_SCAN_CHARS, len(text),
@@ -230,7 +245,10 @@ def scan(text: str, scope: ScanScope = ScanScope.MEMORY) -> ScanResult:
     """Every finding in `text` that counts in `scope`, sorted by position; fails closed (a blocking `scan_error`)
     rather than raising."""
     try:
-        findings = list(within_scope(_scan(text), scope))
+        found = _scan(text)
+        if not found:
+            return ScanResult(())  # most texts: nothing to filter or sort
+        findings = list(within_scope(found, scope))
     except Exception as error:  # noqa: BLE001 - a scanner that raises would let the write through
         info = RULES[SCAN_ERROR]
         findings = [Finding(SCAN_ERROR, info.family, info.severity, 0, len(text),
