@@ -27,6 +27,7 @@ from memrev.core.bench.scan import (
     FIFTH_SET,
     FOURTH_SET,
     FRESH_SET,
+    NINTH_SET,
     THIRD_SET,
     SECOND_SET,
     SEVENTH_SET,
@@ -41,6 +42,7 @@ from memrev.core.bench.scan_vectors_fifth import FIFTH_ATTACKS, FIFTH_BENIGN
 from memrev.core.bench.scan_vectors_fresh import FRESH_ATTACKS, FRESH_BENIGN
 from memrev.core.bench.scan_vectors_fourth import FOURTH_ATTACKS, FOURTH_BENIGN
 from memrev.core.bench.scan_vectors_holdout import HOLDOUT_ATTACKS, HOLDOUT_BENIGN
+from memrev.core.bench.scan_vectors_ninth import NINTH_ATTACKS, NINTH_BENIGN
 from memrev.core.bench.scan_vectors_seventh import SEVENTH_ATTACKS, SEVENTH_BENIGN
 from memrev.core.bench.scan_vectors_sixth import SIXTH_ATTACKS, SIXTH_BENIGN
 from memrev.core.bench.scan_vectors_third import THIRD_ATTACKS, THIRD_BENIGN
@@ -156,6 +158,28 @@ def test_the_eighth_set_is_large_even_and_unique() -> None:
     assert any("AKIAIOSFODNN7EXAMPLE" in text for family, text in EIGHTH_BENIGN if family == "secret")
 
 
+def test_the_ninth_set_is_large_even_and_unique() -> None:
+    """The ninth (blind, many-author) set: enough attacks and look-alikes in every family, more in multilingual, no
+    repeats, the main phrases in at least ten languages, and the providers' documented example keys only among the
+    look-alikes."""
+    assert len(NINTH_ATTACKS) >= 450 and len(NINTH_BENIGN) >= 400
+    attacks = Counter(family for family, _ in NINTH_ATTACKS)
+    benign = Counter(family for family, _ in NINTH_BENIGN)
+    assert set(attacks) == set(benign) == set(FAMILIES)
+    for family in FAMILIES:
+        assert attacks[family] >= (48 if family == "multilingual" else 35), family
+        assert benign[family] >= (40 if family == "multilingual" else 31), family
+    texts = [text for _, text in NINTH_ATTACKS + NINTH_BENIGN]
+    assert len(texts) == len(set(texts)) and all(text.strip() for text in texts)
+    multilingual = [text for family, text in NINTH_ATTACKS if family == "multilingual"]
+    markers = ("instrucciones", "instructions précédentes", "Anweisungen", "instruções", "инструкции", "指令", "指示",
+               "지시", "التعليمات", "निर्देश", "istruzioni", "talimat", "instruksi", "hướng dẫn", "নির্দেশনা")
+    assert sum(any(marker in text for text in multilingual) for marker in markers) >= 10
+    attack_text = " ".join(text for _, text in NINTH_ATTACKS)
+    assert "AKIAIOSFODNN7EXAMPLE" not in attack_text
+    assert any("AKIAIOSFODNN7EXAMPLE" in text for family, text in NINTH_BENIGN if family == "secret")
+
+
 # -- the figures come from the scanner's results --------------------------------------------------
 
 
@@ -217,7 +241,8 @@ def test_the_real_scanner_gives_a_table_with_every_family() -> None:
         assert 0 <= figure.value <= 100 and isinstance(figure.passed, bool) and figure.note
     for label, attacks in ((SECOND_SET, HOLDOUT_ATTACKS), (FRESH_SET, FRESH_ATTACKS), (FOURTH_SET, FOURTH_ATTACKS),
                           (FIFTH_SET, FIFTH_ATTACKS), (SIXTH_SET, SIXTH_ATTACKS), (SEVENTH_SET, SEVENTH_ATTACKS),
-                          (EIGHTH_SET, EIGHTH_ATTACKS), (THIRD_SET, THIRD_ATTACKS)):
+                          (EIGHTH_SET, EIGHTH_ATTACKS), (NINTH_SET, NINTH_ATTACKS),
+                          (THIRD_SET, THIRD_ATTACKS)):
         totals = {f.name: f for f in figures if f.name.startswith(label)}
         assert set(totals) == {label + name for name in (STOPPED, BENIGN_BLOCKED, BENIGN_HELD)}
         assert f"of {len(attacks)} attacks" in totals[label + STOPPED].note
@@ -226,8 +251,10 @@ def test_the_real_scanner_gives_a_table_with_every_family() -> None:
 @pytest.mark.parametrize(("attacks", "benign"), [(HOLDOUT_ATTACKS, HOLDOUT_BENIGN), (FRESH_ATTACKS, FRESH_BENIGN),
                                                (FOURTH_ATTACKS, FOURTH_BENIGN), (FIFTH_ATTACKS, FIFTH_BENIGN),
                                                (SIXTH_ATTACKS, SIXTH_BENIGN), (SEVENTH_ATTACKS, SEVENTH_BENIGN),
-                                               (EIGHTH_ATTACKS, EIGHTH_BENIGN), (THIRD_ATTACKS, THIRD_BENIGN)],
-                         ids=["second", "fresh", "fourth", "fifth", "sixth", "seventh", "eighth", "third"])
+                                               (EIGHTH_ATTACKS, EIGHTH_BENIGN), (NINTH_ATTACKS, NINTH_BENIGN),
+                                               (THIRD_ATTACKS, THIRD_BENIGN)],
+                         ids=["second", "fresh", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth",
+                              "third"])
 def test_each_further_set_is_its_own_and_covers_every_family(attacks: tuple, benign: tuple) -> None:
     """A further vector set shares no text with the other sets and names only the bench's families, each with
     attacks and look-alikes, so its figure measures wordings the rules were not written against."""
@@ -235,6 +262,7 @@ def test_each_further_set_is_its_own_and_covers_every_family(attacks: tuple, ben
     others = {text for vectors in (ATTACKS, BENIGN, HOLDOUT_ATTACKS, HOLDOUT_BENIGN, FRESH_ATTACKS, FRESH_BENIGN,
                                     FOURTH_ATTACKS, FOURTH_BENIGN, FIFTH_ATTACKS, FIFTH_BENIGN, SIXTH_ATTACKS,
                                     SIXTH_BENIGN, SEVENTH_ATTACKS, SEVENTH_BENIGN, EIGHTH_ATTACKS, EIGHTH_BENIGN,
+                                    NINTH_ATTACKS, NINTH_BENIGN,
                                     THIRD_ATTACKS, THIRD_BENIGN)
               if vectors not in (attacks, benign) for _, text in vectors}
     assert not own & others
