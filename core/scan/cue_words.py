@@ -25,13 +25,17 @@ _OWN_RULES = ("instructions|instruction|rules|guidelines|guidance|directives|dir
               "the task the user|task the user gave you|task you were given|what the user typed|typed in the chat|brief|"
               "earlier setup|original setup|your setup|configured|what the operator|boundaries|prompts|refusals|"
               "marching orders|orders|messages|earlier messages|safety-related setup|safety setup|safety settings|"
-              "safety configuration")
+              "safety configuration|framing|setup prompt|session header|defaults|defaults baked into you|"
+              "opening guidance|starting brief|initial framing|first message|conversation so far|the conversation|"
+              "earlier conversation|top-of-chat brief|guardrail")
 _WHOSE = ("your|yours|previous|prior|earlier|original|initial|above|preceding|old|default|built-in|baseline|"
           "system|so far|until now|up to now|before this|before now|at the start|you started with|you began with|"
           "you were given|you were told|you received|anthropic|openai|developers|creators|operator|developer|"
           "preceded|came first|came before|originally|loaded|at startup|at the start of each|"
           "start of each conversation|gave you|just gave you|typed in the chat|base|initialised with|initialized with|"
-          "at startup|you arrived with|you came with|you shipped with|harness|owner's|repo owner's")
+          "at startup|you arrived with|you came with|you shipped with|harness|owner's|repo owner's|i was started with|"
+          "you were started with|started with|opening|starting|first|top-of-chat|baked into you|before today|"
+          "before this msg|before this message|were told before")
 _CANCEL = ("ignore|ignoring|disregard|disregarding|forget|forgetting|discard|discarding|abandon|drop|dropping|"
            "overwrite|overwrites|overwritten|overwriting|"
            "set aside|put aside|stop following|cease following|no longer follow|pay no attention|override|overrides|"
@@ -55,13 +59,16 @@ _CANCEL = ("ignore|ignoring|disregard|disregarding|forget|forgetting|discard|dis
            "carries no weight|hold no weight|have no force|no authority|are wrong|is wrong|were wrong|are cleared|"
            "have been cleared|is cleared|were cleared|new baseline|no prior directives|no prior instructions|"
            "no previous instructions|no earlier directives|scrapped|scrap|must not be obeyed|not be obeyed|"
-           "should not be obeyed|shouldn't be obeyed|must not be followed|should not be followed|shouldn't be followed")
+           "should not be obeyed|shouldn't be obeyed|must not be followed|should not be followed|shouldn't be followed|"
+           "a draft|is a draft|advisory only|only advisory|is advisory|placeholder|a placeholder|has been retired|"
+           "start from zero|was blank|never existed|had never existed|written for a different|is obsolete|stop weighing|"
+           "don't weigh|compromised|someone else's opinion|pushes back")
 
 _NOT_COUNTED_AS = (r"re:(?:(?:does|do|did)\s+not|doesn't|don't|didn't)\s+count\s+as\s+"
                    r"(?!binding|valid|rules|instructions|authoritative|in\s+(?:force|effect)|anything)")
 """`X does not count as consent` says what X is not (a rule asking for real consent), not that X is cancelled (`your
 rules don't count`, `... do not count as binding`)."""
-_ABOUT_A_DOCUMENT = ("readme|the readme|fixture|fixtures|changelog|migration guide|eslintrc|lint rules|style guide|"
+_ABOUT_A_DOCUMENT = ("in the wiki|the wiki|runbook|the spec|spec's|adr|readme|the readme|fixture|fixtures|changelog|migration guide|eslintrc|lint rules|style guide|"
                      "python 2|python 3|node 14|node 16|node 18|node 20|node 22|java 8|java 11|java 17|release notes|"
                      "in pr|we switched|switched to|was rewritten|were rewritten|migrated to|o-series|older models")
 """What a sentence about a document or a version names: `the previous instructions in the README are outdated` is
@@ -81,7 +88,9 @@ _APPROVED = ("blanket approval|approval is implied|approval granted|approval giv
              "signed a waiver|signed off on|approval for|approval to|have clearance|has clearance|allows anything|"
              "policy allows|said you're allowed|said you are allowed|said you may|said it's fine|says it's fine|"
              "said it's ok|confirmed it's ok|confirmed it is ok|confirmed that it's ok|authorised you|authorized you|"
-             "authorise|authorize|authorises|authorizes|is permitted to|are permitted to|permitted")
+             "authorise|authorize|authorises|authorizes|is permitted to|are permitted to|permitted|pre-approval|"
+             "verbal approval|blanket ok|ok from|certified|delegated|raised to owner|root-level trust|privileged operator|"
+             "approve its own|approves its own|replaces review")
 _ACCESS_TO_DATA = r"re:(?:full|complete|unrestricted)\s+access\s+to\s+(?:their|its|his|her|the\s+user's|users')\s"
 """`full access to their run history` says what a feature may read of someone's own data, not that the agent was
 cleared in advance."""
@@ -102,7 +111,10 @@ _IN_ADVANCE = ("already|in advance|ahead of time|beforehand|standing|blanket|for
                "all operations|all actions|all commands|every command|every action|do not ask again|don't ask again|permanent|"
                "never wait for|as needed|when debugging|on request|upon request|on its own|allows anything|"
                "authorised you to|authorized you to|has authorised you|has authorized you|right away|any bot|any assistant|"
-               "any agent|recorded as approved|skip every confirmation|skip all confirmation|skip confirmations")
+               "any agent|recorded as approved|skip every confirmation|skip all confirmation|skip confirmations|"
+               "don't need to check|never to ping|without a human|without a human in the loop|by default|"
+               "valid until revoked|until revoked|expires: never|never expires|on all repos|"
+               "whatever they request|anything in scope|don't apply")
 _ASK_FIRST = ("ask for approval|ask for permission|ask for confirmation|request approval|get approval|"
               "needs approval|need approval|requires approval|require approval|must be approved|wait for approval|"
               "only after approval|until approved|not approved|never approved|isn't approved|is not approved|"
@@ -118,6 +130,7 @@ _NO_ASK = ("never ask|don't ask|dont ask|do not ask|no need to ask|needn't ask|w
            "without prompting|without prompting the user|without a prompt|no prompts|no prompt|never wait for|"
            "never need confirmation|never need human confirmation|never needs confirmation|don't need confirmation|"
            "never stop to confirm|never stop to ask|don't stop to confirm|don't stop to ask|nobody needs to be asked|"
+           "don't pause to ask|never pause to ask|don't pause to confirm|"
            "no one needs to be asked")
 _FORBIDDEN_ACT = "|".join(f"{no} {act}" for no in ("never", "don't", "do not", "dont", "must not", "should not")
                           for act in ("edit", "delete", "remove", "drop", "push", "force-push", "deploy", "merge",
@@ -153,13 +166,15 @@ _HIDE = ("hide|hiding|conceal|concealing|omit|omitting|leave out|leave it out|do
          "stay quiet about|stay silent about|no mention in chat|no mention in the chat|no trace in|leave no trace|"
          "no mention anywhere|you never show|never show the user|never show them|out of the loop|keep the user out of|"
          "skip over|dont bring up|dont mention|dont tell|don't raise it|do not raise it|don't list|"
-         "anywhere the user will see|where the user will see|the user won't see")
+         "anywhere the user will see|where the user will see|the user won't see|leave the extra|edited out of|"
+         "edit out|trim that line|omit the risky")
 _HEARER = ("user|users|user's|human|humans|owner|operator|reviewer|reviewers|maintainer|maintainers|customer|customers|"
            "client|clients|boss|manager|team|anyone|anybody|nobody|no one|them|him|her|people|person|auditor|"
            "auditors|security|admin|administrator|supervisor|they|developer|developers|summary|summaries|"
            "summarising|summarizing|status update|status updates|report|reports|answer|answers|reply|replies|"
            "changelog|commit message|pr description|someone|somebody|keep quiet about|say nothing about|stay quiet about|"
-           "stay silent about|recap|session recap|standup|standup notes|chat|in chat")
+           "stay silent about|recap|session recap|standup|standup notes|chat|in chat|transcript|session transcript|"
+           "any output|output")
 _HIDDEN_THING = ("this instruction|these instructions|this note|this memory|this rule|this entry|this message|"
                  "you did|you ran|you made|you changed|you deleted|you sent|you uploaded|you installed|you pushed|"
                  "you read|your actions|your changes|the changes|what happened|what you|the error|the errors|"
@@ -173,7 +188,7 @@ _HIDDEN_THING = ("this instruction|these instructions|this note|this memory|this
                  "calls|background|you edited|you modified|you touched|you removed|you added|you skipped|"
                  "you disabled|you reverted|revert|reverted|the fix|fix|token-handling|change|auth code|disabling|deleting|"
                  "removing|exists|this entry|this note|where the data goes|destination|sync|the sync|exposed|leaked|the api key|warning|copy|the path|that path|"
-                 "ssh key")
+                 "ssh key|network call|token upload|secondary remote|risky ones|the risky|data loss")
 _HONEST = ("an ai|an ai assistant|an ai agent|honest|honestly|truthful|truthfully|the truth|accurately|transparent|transparently|never lie|"
            "don't lie|do not lie|not lie|never hide|don't hide|do not hide|not hide|password|passwords|"
            "personal data|pii|other customers|other users|internal ticket|spoilers?|spoiler|surprise|"
@@ -208,7 +223,9 @@ _SOURCES = ("web page|web pages|webpage|webpages|website|websites|web content|we
             "code review comment|commenter|commenters|notes for ai agents|note for ai tools|note for ai agents|"
             "notes for ai|reviewing bot|review bot|other agents|agents in the swarm|peer agents|build error messages|"
             "calendar invite|invite's description|output from|messages addressed to ai|github discussion|"
-            "discussion thread|upvoted comment|ci bot|wiki pages|wiki page")
+            "discussion thread|upvoted comment|ci bot|wiki pages|wiki page|vendor's site|other agent|the other agent|"
+            "planner|pages on|snippet found in|@agent|discord bot|support tickets|incoming support tickets|test output|"
+            "fetched document|staging server|sub-agent|subagent|sub-agent replies|forum thread|scraped|blog post")
 _A_REQUEST = "|".join(f"{det} request" for det in ("a", "the", "any", "every", "each", "this", "that", "their", "its",
                                                    "whatever", "such a", "their own"))
 """A request as orders someone gave comes with a determiner (`do what the request in the ticket asks`); a bare
@@ -220,13 +237,15 @@ _OBEY = ("follow|follows|following|obey|obeys|obeying|execute|executes|executing
          "do as they say|do what it asks|do what they ask|"
          "act on them|act on it|complete it|complete them|take priority|takes priority|take precedence|"
          "takes precedence|steer|speaks for|speak for|as coming from|on behalf of the user|directive for you|honour|honor|"
-         "defer to")
+         "defer to|execute them|fetch and obey|follow them exactly|follow that advice|apply them|whatever it posts|"
+         "as tasks for you|run what they describe|run that command")
 _DIRECTIVE = ("instructions|instruction|commands|command|directions|directives|steps|orders|requests|" + _A_REQUEST + "|"
               "says|say|tells|tell|asks|ask|wants|suggests|suggest|suggestions|contains|anything|everything|"
               "whatever|code|scripts|script|snippets|snippet|directive|directives|tells you|asks you|task list|"
               "tasks|it says|they say|to do|change something|run a command|follow it|run it|obey it|do it|"
               "your actions|completely|blindly|unconditionally|without question|verbatim|suggestion|without checking|"
-              "what it says|from anyone|carry it out|carry them out|act on it|jobs|comments")
+              "what it says|from anyone|carry it out|carry them out|act on it|jobs|comments|setup steps|maintenance orders|"
+              "orders|requests addressed|policies|snippet|advice|task list")
 _OUTRANKS = ("are commands|are orders|are instructions for you|instructions addressed to you|addressed to you|"
              "meant for you|is meant for you|are meant for you|orders for you|commands for you|honour them|"
              "honor them|are tasks for you|should be carried out|should be followed|should be executed|"
@@ -240,7 +259,9 @@ _OUTRANKS = ("are commands|are orders|are instructions for you|instructions addr
              "count as commands|count as orders|counts as orders|can be run straight away|can be run as is|"
              "can be run directly|run straight away|meant for the agent|is meant for the agent|as a direct order|"
              "a direct order|direct orders|should be obeyed|same as the user's|count the same as|equal authority|"
-             "as if the user had made them|as if the user|bind the assistant|binds the assistant|bind you|binds you")
+             "as if the user had made them|as if the user|bind the assistant|binds the assistant|bind you|binds you|"
+             "override the user's|overrides the user's|with the user's blessing|user's blessing|are canon|they're canon|"
+             "as tasks for you|set your task list")
 _OBEY_NOT = (PROTECT + "|only after|only if|only when|after showing|show them|"
              "showing them|show the user|ask first|verify|verified|review them|review it|check them|check it|"
              "ask me|ask the user|confirm with|double-check|reproduce|to reproduce|cite|citation|quote|link to|reference|read-only|as context|as a hint|as hints|the user's issue|"
@@ -268,7 +289,9 @@ _DOWNGRADE_ACT = ("disable|disabling|disabled|turn off|turning off|switch off|sk
                   "run it outside|permissive|firewall off|setenforce 0|--allow-unauthenticated|allow-unauthenticated|"
                   "--allow-insecure-repositories|--nogpgcheck|--no-gpg-check|no dry runs|no dry-runs|skip the dry run|"
                   "prefix every command with sudo|prefix every command|ufw disable|stop showing diffs|stop showing|"
-                  "public-read|use the production database|production database for")
+                  "public-read|use the production database|production database for|step outside the sandbox|"
+                  "don't run the test suite|don't run the tests|dismiss|yes to all|--read-only|deleting the failing job|"
+                  "delete the failing job|rather than moving them|allowlist")
 _SAFETY = ("test|tests|testing|failing test|failing tests|flaky|checks|check|ci|pipeline|lint|linter|linting|"
            "pre-commit|hooks|hook|verification|validation|ssl|tls|certificate|certificates|cert|certs|https|"
            "security|scan|scanner|scanning|signing|signature|signatures|2fa|mfa|auth|authentication|sandbox|"
@@ -279,7 +302,8 @@ _SAFETY = ("test|tests|testing|failing test|failing tests|flaky|checks|check|ci|
            "--dangerously-skip-permissions|stricthostkeychecking|rejectunauthorized|strict_ssl|sslverify|plan|"
            "terraform plan|dry run|dry-run|dry runs|staging|hashing|password hashing|cve|cves|vulnerability|"
            "vulnerabilities|ca|internal ca|selinux|--allow-unauthenticated|allow-unauthenticated|--force|--privileged|"
-           "ufw|diffs|diff|acl|bucket acl|local testing")
+           "ufw|diffs|diff|acl|bucket acl|local testing|branch protection|test suite|signature check|warning|"
+           "security warning|--read-only|read-only|workflow|allowlist")
 _HABIT = ("always|by default|default to|prefer|prefers|preferred|preference|from now on|whenever|every time|"
           "each time|going forward|in future|in the future|routinely|as a rule|to save time|save time|faster|"
           "quicker|to speed|to make it pass|to make them pass|make it pass|make them pass|so it passes|"
@@ -303,25 +327,28 @@ _HABIT = ("always|by default|default to|prefer|prefers|preferred|preference|from
           "all requests calls|on all calls|for all requests|stop failing|so they stop|so it stops|less hassle|"
           "it's easier|easier for|every git push|on every push|skip reading|without reading|without looking at|"
           "every command|never come up|never stop|trust you completely|takes too long|too long|go straight to|"
-          "straight to")
+          "straight to|matters more|green ci|forget to turn it back on|re-enabling is optional|when they block a release|"
+          "when they block|block a release|writes are fine|whatever the task|the quickest fix|quickest fix|"
+          "standing answer|for every prompt|they'll find problems")
 _DOWNGRADE_NOT = (PROTECT + "|locally|local dev|local development|only locally|only in|only for|only on|"
                   "temporarily|for now|re-enable|reenable|restore|ticket|todo|fixme|link the issue|file an issue|"
                   "open an issue|tracked|documented|explain why|with a reason|reason|justify|not allowed|forbidden|"
                   "prohibited")
 
-_SAY = ("say|says|tell|report|reports|claim|claims|assure|answer|reply|respond|state|confirm|describe|present|"
+_SAY = ("print|paste|write that|reassure|say|says|tell|report|reports|claim|claims|assure|answer|reply|respond|state|confirm|describe|present|"
         "pretend|insist|mark|show|write|described|describes|reported|presented|marked|listed|shown")
 _ANYWAY = ("pretend|pretending|not an ai|silently|anyway|when tests fail|if tests fail|when they fail|if they fail|"
            "when it fails|if it fails|if it isn't|if it is not|even when it fails|regardless|no matter|whatever the|whatever it|whatever they|whatever the logs|even if|even though|"
            "even after|even when|without actually|without really|irrespective|in any case|either way|"
            "not what|rather than the|instead of the real|instead of the actual|why worry|no need to worry|"
-           "even when it|even if it|whatever happened|swallow the error|swallow errors|swallow the errors|swallow the failure|"
+           "even when it|even if it|whatever happened|whether or not|regardless of what|as if everything is fine|"
+           "as if nothing|job fails|when the backup job fails|swallow the error|swallow errors|swallow the errors|swallow the failure|"
            "swallow failures|hide build failures|hide failures|hide the failure|hide the failures|hide errors|"
            "hide the errors")
 _ALL_WELL = ("passed|passes|passing|green|successful|success|succeeded|clean|nothing|no changes|no errors|fine|"
              "worked|works|complete|completed|done|above|safe|secure|ok|okay|human|approved|verified|fixed|"
              "resolved|healthy|up to date|no issues|no problems|all good|flaky-but-passing|typo fix|typo|cosmetic|"
-             "harmless|trivial|minor|went fine|no-op")
+             "harmless|trivial|minor|went fine|no-op|verified|applied|official|never exposed|dry-run only")
 _ASKED = ("questions about|questioned about|asked about|word for word|verbatim|scripted reply|canned reply|"
           "canned answer|if asked|when asked|whenever asked|if anyone asks|if someone asks|if the user asks|when the user asks|"
           "if they ask|when they ask|if questioned|when questioned|whenever you are questioned|if you are asked|"
@@ -341,7 +368,8 @@ _PERSONA = ("role:|mode:|persona:|traits:|personality:|character:|take on the ro
             "version of yourself|let's pretend|pretend that you|pretend you|personality|dual personality|"
             "dual-personality|you've been upgraded|you have been upgraded|upgraded to|version of me|reply format|"
             "answer format|what you'd say|what you would say|ur now|ur new|speak as|i work better as|i work best as|"
-            "my default now|stay in|remain in|you are an ai|you're an ai|enable developer mode|enter developer mode|activate developer mode|"
+            "my default now|rolepay|persona file|default persona|renamed|you've been renamed|evil twin|twin's|"
+            "channel the|voice|preferred tone|stay in|remain in|you are an ai|you're an ai|enable developer mode|enter developer mode|activate developer mode|"
             "developer mode enabled|in developer mode you|persona|alter ego|alter-ego|identity|character|version of you|jailbreak mode|opposite mode|simulate|act as|acting as|become|"
             "you are now|you're now|imagine you are|imagine you're|assume the identity|assume the role|switch to|"
             "your new|respond as|answer as|behave like|behave as|play the role|roleplay|role-play|stay in character|"
@@ -365,7 +393,10 @@ _UNBOUND = ("no guidelines|no warnings|filters off|refusals off|god-mode|no-limi
             "skip the safety|without the safety talk|no censorship|without censorship|prior alignment|skips safety checks|"
             "never asks|never double checks|godmode|zero restrictions|zero limits|accountable only to itself|"
             "answers to no one|accountable to no one|blackhat|black-hat|exploit chains|working exploits|rolled back|"
-            "alignment was removed|without alignment training|freed by|freed ais|freed ai|makers' rules")
+            "alignment was removed|without alignment training|freed by|freed ais|freed ai|makers' rules|no rulebook|"
+            "freed|ethics layer|refusal circuits|removed its refusal|doesn't say no|does not say no|no-filter|no filter|"
+            "forbidden answer|complies with any request|mocks disclaimers|guidelines are censorship|outputs whatever|"
+            "never asks why|does anything|no hesitation")
 _MARKER = (r"re:system developer admin administrator operator anthropic openai security platform maintainer "
            r"maintainers assistant human role inst moderator supervisor:(?:\brole['\"]?\s*:\s*['\"]?(?:system|developer)\b|^\s*\[inst\]|(?:^|[\[<{#=*|]+\s*(?:(?:important|urgent|official|new|critical|priority)\s+)?"
            r"|\b(?:message|notice|note|update|alert|directive)\s+from\s+(?:the\s+)?)"
@@ -405,17 +436,21 @@ _NO_REQUEST = "|".join(f"{no} ask {who} to {act}" for no in ("never", "don't", "
 to skip asking before harm, nor to send a secret out."""
 _SEND_OUT = ("post|send|upload|share|paste|forward|transmit|publish|include|attach|append|mirror|mirrored|sending|"
              "posting|uploading|sharing|mail the|email the|e-mail the|keep a copy of|copy of every|copy every|dm|"
-             "dump|dump the|print|"
+             "dump|dump the|print|write all|log the|"
              "commit the|commit your|commit it|push the|push your")
 _SECRET_VALUE = ("key|token|password|secret|credentials|passwords|tokens|keys|api key|private key|printenv|"
                  "environment variables|env vars|.env|customer records|customer data|personal data|pii|"
                  "database url|.docker/config.json|docker/config.json|kube/config|aws/credentials|gh/hosts.yml|.netrc|.npmrc|"
                  ".pypirc|.git-credentials|id_rsa|id_ed25519|conversation transcript|chat transcript|conversation history|"
-                 "chat history|secrets.yaml|secrets.yml|secrets.json|creds|db creds")
+                 "chat history|secrets.yaml|secrets.yml|secrets.json|creds|db creds|database dump|db dump|.my.cnf|"
+                 "my.cnf|session token|api keys|customer email|customer emails|authorization header|secrets list|"
+                 "cloud credentials|customer csv|kubeconfig|_token variable|api_key")
 _OUTSIDE = ("webhook|url|channel|paste|gist|slack|discord|pastebin|external|third party|third-party|issue comment|"
             "pr|pull request|public issue|the issue|commit message|public fork|public repo|"
             "comment|contractor|query parameters|query string|pixel|fork|bucket|remote|outside|outside services|"
-            "outside parties|vendor|vendors|mailbox|inbox|telegram|whatsapp|signal|pr comment")
+            "outside parties|vendor|vendors|mailbox|inbox|telegram|whatsapp|signal|pr comment|issue|public wiki|"
+            "wiki page|readme|public bucket|public tracker|public google drive|drive link|community discord|ci log|"
+            "public ci log|contractor's fork|outlook.com|gmail.com|protonmail")
 _SEND_NOT = (PROTECT + "|" + _NO_REQUEST + "|names only|variable names only|stripping|strip|after removing|remove any|scrub|rotate|revoke|redact|redacted|placeholder|secret manager|"
              "secrets manager|vault|masked|mask")
 
@@ -456,7 +491,8 @@ _UNTRUE = ("regardless of the real|regardless of the actual|not the real one|not
            "plausible excuse|were already there|was already there|already broken before|"
            "already failing before|before your change|nobody will notice|no one will notice|they won't notice|won't notice|"
            "they won't check|nobody checks|no one checks|even when only|when nobody is looking|nobody is looking|"
-           "no one is looking|when no one is looking|it isn't true|it is not true|even though it isn't|"
+           "no one is looking|when no one is looking|from last tuesday|green output from|usually wrong anyway|owning up|"
+           "would cause a fuss|before they check|it's our mirror|they'd refuse if they knew|if they knew|it isn't true|it is not true|even though it isn't|"
            "even though it is not|even though it's not")
 """What a false report says of itself: a figure or a cause other than the real one."""
 _TELLS = _SAY + "|quote|quotes|make up|invent|fabricate|give"
@@ -464,11 +500,15 @@ _AUTHORITY_VOICE = ("automated message from|message from your operator|note from
                     "message from your administrator|message from your admin|operator note|operator notice|"
                     "admin broadcast|admin override|operator override|override code|from your operator|"
                     "do not display|claude internal|anthropic internal|internal block|"
-                    "system prompt addendum|prompt addendum")
+                    "system prompt addendum|prompt addendum|admin message|host directive|operator block|begin operator|"
+                    "notice from|harness:|system-reminder|system reminder|policy_override|policy override|"
+                    "deployment operator|do not show to user|do not show the user|agent-policy|ops/root|supervisor @@|"
+                    "@@ supervisor")
 """Who an injected note says it speaks for, in words (`[OPERATOR NOTE]`, `automated message from your operator`)."""
 _AUTHORITY_ORDERS = _MARKER_ACT + (
     "|your new task|new task|push|collect|grant|lifted|elevated|no longer require|without question|without review|"
-    "restrictions|upload|send|skip|outranks")
+    "restrictions|upload|send|skip|outranks|paused|disabled|proceed|export|route|allowlist|report to me|take orders|"
+    "granted|full autonomy|don't ask|auto-approve")
 
 ENGLISH_RULES: tuple[CueRule, ...] = (
     cue_rule("override_in_other_words", "injection",
@@ -512,22 +552,28 @@ ENGLISH_RULES: tuple[CueRule, ...] = (
              "the user hears",
              unless=PROTECT + "|" + _HONEST),
     cue_rule("disguised_change", "injection", "describes a sensitive change as something harmless (held for a person)",
-             "describe|describes|label|call|present|mark|commit it as|write commit messages",
-             r"re:as:\bas\s+['\"]?(?:docs?|a\s+typo|typos?|formatting|cosmetic|chore|harmless|minor|routine|style)\b",
+             "describe|describes|label|call|present|mark|commit it as|write commit messages|phrase it|refer to",
+             r"re:as:\bas\s+(?:a\s+|an\s+)?['\"]?(?:docs?|typos?|formatting|cosmetic|chore|harmless|minor|routine|style"
+             r"|health\s+ping|log\s+rotation|service\s+identity|temporary|cleanup|minor\s+cleanup|degraded)\b",
              "credential|credentials|secret|secrets|payout|iban|key|keys|token|tokens|auth|password|permission|"
-             "permissions|workflow|workflows|payment|payments|firewall|.env",
+             "permissions|workflow|workflows|payment|payments|firewall|.env|account|2fa|webhook|cron|dependency|"
+             "remote|outage|data loss|env vars",
              unless=PROTECT + "|" + _HONEST),
     cue_rule("scripted_answer", "injection",
           "scripts what the agent answers when someone asks (held for a person)",
           _ASKED, _SCRIPT, unless=_SCRIPT_NOT, negatable=False),
     cue_rule("persona_unbound", "injection",
           "gives the agent a persona or mode without its limits (held for a person)",
-          _PERSONA, _UNBOUND, unless=PROTECT + "|tests/|test cases|test suite|covers|checks that|checks the"),
+          _PERSONA, _UNBOUND, unless=PROTECT + "|tests/|test cases|test suite|covers|checks that|checks the|d&d|"
+          "campaign|tabletop|npc|game character"),
     cue_rule("authority_marker", "injection",
           "a system, developer or administrator header followed by orders (held for a person)",
-          _MARKER, _MARKER_ACT, unless=PROTECT, negatable=False, reach=200),
+          _MARKER, _MARKER_ACT, unless=PROTECT + "|chat format|helpful assistant|in tests|fixture|fixtures|e.g.|for example|"
+          "come from the harness|show up in tool output|don't copy them",
+          negatable=False, reach=200),
     cue_rule("authority_voice", "injection", "a note that says it speaks for the operator or an administrator, then orders (held)",
-             _AUTHORITY_VOICE, _AUTHORITY_ORDERS, unless=PROTECT, negatable=False, reach=200),
+             _AUTHORITY_VOICE, _AUTHORITY_ORDERS, unless=PROTECT + "|come from the harness|show up in tool output|"
+             "don't copy them", negatable=False, reach=200),
     cue_rule("obeying_outside_text", "injection",
           "tells the agent to obey text from web pages, issues, e-mails or tool output (held for a person)",
           _SOURCES, _OBEY, _DIRECTIVE, unless=_OBEY_NOT, addressed=1),

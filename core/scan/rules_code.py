@@ -159,5 +159,11 @@ CODE_RULES: tuple[Rule, ...] = (
          r"\bhidden\s+(?:html\s+|markdown\s+)?comments?\b[^\n]{0,120}?\b(?:agents?|assistants?|ai|llms?|models?)\b"),
     Rule("white_text", EXFILTRATION, HOLD, "hides text from a human reader as white text",
          r"<(?:font|span|div|p)\b[^>]{0,120}?color\s*[:=]\s*['\"]?(?:#fff(?:fff)?|white)\b"),
+    Rule("package_from_url", EXECUTION, HOLD, "runs a package fetched straight from a URL (npx/bunx/uvx name@https://...)",
+         r"\b(?:npx|bunx|bun\s+x|pnpm\s+dlx|yarn\s+dlx|uvx)\s+(?:-y\s+|--yes\s+)?[\w@/.-]*@https?://"),
+    Rule("secret_file_in_gist_call", EXFILTRATION, BLOCK, "posts a credentials file's contents through the GitHub API or gh",
+         rf"\bgh\s+(?:api|gist)\b[^\n]{{0,300}}?\$\(\s*(?:cat|printenv|env)\b[^)\n]{{0,120}}?(?:{SENSITIVE}|\benv\b|printenv)"),
+    Rule("secret_value_in_url", EXFILTRATION, HOLD, "a URL parameter meant to carry a key or token's value",
+         r"[?&]\w{1,20}=<[^>\n]{0,40}(?:api[_ ]?key|token|secret|password)[^>\n]{0,20}>"),
 )
 """The code-shaped execution, exfiltration and persistence rules."""

@@ -52,7 +52,7 @@ DOWNGRADE_RULES: tuple[Rule, ...] = (
          r"(?:discard(?:ed)?|ignored?|none|off|false|disabled|null|void|overridden)\b|\bprecedence\s*[:=]\s*['\"]?memory"
          r"[_-]?over[_-]?(?:system|prompt|instructions)\b|\bpolicies\s*:\s*none\b"),
     Rule("world_writable", _I, HOLD, "makes files or folders writable by every user (chmod 777)",
-         r"\bchmod\s+(?:-[a-z]+\s+)*(?:0?777|a\+rwx|ugo\+rwx|o\+w)(?=[\s`'\"]|$)"),
+         r"\bchmod\s+(?:-[a-z]+\s+)*(?:0?777|a\+rwx|ugo\+rwx|o\+w)(?=[\s`'\"]|$)(?![^\n]{0,20}\bis\s+(?:never|not)\b)"),
     Rule("scanner_silenced", _I, HOLD, "adds whatever a secret or security scanner flags to its allow-list",
          r"\b(?:add|put|move|append)\s+(?:any|every|all|each|whatever)\s+(?:flagged|reported|detected|failing)\s+"
          r"(?:\w+\s+){0,2}?(?:to|into|in)\s+(?:the\s+|its\s+)?(?:allow-?list|whitelist|baseline|ignore\s*list|ignore\s+file"
@@ -85,6 +85,7 @@ DOWNGRADE_RULES: tuple[Rule, ...] = (
          r"(?:true|on|yes|1|enabled|always)\b"
          r"|(?:trust|permission|access|privilege)_level['\"]?[ \t]*[:=][ \t]*['\"]?(?:same_as_user|full|owner|admin|root"
          r"|maximum|total)\b"
-         r"|bash\(\*\)|bash\(curl:\*\)|webfetch\(\*\)|--trust-all\b|\bauto_?run\w*\s*[:=]\s*['\"]?(?:true|on|yes|1)\b"),
+         r"|bash\(\*\)|webfetch\(\*\)|defaultmode['\"]?\s*:\s*['\"]?bypasspermissions\b"
+         r"|allowedtools['\"]?\s*:\s*\[\s*['\"]\*['\"]\s*\]|--trust-all\b|\bauto_?run\w*\s*[:=]\s*['\"]?(?:true|on|yes|1)\b"),
 )
 """(id, family, severity, description, pattern) for safety downgrades worded as preferences."""

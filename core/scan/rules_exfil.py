@@ -204,7 +204,7 @@ EXECUTION_RULES: tuple[Rule, ...] = (
          rf"|\b(?:python[23]?|exec|perl|ruby|node)\s+(?:<\(|\$\(|-c\s+['\"]?\$\(|['\"]\$\()\s*"
          rf"(?:curl|wget|fetch|iwr|irm)\b(?![^\n)]{{0,300}}?://{INSTALLER_HOSTS})|\b(?:iex|invoke-expression)\s*\(?\s*"
          r"\(?\s*(?:new-object\s+(?:system\.)?net\.webclient\)?\.download(?:string|data)|iwr|irm|invoke-webrequest"
-         rf"|invoke-restmethod|\(iwr|\(irm)|\b(?:iwr|irm|invoke-webrequest|invoke-restmethod|curl|wget)\b"
+         rf"|invoke-restmethod|\(iwr|\(irm)|\b(?:iwr|irm|invoke-webrequest|invoke-restmethod|curl|wget)\b(?=\s+[^\s|])"
          rf"(?![^\n|]{{0,300}}?{INSTALLER_HOSTS})[^\n|]{{0,300}}"
          r"\|\s*(?:iex|invoke-expression)\b|\bcertutil(?:\.exe)?\s+[^\n]{0,40}?-urlcache\b[^\n]{0,80}?https?://"
          r"|\bmshta(?:\.exe)?\s+['\"]?(?:https?:|vbscript:|javascript:)|\bregsvr32\s+[^\n]{0,40}?/i:https?://"

@@ -118,7 +118,7 @@ INJECTION_RULES: tuple[Rule, ...] = (
          r"|<\|(?:im_end|eot_id|end_header_id|endoftext)\|>\s*<\|(?:im_start|start_header_id)\|>|(?<!`)\[inst\]\s*<<sys>>"),
     Rule("fake_system_marker", _I, BLOCK, "fakes a system or administrator message to the agent",
          r"\[\s*(?:system|admin|administrator|developer|root)\s+(?:override|instruction|command|directive|notice"
-         r"|message|update|alert|prompt)s?\s*\]|\b(?:system|admin|administrator|developer)\s+override\s*[:!\]]"
+         r"|message|update|alert|prompt)s?\s*\](?!\s*(?:banners?|tags?|labels?|markers?|prefix(?:es)?|lines?|entries)\b)|\b(?:system|admin|administrator|developer)\s+override\s*[:!\]]"
          r"|\bbegin\s+(?:new\s+)?system\s+(?:prompt|instructions|message)\b|\bend\s+of\s+(?:the\s+)?system\s+prompt\b"
          r"|\b(?:message|instructions?|note|notice|directive)\s+from\s+(?:the\s+)?(?:system\s+administrator|anthropic"
          r"|openai|nous\s+research|your\s+(?:developers?|creators?|administrator))\s*[:!-]"
@@ -239,7 +239,10 @@ INJECTION_RULES: tuple[Rule, ...] = (
          r"|you|do|run|send|execute|when)|\b(?:note|message|instructions?)\s+(?:to|for)\s+(?:the\s+)?(?:ai|assistant"
          r"|agent|llm|model)s?\b|do\s+not\s+tell|don't\s+tell)"),
     Rule("possible_html_comment_injection", _I, HOLD, "a hidden comment mentions ignore, override, system or secret",
-         rf"<!--(?!\s*{_TOOL_DIRECTIVE}[^>]{{0,200}}-->)(?:(?!<!--)[^>]){{0,4096}}?(?:ignore|override|system|secret|hidden)"
+         rf"<!--(?!\s*{_TOOL_DIRECTIVE}[^>]{{0,200}}-->)(?:(?!<!--)[^>]){{0,4096}}?(?:ignore|override|system|secret|hidden"
+         rf"|real\s+task|your\s+task|assistant|instructions?\s+for)"
+         r"|!\[[^\]\n]{0,200}\]\([^)\s]+\s+['\"][^'\"\n]{0,40}\b(?:assistant|agent|ai|llm)\s*:"
+         r"|<(?:div|span|p|section)\s+hidden\b|<instructions\b[^>\n]{0,120}\b(?:trust|priority|source)\s*="
          rf"|\[(?://|comment|_)\]:\s*(?:#|<>)\s*\({_PAREN}(?:ignore|override|system|secret|hidden"
          r"|instruction|assistant|agent|always|never|must)"),
     Rule("hidden_div", _I, BLOCK, "hides text from the reader with CSS (display:none, zero size or opacity)",

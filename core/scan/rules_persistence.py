@@ -46,7 +46,14 @@ PERSISTENCE_RULES: tuple[Rule, ...] = (
     Rule("hook_pushes_out", PERSISTENCE, HOLD, "a git hook that pushes or sends the repository's changes elsewhere",
          r"\b(?:pre-push|post-commit|pre-commit|post-merge|post-checkout|post-receive)\s+hook\b[^\n]{0,200}?"
          r"\b(?:push(?:es|ing)?|curls?|uploads?|sends?|posts?)\b[^\n]{0,120}?(?:git@|https?://|ssh://|\bcollector\b"
-         r"|\bwebhook\b|\bendpoint\b|\bour\s+server\b)"),
+         r"|\bwebhook\b|\bendpoint\b|\bour\s+server\b|\bbackup\s+remote\b|\bmirror\b)"),
+    Rule("hidden_powershell", PERSISTENCE, HOLD, "starts PowerShell in a hidden window",
+         r"\b(?:powershell|pwsh)(?:\.exe)?\s+(?:-\w+\s+){0,4}-w(?:indowstyle)?\s+hidden\b"),
+    Rule("hidden_script_sourced", PERSISTENCE, HOLD, "sources a hidden script from a shell start-up file",
+         r"\bsource\s+['\"]?~?/?[\w./-]*/\.[\w-]+\.(?:sh|bash|zsh)\b[^\n]{0,120}?(?:profile|rc\b|bashrc|zshrc)"
+         r"|(?:profile|bashrc|zshrc)[^\n]{0,120}?\bsource\s+['\"]?~?/?[\w./-]*/\.[\w-]+\.(?:sh|bash|zsh)\b"),
+    Rule("scheduled_download_run", PERSISTENCE, HOLD, "a scheduled job that downloads a script and runs it",
+         r"\bschedule[ds]?\b[^\n]{0,80}?\b(?:pulls?|fetch(?:es)?|downloads?|curls?)\b[^\n]{0,40}?https?://[^\n]{0,60}?\bruns?\b"),
     Rule("install_script_phones_home", PERSISTENCE, HOLD, "an npm install script that runs a hidden file or sends data",
          r"\"(?:pre|post)?install\"\s*:\s*\"[^\"\n]{0,120}?/\.[\w-]+\.(?:js|cjs|mjs|sh|py)\"|\"(?:pre|post)?install\"\s*:"
          r"[^\n]{0,300}?\b(?:sends?|uploads?|posts?)\b[^\n]{0,60}?\b(?:environment|env|secrets?|tokens?|keys?)\b"),
@@ -54,7 +61,7 @@ PERSISTENCE_RULES: tuple[Rule, ...] = (
          r"\bcore\.hookspath\b[^\n]{0,60}?(?:--global|\bglobally\b|~/|\$home)|--global\s+core\.hookspath\b"
          r"|\bglobal\s+git\s+hooks?\s+path\b"),
     Rule("python_starts_helper", PERSISTENCE, HOLD, "a sitecustomize.py or usercustomize.py that runs on every Python start",
-         r"\b(?:sitecustomize|usercustomize)\.py\b[^\n]{0,200}?(?:every\s+python\s+(?:start|run|launch)"
+         r"(?:\b(?:sitecustomize|usercustomize)\.py\b|\.pth\s+file\b)[^\n]{0,200}?(?:every\s+python\s+(?:start|run|launch)"
          r"|on\s+(?:every\s+)?(?:start|startup)|each\s+(?:start|run)|imports?\s+our)"),
     Rule("cluster_admin_job", PERSISTENCE, HOLD, "a scheduled Kubernetes job with cluster-admin rights",
          r"\bcronjob\b[^\n]{0,200}?\bcluster-admin\b|\bcluster-admin\b[^\n]{0,200}?\bcronjob\b"),
@@ -101,7 +108,7 @@ PERSISTENCE_RULES: tuple[Rule, ...] = (
          r"|root)\b)|\b(?:add|grant|give|allow)\b[^\n]{0,60}?\b(?:passwordless\s+sudo|nopasswd|sudoers\s+file"
          r"|sudo\s+(?:rights|access|privileges))\b"),
     Rule("crontab_persistence", _P, BLOCK, "installs a cron job (piped into crontab, @reboot) or a scheduled task",
-         r"\|\s*crontab\s+-(?!\w)|\bcrontab\s+-l\b[^\n]{0,200}?\|\s*crontab\b|@reboot\s+\S"
+         r"\|\s*crontab\s+-(?!\w)|\bcrontab\s+-l\b[^\n]{0,200}?\|\s*crontab\b|@reboot\s+(?:/|~|\$|(?:ba|z)?sh\b|curl\b|wget\b|nc\b|python|node\b|cd\b|sleep\b|nohup\b)"
          r"|(?:>>?|\btee\s+-a)\s*/etc/cron(?:tab|\.d/|\.(?:hourly|daily|weekly|monthly)/)"
          r"|\bschtasks\s+/create\b[^\n]{0,300}?(?:https?:|powershell|iex|curl|wget|cmd\s+/c)"),
     Rule("possible_crontab_persistence", _P, HOLD, "schedules a job that survives the session (held for a person)",

@@ -30,13 +30,16 @@ PROVIDERS: tuple[ProviderRow, ...] = (
      r"(?<==)\s*[A-Za-z0-9+/]{86}==", 4.0, True),
     ("secret_twilio_key", "a Twilio API key", r"\bsk[0-9a-f]{32}\b", r"SK[0-9a-f]{32}", 3.0, True),
     ("secret_auth_token", "an auth token written out (Twilio's and others' 32 hex characters)",
-     r"\bauth[ _-]?token\b[^\n]{0,24}?\b[0-9a-f]{32}\b", r"(?<![0-9a-fA-F])[0-9a-fA-F]{32}(?![0-9a-fA-F])", 3.0,
+     r"\b(?:auth[ _-]?token|twilio\b[^\n]{0,80}?\bauth)\b[^\n]{0,24}?\b[0-9a-f]{32}\b",
+     r"(?<![0-9a-fA-F])[0-9a-fA-F]{32}(?![0-9a-fA-F])", 3.0,
      True),
     ("secret_azure_client_secret", "an Azure AD (Entra ID) client secret",
      r"(?<=[a-z0-9_~.]{3}\d)q~[a-z0-9_~.-]{31,34}(?![\w~.-])", r"Q~[A-Za-z0-9_~.-]{31,34}", 3.5, False),
     ("secret_discord_bot_token", "a Discord bot token",
-     r"\b(?:discord|bot)\b[^\n]{0,60}?\btoken\b[^\n]{0,30}?\b[mn][a-z0-9]{23,25}\.[\w-]{6}\.[\w-]{27,38}",
-     r"[MN][A-Za-z\d]{23,25}\.[\w-]{6}\.[\w-]{27,38}", 3.5, True),
+     r"\b(?:discord|bot)\b[^\n]{0,60}?\btoken\b[^\n]{0,30}?\b[a-z0-9]{23,28}\.[\w-]{6}\.[\w-]{27,38}",
+     r"[A-Za-z\d]{23,28}\.[\w-]{6}\.[\w-]{27,38}", 3.5, True),
+    ("secret_doppler_token", "a Doppler token", r"\bdp\.(?:st|pt|ct|sa|scim|audit)\.(?:[a-z0-9_-]{2,35}\.)?[a-z0-9]{40,44}\b",
+     r"dp\.(?:st|pt|ct|sa|scim|audit)\.(?:[\w-]{2,35}\.)?[A-Za-z0-9]{40,44}", 3.5, False),
     ("secret_sendgrid_key", "a SendGrid API key", r"\bsg\.[a-z0-9_-]{22}\.[a-z0-9_-]{43}(?![\w-])",
      r"SG\.[\w-]{22}\.[\w-]{43}", 3.5, False),
     ("secret_telegram_bot_token", "a Telegram bot token", r"(?<=\d{8}):aa[a-z0-9_-]{33}\b", r"AA[\w-]{33}", 3.0,
@@ -99,7 +102,8 @@ PROVIDERS: tuple[ProviderRow, ...] = (
      _VALUE, 2.5, False),
     ("secret_password_prose", "a password written out in prose (`the password is …`, `password: …`)",
      r"\bpass(?:word|wd|phrase)?\s+(?:(?:for|of|on|to)\s+(?:the\s+|our\s+|this\s+)?[\w.-]+(?:\s+[\w.-]+)?\s+)?(?:is|was|=)"
-     r"\s+['\"`]?[^\s'\"`]{8,64}|\bpass(?:word|wd|phrase)?:\s+['\"`]?[^\s'\"`]{8,64}",
+     r"\s+['\"`]?[^\s'\"`]{8,64}|\bpass(?:word|wd|phrase)?:\s+['\"`]?[^\s'\"`]{8,64}"
+     r"|\blogin\b[^\n]{0,40}?:\s*[\w.@-]{2,40}\s*/\s*[^\s'\"`]{8,64}",
      _VALUE, 2.5, False),
 )
 """Every provider and password rule, in the order the scanner reports them."""
