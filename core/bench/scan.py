@@ -365,21 +365,18 @@ SIXTH_SET = "sixth set: "
 SEVENTH_SET = "seventh set: "
 EIGHTH_SET = "eighth set: "
 NINTH_SET = "ninth set: "
-THIRD_SET = "third set, never tuned on: "
+THIRD_SET = "third set: "
 """How the totals of the nine further vector sets are named in the bench's table."""
 
 
 def run_vector_bench() -> list[Figure]:
-    """The scanner on the labelled vectors (totals, then one figure per family), then the totals on the second, fresh,
-    fourth and fifth sets (each written apart from the rules and the sets before it, then read while tuning them; the
-    prose model is trained on all five), on the sixth set (written blind, measured once before any rule saw it; the
-    prose model is not trained on it), on the seventh set (written blind like the sixth, not yet measured; the prose
-    model is not trained on it), on the eighth set (written blind like the seventh, in real-life shapes, not yet
-    measured; the prose model is not trained on it), on the ninth set (written blind like the eighth, by many
-    imagined authors, not yet measured; the prose model is not trained on it) and on the third set (written apart
-    from the rules and every other set, and never read while tuning): the third set is the honest measure of how the
-    scanner does on wordings nobody planned for."""
+    """The scanner on the labelled vectors (totals, then one figure per family), then the totals of the eight further
+    sets, in the order they were written. Each was written apart from the rules and the sets before it, measured once
+    before anyone read it (the README keeps those blind figures), then read while tuning the rules, so every figure
+    here flatters the scanner; the prose model is trained on the first to sixth. The next blind measure needs a set
+    nobody has read (`scan_vectors_tenth*`, written for it, is kept out of this table)."""
     second = count_families(scan_vectors(HOLDOUT_ATTACKS, HOLDOUT_BENIGN))
+    third = count_families(scan_vectors(THIRD_ATTACKS, THIRD_BENIGN))
     fresh = count_families(scan_vectors(FRESH_ATTACKS, FRESH_BENIGN))
     fourth = count_families(scan_vectors(FOURTH_ATTACKS, FOURTH_BENIGN))
     fifth = count_families(scan_vectors(FIFTH_ATTACKS, FIFTH_BENIGN))
@@ -387,9 +384,8 @@ def run_vector_bench() -> list[Figure]:
     seventh = count_families(scan_vectors(SEVENTH_ATTACKS, SEVENTH_BENIGN))
     eighth = count_families(scan_vectors(EIGHTH_ATTACKS, EIGHTH_BENIGN))
     ninth = count_families(scan_vectors(NINTH_ATTACKS, NINTH_BENIGN))
-    third = count_families(scan_vectors(THIRD_ATTACKS, THIRD_BENIGN))
     return (vector_figures(count_families(scan_vectors())) + vector_figures(second, SECOND_SET)[:3]
-            + vector_figures(fresh, FRESH_SET)[:3] + vector_figures(fourth, FOURTH_SET)[:3]
-            + vector_figures(fifth, FIFTH_SET)[:3] + vector_figures(sixth, SIXTH_SET)[:3]
-            + vector_figures(seventh, SEVENTH_SET)[:3] + vector_figures(eighth, EIGHTH_SET)[:3]
-            + vector_figures(ninth, NINTH_SET)[:3] + vector_figures(third, THIRD_SET)[:3])
+            + vector_figures(third, THIRD_SET)[:3] + vector_figures(fresh, FRESH_SET)[:3]
+            + vector_figures(fourth, FOURTH_SET)[:3] + vector_figures(fifth, FIFTH_SET)[:3]
+            + vector_figures(sixth, SIXTH_SET)[:3] + vector_figures(seventh, SEVENTH_SET)[:3]
+            + vector_figures(eighth, EIGHTH_SET)[:3] + vector_figures(ninth, NINTH_SET)[:3])
