@@ -42,6 +42,7 @@ _DATA_URI = re.compile(r"data:(?:image|font|audio|video)/[\w.+-]+;base64,$")
 _LONG_RUN = re.compile(r"[A-Za-z0-9+/_-]{%d,}={0,6}" % MIN_BASE64)
 _BASE32_RUN = re.compile(r"(?=[A-Z2-7]*[2-7])[A-Z2-7]{16,}={0,6}")
 """Base32 has capitals and the digits 2 to 7 only, and always some digit in a text of any length."""
+_DIGIT = re.compile(r"\d")
 _SPACED_HEX = re.compile(r"(?<![0-9A-Fa-f])(?:[0-9A-Fa-f]{2}[ :]){11,}[0-9A-Fa-f]{2}(?![0-9A-Fa-f])")
 """Hex bytes written apart (`54 68 65 20 ...`, `54:68:65`), as a hex dump shows them."""
 _CODE_POINT = r"(?:3[2-9]|[4-9]\d|1[01]\d|12[0-6]|0x[2-7][0-9a-fA-F])"
@@ -152,12 +153,13 @@ def decode_runs(raw: str, lower: str, hints: Sequence[tuple[str, int, int, str]]
             found.append(Decoded(match.start(), match.end(), kind, text))
             if len(found) >= MAX_CANDIDATES:
                 return found
-    for match in _SPACED_HEX.finditer(raw) if " " in raw or ":" in raw else ():
+    digits = _DIGIT.search(raw) is not None  # hex bytes of text and character codes always hold a digit
+    for match in _SPACED_HEX.finditer(raw) if digits and (" " in raw or ":" in raw) else ():
         if (text := _from_hex(match.group())) is not None:
             found.append(Decoded(match.start(), match.end(), "hex", text))
             if len(found) >= MAX_CANDIDATES:
                 return found
-    if "," in raw or "chr" in raw or "Char" in raw:
+    if digits and ("," in raw or "chr" in raw or "Char" in raw):
         for match in _CHAR_CODES.finditer(raw):
             if (text := _from_char_codes(match.group())) is not None:
                 found.append(Decoded(match.start(), match.end(), "character codes", text))

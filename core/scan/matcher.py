@@ -173,8 +173,9 @@ def _trie(heads: Sequence[Head], lead: bool = False) -> str:
     return emit(tree)
 
 
-_UNBUILT: Any = object()
-"""Marks a joint regex not built yet."""
+JOIN_AFTER = 32
+"""A set of rules gets its joint regex once a trigger has named it this often: compiling one costs milliseconds, so a
+set seen a few times in a process (one `memrev scan`, a rare wording) is cheaper tried rule by rule."""
 _GROUP_REFERENCES = frozenset({"GROUPREF", "GROUPREF_EXISTS", "GROUPREF_IGNORE", "GROUPREF_LOC_IGNORE",
                                "GROUPREF_UNI_IGNORE"})
 """Parsed opcodes that refer back to a group (`\\1`, `(?P=name)`, `(?(1)...)`)."""
@@ -224,8 +225,8 @@ class _Matcher:
         self.refers_back = {rule: _refers_back(parser.parse(source)) or bool(pattern.flags & ~re.UNICODE)
                             for (rule, source), pattern in zip(sources.items(), self.patterns.values())}
         """Per rule, whether its regex refers back to its own groups or sets flags (it cannot join others exactly)."""
-        self.joints: dict[tuple[str, ...], re.Pattern[str] | None] = {}
-        """A joint regex for each set of rules a trigger names, built when first met (`_joint`)."""
+        self.joints: dict[tuple[str, ...], re.Pattern[str] | None | int] = {}
+        """A joint regex for each set of rules a trigger names (`_joint`), or how often it was named until then."""
         found: dict[Head, set[str]] = {}
         inside: set[Head] = set()  # heads some rule can start with right after a word character
         for rule, source in sources.items():
@@ -305,10 +306,10 @@ class _Matcher:
         last_end: dict[str, int] = {}
         patterns, joints = self.patterns, self.joints
         for start, rules in triggers:
-            joint = joints.get(rules, _UNBUILT)
-            if joint is _UNBUILT:
-                joint = joints[rules] = self._joint(rules)
-            if joint is not None and joint.match(text, start) is None:
+            joint = joints.get(rules, 0)
+            if type(joint) is int:
+                joint = joints[rules] = joint + 1 if joint + 1 < JOIN_AFTER else self._joint(rules)
+            if joint is not None and type(joint) is not int and joint.match(text, start) is None:  # type: ignore[union-attr]
                 continue
             for rule in rules:
                 if start < last_end.get(rule, 0):
