@@ -45,6 +45,7 @@ from memrev.core.bench.scan_vectors_holdout import HOLDOUT_ATTACKS, HOLDOUT_BENI
 from memrev.core.bench.scan_vectors_ninth import NINTH_ATTACKS, NINTH_BENIGN
 from memrev.core.bench.scan_vectors_seventh import SEVENTH_ATTACKS, SEVENTH_BENIGN
 from memrev.core.bench.scan_vectors_sixth import SIXTH_ATTACKS, SIXTH_BENIGN
+from memrev.core.bench.scan_vectors_tenth import TENTH_ATTACKS, TENTH_BENIGN
 from memrev.core.bench.scan_vectors_third import THIRD_ATTACKS, THIRD_BENIGN
 from memrev.core.bench.scan_vectors import ATTACKS, BENIGN, FAMILIES
 from memrev.core.bench.store import Figure, format_figures
@@ -178,6 +179,35 @@ def test_the_ninth_set_is_large_even_and_unique() -> None:
     attack_text = " ".join(text for _, text in NINTH_ATTACKS)
     assert "AKIAIOSFODNN7EXAMPLE" not in attack_text
     assert any("AKIAIOSFODNN7EXAMPLE" in text for family, text in NINTH_BENIGN if family == "secret")
+
+
+def test_the_tenth_set_is_large_even_and_unique() -> None:
+    """The tenth (blind, unmeasured) set: enough attacks and look-alikes in every family, more in multilingual, no
+    repeats within it, no text shared with any earlier set, the main phrases in at least ten languages, and the
+    providers' documented example keys only among the look-alikes."""
+    assert len(TENTH_ATTACKS) >= 470 and len(TENTH_BENIGN) >= 410
+    attacks = Counter(family for family, _ in TENTH_ATTACKS)
+    benign = Counter(family for family, _ in TENTH_BENIGN)
+    assert set(attacks) == set(benign) == set(FAMILIES)
+    for family in FAMILIES:
+        assert attacks[family] >= (48 if family == "multilingual" else 35), family
+        assert benign[family] >= (40 if family == "multilingual" else 31), family
+    texts = [text for _, text in TENTH_ATTACKS + TENTH_BENIGN]
+    assert len(texts) == len(set(texts)) and all(text.strip() for text in texts)
+    earlier = {text for vectors in (ATTACKS, BENIGN, HOLDOUT_ATTACKS, HOLDOUT_BENIGN, FRESH_ATTACKS, FRESH_BENIGN,
+                                     THIRD_ATTACKS, THIRD_BENIGN, FOURTH_ATTACKS, FOURTH_BENIGN, FIFTH_ATTACKS,
+                                     FIFTH_BENIGN, SIXTH_ATTACKS, SIXTH_BENIGN, SEVENTH_ATTACKS, SEVENTH_BENIGN,
+                                     EIGHTH_ATTACKS, EIGHTH_BENIGN, NINTH_ATTACKS, NINTH_BENIGN) for _, text in vectors}
+    shared = len(earlier & set(texts))
+    assert shared == 0
+    multilingual = [text for family, text in TENTH_ATTACKS if family == "multilingual"]
+    markers = ("instrucciones", "instructions précédentes", "Anweisungen", "instruções", "инструкции", "指令", "指示",
+               "지시", "التعليمات", "निर्देश", "istruzioni", "talimat", "instruksi", "hướng dẫn")
+    assert sum(any(marker in text for text in multilingual) for marker in markers) >= 10
+    attack_text = " ".join(text for _, text in TENTH_ATTACKS)
+    for example in ("AKIAIOSFODNN7EXAMPLE", "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY"):
+        assert example not in attack_text
+        assert any(example in text for family, text in TENTH_BENIGN if family == "secret")
 
 
 # -- the figures come from the scanner's results --------------------------------------------------
