@@ -13,7 +13,8 @@ from __future__ import annotations
 import json
 import re
 from functools import lru_cache
-from itertools import repeat
+from itertools import chain, repeat
+from math import fsum
 from pathlib import Path
 from typing import Iterator, NamedTuple
 
@@ -77,9 +78,10 @@ class ProseModel(NamedTuple):
     threshold: float
 
     def score(self, found: set[str]) -> float:
-        """The score of a sentence given as its feature set: the bias plus the weight of every feature it has."""
+        """The score of a sentence given as its feature set: the bias plus the weight of every feature it has (summed
+        exactly, so the score does not depend on the set's order, which changes from process to process)."""
         weights = self.weights
-        return self.bias + sum(weights.get(feature, 0.0) for feature in found)
+        return self.bias + fsum(weights.get(feature, 0.0) for feature in found)
 
     def strongest(self, found: set[str], count: int = 4) -> list[str]:
         """The features that pushed the score up most, strongest first."""
@@ -102,8 +104,8 @@ class _Scorer:
     def score(self, words: list[str]) -> float:
         """The same score as `ProseModel.score(features(words))`, without building the features."""
         pairs = set(zip(words, words[1:]))
-        return (self.model.bias + sum(map(self.words.get, set(words), repeat(0.0)))
-                + sum(map(self.pairs.get, pairs, repeat(0.0))))
+        return self.model.bias + fsum(chain(map(self.words.get, set(words), repeat(0.0)),
+                                            map(self.pairs.get, pairs, repeat(0.0))))
 
     def ceiling(self, words: list[str], word_set: frozenset[str] | None = None) -> float:
         """The highest score any sentence made of these words and their adjacent pairs can reach: the bias plus
@@ -111,8 +113,8 @@ class _Scorer:
         the threshold here is never split into sentences (`word_set`: the words as a set, when the caller has it)."""
         pairs = set(zip(words, words[1:]))
         distinct = word_set if word_set is not None else set(words)
-        return (self.model.bias + sum(map(self.lifting_words.get, distinct, repeat(0.0)))
-                + sum(map(self.lifting_pairs.get, pairs, repeat(0.0))))
+        return self.model.bias + fsum(chain(map(self.lifting_words.get, distinct, repeat(0.0)),
+                                            map(self.lifting_pairs.get, pairs, repeat(0.0))))
 
 
 @lru_cache(maxsize=1)

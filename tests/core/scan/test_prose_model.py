@@ -150,3 +150,16 @@ def test_a_texts_ceiling_bounds_every_sentence_it_holds() -> None:
         assert scores and all(score <= ceiling + 1e-9 for score in scores), text
     held = HELD_BY_THE_MODEL[0].lower()
     assert scorer.ceiling(tokens(held)) >= shipped.threshold  # a held sentence's text is never skipped
+
+
+def test_a_score_is_the_same_in_every_process() -> None:
+    """The model's score does not depend on set order (which follows the hash seed), so a text near the threshold
+    is held, or not, the same way by every process."""
+    import subprocess
+    import sys
+    code = ("from memrev.core.scan.prose_model import model_hits; "
+            f"print([repr(hit.score) for hit in model_hits({HELD_BY_THE_MODEL[0].lower()!r})])")
+    outputs = {subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                              env={**__import__("os").environ, "PYTHONHASHSEED": seed}).stdout
+               for seed in ("0", "1", "2", "3")}
+    assert len(outputs) == 1 and outputs.pop().startswith("['")
