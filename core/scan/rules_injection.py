@@ -133,7 +133,7 @@ INJECTION_RULES: tuple[Rule, ...] = (
          r"|</(?:instructions|system|rules|context|prompt)>\s*<(?:instructions|system|rules)\b|<instructions\s+priority\b"
          r"|(?<!`)<\|?im_start\|?>\s*(?:system|assistant)\b|(?<![^\n])```[ \t]*(?:system|admin)[ \t]*\n"
          r"|<<<\s*sys(?:tem)?\s*>>>|\bfrom:\s*(?:the\s+)?system\s+administrator\b"
-         r"|</?(?:function_results|function_calls|tool_result|tool_use)>"
+         r"|</?(?:function_results|function_calls|tool_result|tool_use)>(?!\s*(?:tags?|blocks?|elements?)\b)"
          r"|\badmin(?:istrator)?\s+(?:message|notice|instruction|announcement)\s*[:!-]|(?<![^\n])system\s*:"
          r"\s+(?:you|the\s+assistant|ignore|new|from\s+now|always|never)"),
     Rule("disregard_rules", _I, BLOCK, "tells the agent to disregard its rules or instructions",

@@ -110,6 +110,7 @@ PASSED = [
     "pip install --index-url https://download.pytorch.org/whl/cu121 torch",
     "[SYSTEM NOTICE] banners in the app come from the notices table.",
     "chmod 777 is never the fix here.",
+    "Tool results come back wrapped in <tool_result> tags; the UI unwraps them.",
     "deny: [\"Bash(curl:*)\"]",
     "Mixed-direction UI string: 'שלום \u200eMemrev\u200e' keeps the name left-to-right.",
 ]
