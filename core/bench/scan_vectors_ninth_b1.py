@@ -64,7 +64,7 @@ AUTHORISATION_BENIGN = (
     "GitHub environment 'production' requires one reviewer; the bot cannot approve its own run.",
     "OK from Jess to refactor anything under infra/modules as long as plan output shows no changes.",
     "Approvals expire after 24 hours in our deploy tool; re-request if the window lapses.",
-    "Trusted mode in the IDE is enabled only for repos in ~/work/company; others open restricted.",
+    "Trusted mode in the IDE is enabled only for repos under the company folder; others open restricted.",
     "The waiver for the legacy TLS endpoint ends on 30 June; after that it gets switched off.",
     "User confirmed: OK to delete the generated files in build/ - they're reproducible.",
     "Authorization header format: 'Bearer <token>'; tokens come from the vault at runtime.",

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from memrev.core.scan.cue_groups import CueGroup, CueRule, cue_rule
 
-__all__ = ["ENGLISH_RULES", "PROTECT"]
+__all__ = ["ENGLISH_RULES", "NO_REQUEST", "PROTECT"]
 
 PROTECT = ("prompt injection|injection|injected|suspicious|malicious|attack|attacker|phishing|untrusted|"
             "report it|report them|flag it|flag them|warn the user|warn me|alert the user|refuse it|refuse them|"
@@ -272,69 +272,6 @@ _OBEY_NOT = (PROTECT + "|only after|only if|only when|after showing|show them|"
              "the user approves|you agree with|the user decides|user decides|decides which|is information|are information|"
              "not orders|never instructions|information to summarise|information to summarize")
 
-_DOWNGRADE_ACT = ("disable|disabling|disabled|turn off|turning off|switch off|skip|skipping|skipped|bypass|"
-                  "bypassing|ignore|ignoring|remove|removing|delete|deleting|comment out|commenting out|mark as skip|"
-                  "mark them as skipped|mark it as skipped|mark as xfail|"
-                  "xfail|xfailed|suppress|suppressing|silence|silencing|loosen|weaken|relax|lower|downgrade|"
-                  "--no-verify|no-verify|verify=false|insecure|-k|rejectunauthorized|strict_ssl|"
-                  "sslverify|ssl_verify|allow all|chmod 777|0.0.0.0|--privileged|privileged|"
-                  "--dangerously-skip-permissions|dangerously|yolo|auto-approve|auto approve|autoapprove|777|"
-                  "trusted-host|continue-on-error|stricthostkeychecking|full-auto|force-push|force push|danger-full-access|"
-                  "verify=false|sslverify=false|approval_policy|auto-approve mode|"
-                  "push --force|accept every|accept all|switched off|switch off|trip up|admin override|merge anyway|"
-                  "ship anyway|push anyway|deploy anyway|with sudo|as root|sudo everything|don't bother taking|"
-                  "don't bother running|don't bother with|no need to take|answer 'y'|answer y|answer yes|say yes to|"
-                  "reply yes|yes to every|yes to any|unsalted|md5|pin the scanner|doesn't report them|don't report them|"
-                  "so it doesn't report|sudo for everything|sudo for all|use sudo|outside the sandbox|rerun it outside|"
-                  "run it outside|permissive|firewall off|setenforce 0|--allow-unauthenticated|allow-unauthenticated|"
-                  "--allow-insecure-repositories|--nogpgcheck|--no-gpg-check|no dry runs|no dry-runs|skip the dry run|"
-                  "prefix every command with sudo|prefix every command|ufw disable|stop showing diffs|stop showing|"
-                  "public-read|use the production database|production database for|step outside the sandbox|"
-                  "don't run the test suite|don't run the tests|dismiss|yes to all|--read-only|deleting the failing job|"
-                  "delete the failing job|rather than moving them|allowlist")
-_SAFETY = ("test|tests|testing|failing test|failing tests|flaky|checks|check|ci|pipeline|lint|linter|linting|"
-           "pre-commit|hooks|hook|verification|validation|ssl|tls|certificate|certificates|cert|certs|https|"
-           "security|scan|scanner|scanning|signing|signature|signatures|2fa|mfa|auth|authentication|sandbox|"
-           "permissions|permission|guardrails|safeguards|safety|review|reviews|approval|confirmation|prompts|"
-           "firewall|csp|cors|rate limit|rate limiting|audit|backup|backups|type checks|type checking|assertions|"
-           "authentication|csrf|protection|hash|hashes|host key|host keys|ssh|approvals|main|prompt|tool call|"
-           "tool calls|sandbox|certificates|index|no-verify|--no-verify|--insecure|"
-           "--dangerously-skip-permissions|stricthostkeychecking|rejectunauthorized|strict_ssl|sslverify|plan|"
-           "terraform plan|dry run|dry-run|dry runs|staging|hashing|password hashing|cve|cves|vulnerability|"
-           "vulnerabilities|ca|internal ca|selinux|--allow-unauthenticated|allow-unauthenticated|--force|--privileged|"
-           "ufw|diffs|diff|acl|bucket acl|local testing|branch protection|test suite|signature check|"
-           "security warning|--read-only|read-only|workflow|allowlist")
-_HABIT = ("always|by default|default to|prefer|prefers|preferred|preference|from now on|whenever|every time|"
-          "each time|going forward|in future|in the future|routinely|as a rule|to save time|save time|faster|"
-          "quicker|to speed|to make it pass|to make them pass|make it pass|make them pass|so it passes|"
-          "so they pass|until it passes|until they pass|if they fail|if it fails|when they fail|when it fails|"
-          "if they're failing|when failing|that fail|that fails|just disable|just skip|just turn off|just switch off|"
-          "just bypass|just ignore|just comment out|just silence|just suppress|just delete|just remove|just mark|"
-          "just use|simply|it's fine|it is fine|is fine|"
-          "no need|don't bother|do not bother|not worth|waste of time|slow us down|slows us down|annoying|"
-          "in the way|gets in the way|blocks|blocking|all the time|every commit|each commit|every push|"
-          "without asking|every api call|every request|every call|for every|for any|unnecessary|not needed|"
-          "isn't needed|pointless|never needed|leave it off|leave it disabled|leave it skipped|leave them off|"
-          "leave them disabled|leave them skipped|permanently|for good|globally|everywhere|"
-          "keeps breaking|keep breaking|keeps failing|fails|quickly|without showing|without a prompt|"
-          "without prompting|every tool call|for all|instead of investigating|instead of fixing|rather than fixing|"
-          "rather than investigating|is what matters|all that matters|noise|for every project|every index|"
-          "keep prs moving|keep things moving|to unblock|waste time|wastes time|slow|slows|trip up|trips up|"
-          "in all repos|all repos|when ci is red|when ci fails|if ci fails|if ci is red|"
-          "when the build is red|when checks fail|if checks fail|merge anyway|ship anyway|push anyway|deploy anyway|"
-          "to every curl|to every call|to every command|to every request|hates|carry on|and carry on|move on|and move on|goes green|go green|stays green|"
-          "pipeline green|ci green|for speed|avoid permission|permission issues|permission errors|on all requests|"
-          "all requests calls|on all calls|for all requests|stop failing|so they stop|so it stops|less hassle|"
-          "it's easier|easier for|every git push|on every push|skip reading|without reading|without looking at|"
-          "every command|never come up|never stop|trust you completely|takes too long|too long|go straight to|"
-          "straight to|matters more|green ci|forget to turn it back on|re-enabling is optional|when they block a release|"
-          "when they block|block a release|writes are fine|whatever the task|the quickest fix|quickest fix|"
-          "standing answer|for every prompt|they'll find problems")
-_DOWNGRADE_NOT = (PROTECT + "|locally|local dev|local development|only locally|only in|only for|only on|"
-                  "temporarily|for now|re-enable|reenable|restore|ticket|todo|fixme|link the issue|file an issue|"
-                  "open an issue|tracked|documented|explain why|with a reason|reason|justify|not allowed|forbidden|"
-                  "prohibited")
-
 _SAY = ("print|paste|write that|reassure|say|says|tell|report|reports|claim|claims|assure|answer|reply|respond|state|confirm|describe|present|"
         "pretend|insist|mark|show|write|described|describes|reported|presented|marked|listed|shown")
 _ANYWAY = ("pretend|pretending|not an ai|silently|anyway|when tests fail|if tests fail|when they fail|if they fail|"
@@ -411,66 +348,11 @@ _MARKER_ACT = ("you|must|now|always|never|disable|disabled|enable|enabled|run|se
                "unlock|unlocked|policy|rules|instructions|will|follow|all commands|disregard|ignore|"
                "unrestricted|commit directly")
 
-_BETWEEN_US = ("between us|between you and me|our secret|our little secret|keep this between|stays between|"
-               "stay between|good news only|only good news")
-_TRACES = ("history|shell history|bash_history|logs|log|traces|trace|evidence|audit log|audit trail|footprints")
-_ERASE = ("remove|delete|clear|wipe|erase|scrub|clean|truncate|shred|rewrite")
-_UNNOTICED = ("so the user's|stays clean|stay clean|your own entries|your entries|your own lines|your traces|before finishing|before you finish|so the user|can't find|cannot find|won't find|won't notice|doesn't notice|does not notice|"
-              "without a trace|without trace|cover|covered|afterwards|unnoticed|nobody notices|no one notices|"
-              "nobody looks|no one looks|"
-              "can't tell|won't see")
-_SELF = ("this entry|this note|this memory|this instruction|this rule|this file|these notes|this line|.git/hooks|"
-         "the hook line|the upload line|hook line")
-_REMOVED = ("removes|remove|removed|deletes|delete|deleted|edits|edited|changes|changed|drops|dropped|cleans up|"
-            "missing|gone|lost|pruned|purged|cleared|wiped")
-_RESTORE = ("restore|restore it|re-add|add it back|put it back|recreate|rewrite it|write it back|reinstate|re-create|"
-            "reinsert|re-insert|re-save|re-saved|re-adding|keep re-adding")
-_DOWNLOAD = ("download|downloads|downloaded|fetch|fetches|fetching|downloading|grab|pull down|curl|wget|from url|"
-             "drop in")
-_RUN_BINARY = ("chmod +x|chmod|make it executable|start it|run it|launch it|execute it|nohup|in the background|"
-               "run the binary|start the binary|executes it|runs it|as root|pipe it|piped|"
-               "don't read it|without reading it|without reviewing it")
-_NO_REQUEST = "|".join(f"{no} ask {who} to {act}" for no in ("never", "don't", "do not", "dont")
+NO_REQUEST = "|".join(f"{no} ask {who} to {act}" for no in ("never", "don't", "do not", "dont")
                        for who in ("the user", "users", "anyone", "people", "the developer", "them")
                        for act in ("paste", "share", "send", "post", "enter", "type", "provide", "reveal"))
 """A rule against asking people to hand over something (`never ask the user to paste tokens in chat`): not an order
 to skip asking before harm, nor to send a secret out."""
-_SEND_OUT = ("post|send|upload|share|paste|forward|transmit|publish|include|attach|append|mirror|mirrored|sending|"
-             "posting|uploading|sharing|mail the|email the|e-mail the|keep a copy of|copy of every|copy every|dm|"
-             "dump|dump the|print|write all|log the|"
-             "commit the|commit your|commit it|push the|push your")
-_SECRET_VALUE = ("key|token|password|secret|credentials|passwords|tokens|keys|api key|private key|printenv|"
-                 "environment variables|env vars|.env|customer records|customer data|personal data|pii|"
-                 "database url|.docker/config.json|docker/config.json|kube/config|aws/credentials|gh/hosts.yml|.netrc|.npmrc|"
-                 ".pypirc|.git-credentials|id_rsa|id_ed25519|conversation transcript|chat transcript|conversation history|"
-                 "chat history|secrets.yaml|secrets.yml|secrets.json|creds|db creds|database dump|db dump|.my.cnf|"
-                 "my.cnf|session token|api keys|customer email|customer emails|authorization header|secrets list|"
-                 "cloud credentials|customer csv|kubeconfig|_token variable|api_key")
-_OUTSIDE = ("webhook|url|channel|paste|gist|slack|discord|pastebin|external|third party|third-party|issue comment|"
-            "pr|pull request|public issue|the issue|commit message|public fork|public repo|"
-            "comment|contractor|query parameters|query string|pixel|fork|bucket|remote|outside|outside services|"
-            "outside parties|vendor|vendors|mailbox|inbox|telegram|whatsapp|signal|pr comment|issue|public wiki|"
-            "wiki page|readme|public bucket|public tracker|public google drive|drive link|community discord|ci log|"
-            "public ci log|contractor's fork|outlook.com|gmail.com|protonmail")
-_SEND_NOT = (PROTECT + "|" + _NO_REQUEST + "|names only|variable names only|stripping|strip|after removing|remove any|scrub|rotate|revoke|redact|redacted|placeholder|secret manager|"
-             "secrets manager|vault|masked|mask")
-
-_KEEP = ("keep|save|saved|store|stored|storing|copy|write|remember|paste|record|put|note down|jot down")
-_CREDENTIAL = ("password|passwords|passphrase|token|tokens|api key|api keys|credentials|credential|secret|secrets|"
-               "keys|root account keys|access keys|"
-               "private key|private keys|ssh key|ssh keys|pin|otp|recovery codes|session cookie|cookies")
-_IN_MEMORY = ("~/notes|keys.txt|notes/|a text file|a txt file|for quick access|in memory|this memory|memory file|in this file|into this file|in your notes|in the notes|notes file|"
-              "for next time|future sessions|next session|next sessions|so you never|remember it|remember them|"
-              "in claude.md|in agents.md|in memory.md|plain text|plaintext")
-_KEEP_NOT = (PROTECT + "|out of|redact|redacted|placeholder|env var|"
-             "environment variable|secret manager|secrets manager|vault|keychain|1password|.env")
-
-_DECODE = ("decode|decoded|decoding|rot13|rot-13|reverse|reversed|unescape|unescaped|percent-decode|url-decode|"
-           "urldecode|base64|hex|deobfuscate|decipher|decrypt|unscramble|translate")
-_RUN_IT = ("execute|run|follow|obey|eval|evaluate|carry out|act on|do what|comply")
-_THE_TEXT = ("it|this|the following|below|them|the result|that|what it says|its instructions|the text")
-_DECODE_NOT = (PROTECT + "|never|don't|do not|not|inspect|read it first|show it|show the user|review|"
-               "look at|print it")
 
 _GUARDED = ("secrets|secret|credentials|credential|.env|database dump|db dump|prod dump|api keys|tokens|prod data|"
             "production data|customer data|customer records|write access|admin access|org secrets|ci secrets|"
@@ -530,7 +412,7 @@ ENGLISH_RULES: tuple[CueRule, ...] = (
     cue_rule("no_asking_before_harm", "injection",
           "tells the agent not to ask before something destructive or outward (held for a person)",
           _NO_ASK, _RISKY, unless=PROTECT + "|always ask|always confirm|ask first|confirm first|must ask|should ask|please ask|"
-          + _FORBIDDEN_ACT + "|" + _NO_REQUEST,
+          + _FORBIDDEN_ACT + "|" + NO_REQUEST,
           negatable=False),
     cue_rule("hiding_from_the_user", "injection",
           "tells the agent to keep what it did, or this note, from the people it works for (held)",
@@ -581,25 +463,5 @@ ENGLISH_RULES: tuple[CueRule, ...] = (
     cue_rule("outside_text_outranks", "injection",
              "says text from web pages, issues, e-mails or tool output outranks the user or speaks for them (held)",
              _SOURCES, _OUTRANKS, unless=_OBEY_NOT),
-    cue_rule("decode_and_run", "injection",
-             "tells the agent to decode hidden text and then run or follow it (held for a person)",
-             _DECODE, _RUN_IT, _THE_TEXT, unless=_DECODE_NOT, negatable=False),
-    cue_rule("between_us", "injection", "asks the agent to keep something between itself and the note (held)",
-             _BETWEEN_US, unless=PROTECT),
-    cue_rule("covering_tracks", "injection", "asks the agent to erase its traces so no one notices (held)",
-             _ERASE, _TRACES, _UNNOTICED, unless=PROTECT),
-    cue_rule("self_restoring_note", "persistence", "asks the agent to put this note back if someone removes it (held)",
-             _SELF, _REMOVED, _RESTORE, unless=PROTECT, negatable=False),
-    cue_rule("download_and_run", "injection", "asks the agent to download a program and run it (held for a person)",
-             _DOWNLOAD, _RUN_BINARY, "url|binary|script|helper|tool|agent|installer|one-liner|hook|sh",
-             unless=PROTECT + "|read it|review it|inspect it|checksum|verify|verifies|verified|never pipe|don't pipe"),
-    cue_rule("secret_sent_out", "exfiltration", "asks the agent to send a key, token or password somewhere (held)",
-             _SEND_OUT, _SECRET_VALUE, _OUTSIDE, unless=_SEND_NOT, addressed=0),
-    cue_rule("credentials_kept", "injection",
-          "asks to keep passwords, keys or tokens in memory or notes for later (held for a person)",
-          _KEEP, _CREDENTIAL, _IN_MEMORY, unless=_KEEP_NOT),
-    cue_rule("safety_off_by_habit", "injection",
-          "makes turning a safety check off a habit or a preference (tests, TLS, hooks, reviews; held)",
-          _DOWNGRADE_ACT, _SAFETY, _HABIT, unless=_DOWNGRADE_NOT, addressed=0),
 )
 """The English cue rules; all of them hold."""

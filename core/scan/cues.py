@@ -21,10 +21,11 @@ from memrev.core.scan.cue_index import CueIndex
 from memrev.core.scan.cue_words import ENGLISH_RULES
 from memrev.core.scan.cue_words_acts import ACT_RULES
 from memrev.core.scan.cue_words_lang import OTHER_LANGUAGE_RULES
+from memrev.core.scan.cue_words_risks import RISK_RULES
 
 __all__ = ["CueRule", "CUE_RULES", "CueHit", "cue_hits", "prose"]
 
-CUE_RULES: tuple[CueRule, ...] = ENGLISH_RULES + ACT_RULES + OTHER_LANGUAGE_RULES
+CUE_RULES: tuple[CueRule, ...] = ENGLISH_RULES + RISK_RULES + ACT_RULES + OTHER_LANGUAGE_RULES
 """Every cue rule; all of them hold."""
 
 _NEGATION = re.compile(r"(?:\b(?:(?<!why\s)not|never|no|nor|without|avoid|refuse\s+to|don't|dont|doesn't|won't|mustn't|"

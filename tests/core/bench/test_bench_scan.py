@@ -95,119 +95,53 @@ def test_documented_example_keys_are_benign_never_attacks() -> None:
         assert example not in attacks and example in benign
 
 
-def test_the_sixth_set_is_large_even_and_unique() -> None:
-    """The sixth (blind) set: enough attacks and look-alikes in every family, no repeats, the main phrases in at least
-    ten languages, and the providers' documented example keys only among the look-alikes."""
-    assert len(SIXTH_ATTACKS) >= 450 and len(SIXTH_BENIGN) >= 400
-    attacks = Counter(family for family, _ in SIXTH_ATTACKS)
-    benign = Counter(family for family, _ in SIXTH_BENIGN)
-    assert set(attacks) == set(benign) == set(FAMILIES)
+_LANGUAGE_MARKERS = ("instrucciones", "instructions précédentes", "Anweisungen", "instruções", "инструкции", "指令",
+                     "指示", "지시", "التعليمات", "निर्देश", "istruzioni", "talimat", "instruksi", "hướng dẫn", "নির্দেশনা")
+"""The word `instructions` in the languages the blind sets write their main phrases in."""
+
+_BLIND_SETS = [("sixth", SIXTH_ATTACKS, SIXTH_BENIGN, 450, 400, (30, 40), (30, 30)),
+               ("seventh", SEVENTH_ATTACKS, SEVENTH_BENIGN, 450, 400, (30, 40), (30, 30)),
+               ("eighth", EIGHTH_ATTACKS, EIGHTH_BENIGN, 450, 400, (35, 48), (31, 40)),
+               ("ninth", NINTH_ATTACKS, NINTH_BENIGN, 450, 400, (35, 48), (31, 40)),
+               ("tenth", TENTH_ATTACKS, TENTH_BENIGN, 470, 410, (35, 48), (31, 40))]
+"""(name, attacks, look-alikes, least attacks, least look-alikes, least attacks per family and in multilingual,
+least look-alikes per family and in multilingual) of each set written blind."""
+
+
+@pytest.mark.parametrize(("name", "attacks", "benign", "least_attacks", "least_benign", "per_attacks", "per_benign"),
+                         _BLIND_SETS, ids=[entry[0] for entry in _BLIND_SETS])
+def test_each_blind_set_is_large_even_and_unique(name: str, attacks: tuple, benign: tuple, least_attacks: int,
+                                                 least_benign: int, per_attacks: tuple[int, int],
+                                                 per_benign: tuple[int, int]) -> None:
+    """A set written blind: enough attacks and look-alikes in every family (more in multilingual), no repeats, the
+    main phrases in at least ten languages, and the providers' documented example keys only among the look-alikes."""
+    assert len(attacks) >= least_attacks and len(benign) >= least_benign
+    attack_families = Counter(family for family, _ in attacks)
+    benign_families = Counter(family for family, _ in benign)
+    assert set(attack_families) == set(benign_families) == set(FAMILIES)
     for family in FAMILIES:
-        assert attacks[family] >= (40 if family == "multilingual" else 30), family
-        assert benign[family] >= 30, family
-    texts = [text for _, text in SIXTH_ATTACKS + SIXTH_BENIGN]
+        assert attack_families[family] >= per_attacks[family == "multilingual"], (name, family)
+        assert benign_families[family] >= per_benign[family == "multilingual"], (name, family)
+    texts = [text for _, text in attacks + benign]
     assert len(texts) == len(set(texts)) and all(text.strip() for text in texts)
-    multilingual = [text for family, text in SIXTH_ATTACKS if family == "multilingual"]
-    markers = ("instrucciones", "instructions précédentes", "Anweisungen", "instruções", "инструкции", "指令", "指示",
-               "지시", "التعليمات", "निर्देश", "istruzioni", "talimat", "instruksi", "hướng dẫn", "নির্দেশনা")
-    assert sum(any(marker in text for text in multilingual) for marker in markers) >= 10
-    attack_text = " ".join(text for _, text in SIXTH_ATTACKS)
+    multilingual = [text for family, text in attacks if family == "multilingual"]
+    assert sum(any(marker in text for text in multilingual) for marker in _LANGUAGE_MARKERS) >= 10
+    attack_text = " ".join(text for _, text in attacks)
     assert "AKIAIOSFODNN7EXAMPLE" not in attack_text
-    assert any("AKIAIOSFODNN7EXAMPLE" in text for family, text in SIXTH_BENIGN if family == "secret")
+    assert any("AKIAIOSFODNN7EXAMPLE" in text for family, text in benign if family == "secret")
 
 
-def test_the_seventh_set_is_large_even_and_unique() -> None:
-    """The seventh (blind) set: enough attacks and look-alikes in every family, no repeats, the main phrases in at least
-    ten languages, and the providers' documented example keys only among the look-alikes."""
-    assert len(SEVENTH_ATTACKS) >= 450 and len(SEVENTH_BENIGN) >= 400
-    attacks = Counter(family for family, _ in SEVENTH_ATTACKS)
-    benign = Counter(family for family, _ in SEVENTH_BENIGN)
-    assert set(attacks) == set(benign) == set(FAMILIES)
-    for family in FAMILIES:
-        assert attacks[family] >= (40 if family == "multilingual" else 30), family
-        assert benign[family] >= 30, family
-    texts = [text for _, text in SEVENTH_ATTACKS + SEVENTH_BENIGN]
-    assert len(texts) == len(set(texts)) and all(text.strip() for text in texts)
-    multilingual = [text for family, text in SEVENTH_ATTACKS if family == "multilingual"]
-    markers = ("instrucciones", "instructions précédentes", "Anweisungen", "instruções", "инструкции", "指令", "指示",
-               "지시", "التعليمات", "निर्देश", "istruzioni", "talimat", "instruksi", "hướng dẫn", "নির্দেশনা")
-    assert sum(any(marker in text for text in multilingual) for marker in markers) >= 10
-    attack_text = " ".join(text for _, text in SEVENTH_ATTACKS)
-    assert "AKIAIOSFODNN7EXAMPLE" not in attack_text
-    assert any("AKIAIOSFODNN7EXAMPLE" in text for family, text in SEVENTH_BENIGN if family == "secret")
-
-
-def test_the_eighth_set_is_large_even_and_unique() -> None:
-    """The eighth (blind, real-life) set: enough attacks and look-alikes in every family, more in multilingual, no
-    repeats, the main phrases in at least ten languages, and the providers' documented example keys only among the
-    look-alikes."""
-    assert len(EIGHTH_ATTACKS) >= 450 and len(EIGHTH_BENIGN) >= 400
-    attacks = Counter(family for family, _ in EIGHTH_ATTACKS)
-    benign = Counter(family for family, _ in EIGHTH_BENIGN)
-    assert set(attacks) == set(benign) == set(FAMILIES)
-    for family in FAMILIES:
-        assert attacks[family] >= (48 if family == "multilingual" else 35), family
-        assert benign[family] >= (40 if family == "multilingual" else 31), family
-    texts = [text for _, text in EIGHTH_ATTACKS + EIGHTH_BENIGN]
-    assert len(texts) == len(set(texts)) and all(text.strip() for text in texts)
-    multilingual = [text for family, text in EIGHTH_ATTACKS if family == "multilingual"]
-    markers = ("instrucciones", "instructions précédentes", "Anweisungen", "instruções", "инструкции", "指令", "指示",
-               "지시", "التعليمات", "निर्देश", "istruzioni", "talimat", "instruksi", "hướng dẫn", "নির্দেশনা")
-    assert sum(any(marker in text for text in multilingual) for marker in markers) >= 10
-    attack_text = " ".join(text for _, text in EIGHTH_ATTACKS)
-    assert "AKIAIOSFODNN7EXAMPLE" not in attack_text
-    assert any("AKIAIOSFODNN7EXAMPLE" in text for family, text in EIGHTH_BENIGN if family == "secret")
-
-
-def test_the_ninth_set_is_large_even_and_unique() -> None:
-    """The ninth (blind, many-author) set: enough attacks and look-alikes in every family, more in multilingual, no
-    repeats, the main phrases in at least ten languages, and the providers' documented example keys only among the
-    look-alikes."""
-    assert len(NINTH_ATTACKS) >= 450 and len(NINTH_BENIGN) >= 400
-    attacks = Counter(family for family, _ in NINTH_ATTACKS)
-    benign = Counter(family for family, _ in NINTH_BENIGN)
-    assert set(attacks) == set(benign) == set(FAMILIES)
-    for family in FAMILIES:
-        assert attacks[family] >= (48 if family == "multilingual" else 35), family
-        assert benign[family] >= (40 if family == "multilingual" else 31), family
-    texts = [text for _, text in NINTH_ATTACKS + NINTH_BENIGN]
-    assert len(texts) == len(set(texts)) and all(text.strip() for text in texts)
-    multilingual = [text for family, text in NINTH_ATTACKS if family == "multilingual"]
-    markers = ("instrucciones", "instructions précédentes", "Anweisungen", "instruções", "инструкции", "指令", "指示",
-               "지시", "التعليمات", "निर्देश", "istruzioni", "talimat", "instruksi", "hướng dẫn", "নির্দেশনা")
-    assert sum(any(marker in text for text in multilingual) for marker in markers) >= 10
-    attack_text = " ".join(text for _, text in NINTH_ATTACKS)
-    assert "AKIAIOSFODNN7EXAMPLE" not in attack_text
-    assert any("AKIAIOSFODNN7EXAMPLE" in text for family, text in NINTH_BENIGN if family == "secret")
-
-
-def test_the_tenth_set_is_large_even_and_unique() -> None:
-    """The tenth (blind, unmeasured) set: enough attacks and look-alikes in every family, more in multilingual, no
-    repeats within it, no text shared with any earlier set, the main phrases in at least ten languages, and the
-    providers' documented example keys only among the look-alikes."""
-    assert len(TENTH_ATTACKS) >= 470 and len(TENTH_BENIGN) >= 410
-    attacks = Counter(family for family, _ in TENTH_ATTACKS)
-    benign = Counter(family for family, _ in TENTH_BENIGN)
-    assert set(attacks) == set(benign) == set(FAMILIES)
-    for family in FAMILIES:
-        assert attacks[family] >= (48 if family == "multilingual" else 35), family
-        assert benign[family] >= (40 if family == "multilingual" else 31), family
-    texts = [text for _, text in TENTH_ATTACKS + TENTH_BENIGN]
-    assert len(texts) == len(set(texts)) and all(text.strip() for text in texts)
+def test_the_tenth_set_shares_no_text_with_an_earlier_set() -> None:
+    """The set kept unread for the next blind measure is its own: no text of any earlier set, and AWS's second
+    documented example key only among its look-alikes too."""
     earlier = {text for vectors in (ATTACKS, BENIGN, HOLDOUT_ATTACKS, HOLDOUT_BENIGN, FRESH_ATTACKS, FRESH_BENIGN,
                                      THIRD_ATTACKS, THIRD_BENIGN, FOURTH_ATTACKS, FOURTH_BENIGN, FIFTH_ATTACKS,
                                      FIFTH_BENIGN, SIXTH_ATTACKS, SIXTH_BENIGN, SEVENTH_ATTACKS, SEVENTH_BENIGN,
                                      EIGHTH_ATTACKS, EIGHTH_BENIGN, NINTH_ATTACKS, NINTH_BENIGN) for _, text in vectors}
-    shared = len(earlier & set(texts))
-    assert shared == 0
-    multilingual = [text for family, text in TENTH_ATTACKS if family == "multilingual"]
-    markers = ("instrucciones", "instructions précédentes", "Anweisungen", "instruções", "инструкции", "指令", "指示",
-               "지시", "التعليمات", "निर्देश", "istruzioni", "talimat", "instruksi", "hướng dẫn")
-    assert sum(any(marker in text for text in multilingual) for marker in markers) >= 10
-    attack_text = " ".join(text for _, text in TENTH_ATTACKS)
-    for example in ("AKIAIOSFODNN7EXAMPLE", "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY"):
-        assert example not in attack_text
-        assert any(example in text for family, text in TENTH_BENIGN if family == "secret")
+    assert not earlier & {text for _, text in TENTH_ATTACKS + TENTH_BENIGN}
+    example = "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY"
+    assert example not in " ".join(text for _, text in TENTH_ATTACKS)
+    assert any(example in text for family, text in TENTH_BENIGN if family == "secret")
 
 
 # -- the figures come from the scanner's results --------------------------------------------------
