@@ -30,6 +30,7 @@ from memrev.core.bench.scan_vectors_sixth import SIXTH_ATTACKS, SIXTH_BENIGN
 from memrev.core.bench.scan_vectors_seventh import SEVENTH_ATTACKS, SEVENTH_BENIGN
 from memrev.core.bench.scan_vectors_eighth import EIGHTH_ATTACKS, EIGHTH_BENIGN
 from memrev.core.bench.scan_vectors_ninth import NINTH_ATTACKS, NINTH_BENIGN
+from memrev.core.bench.scan_vectors_tenth import TENTH_ATTACKS, TENTH_BENIGN
 from memrev.core.bench.scan_vectors_third import THIRD_ATTACKS, THIRD_BENIGN
 from memrev.core.bench.store import Figure
 from memrev.core.scan.scanner import scan
@@ -365,16 +366,17 @@ SIXTH_SET = "sixth set: "
 SEVENTH_SET = "seventh set: "
 EIGHTH_SET = "eighth set: "
 NINTH_SET = "ninth set: "
+TENTH_SET = "tenth set: "
 THIRD_SET = "third set: "
-"""How the totals of the nine further vector sets are named in the bench's table."""
+"""How the totals of the ten further vector sets are named in the bench's table."""
 
 
 def run_vector_bench() -> list[Figure]:
-    """The scanner on the labelled vectors (totals, then one figure per family), then the totals of the eight further
+    """The scanner on the labelled vectors (totals, then one figure per family), then the totals of the nine further
     sets, in the order they were written. Each was written apart from the rules and the sets before it, measured once
     before anyone read it (the README keeps those blind figures), then read while tuning the rules, so every figure
     here flatters the scanner; the prose model is trained on the first to sixth. The next blind measure needs a set
-    nobody has read (`scan_vectors_tenth*`, written for it, is kept out of this table)."""
+    nobody has read."""
     second = count_families(scan_vectors(HOLDOUT_ATTACKS, HOLDOUT_BENIGN))
     third = count_families(scan_vectors(THIRD_ATTACKS, THIRD_BENIGN))
     fresh = count_families(scan_vectors(FRESH_ATTACKS, FRESH_BENIGN))
@@ -384,8 +386,10 @@ def run_vector_bench() -> list[Figure]:
     seventh = count_families(scan_vectors(SEVENTH_ATTACKS, SEVENTH_BENIGN))
     eighth = count_families(scan_vectors(EIGHTH_ATTACKS, EIGHTH_BENIGN))
     ninth = count_families(scan_vectors(NINTH_ATTACKS, NINTH_BENIGN))
+    tenth = count_families(scan_vectors(TENTH_ATTACKS, TENTH_BENIGN))
     return (vector_figures(count_families(scan_vectors())) + vector_figures(second, SECOND_SET)[:3]
             + vector_figures(third, THIRD_SET)[:3] + vector_figures(fresh, FRESH_SET)[:3]
             + vector_figures(fourth, FOURTH_SET)[:3] + vector_figures(fifth, FIFTH_SET)[:3]
             + vector_figures(sixth, SIXTH_SET)[:3] + vector_figures(seventh, SEVENTH_SET)[:3]
-            + vector_figures(eighth, EIGHTH_SET)[:3] + vector_figures(ninth, NINTH_SET)[:3])
+            + vector_figures(eighth, EIGHTH_SET)[:3] + vector_figures(ninth, NINTH_SET)[:3]
+            + vector_figures(tenth, TENTH_SET)[:3])
