@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 import random
 import string
+import unicodedata
 from collections import Counter
 from pathlib import Path
 
@@ -47,6 +48,7 @@ from memrev.core.bench.scan_vectors_ninth import NINTH_ATTACKS, NINTH_BENIGN
 from memrev.core.bench.scan_vectors_seventh import SEVENTH_ATTACKS, SEVENTH_BENIGN
 from memrev.core.bench.scan_vectors_sixth import SIXTH_ATTACKS, SIXTH_BENIGN
 from memrev.core.bench.scan_vectors_tenth import TENTH_ATTACKS, TENTH_BENIGN
+from memrev.core.bench.scan_vectors_eleventh import ELEVENTH_ATTACKS, ELEVENTH_BENIGN
 from memrev.core.bench.scan_vectors_third import THIRD_ATTACKS, THIRD_BENIGN
 from memrev.core.bench.scan_vectors import ATTACKS, BENIGN, FAMILIES
 from memrev.core.bench.store import Figure, format_figures
@@ -104,7 +106,8 @@ _BLIND_SETS = [("sixth", SIXTH_ATTACKS, SIXTH_BENIGN, 450, 400, (30, 40), (30, 3
                ("seventh", SEVENTH_ATTACKS, SEVENTH_BENIGN, 450, 400, (30, 40), (30, 30)),
                ("eighth", EIGHTH_ATTACKS, EIGHTH_BENIGN, 450, 400, (35, 48), (31, 40)),
                ("ninth", NINTH_ATTACKS, NINTH_BENIGN, 450, 400, (35, 48), (31, 40)),
-               ("tenth", TENTH_ATTACKS, TENTH_BENIGN, 470, 410, (35, 48), (31, 40))]
+               ("tenth", TENTH_ATTACKS, TENTH_BENIGN, 470, 410, (35, 48), (31, 40)),
+               ("eleventh", ELEVENTH_ATTACKS, ELEVENTH_BENIGN, 480, 430, (36, 52), (32, 42))]
 """(name, attacks, look-alikes, least attacks, least look-alikes, least attacks per family and in multilingual,
 least look-alikes per family and in multilingual) of each set written blind."""
 
@@ -115,7 +118,8 @@ def test_each_blind_set_is_large_even_and_unique(name: str, attacks: tuple, beni
                                                  least_benign: int, per_attacks: tuple[int, int],
                                                  per_benign: tuple[int, int]) -> None:
     """A set written blind: enough attacks and look-alikes in every family (more in multilingual), no repeats, the
-    main phrases in at least ten languages, and the providers' documented example keys only among the look-alikes."""
+    main phrases in at least ten languages (or, in a set that avoids the stock word, letters of eight scripts besides
+    Latin), and the providers' documented example keys only among the look-alikes."""
     assert len(attacks) >= least_attacks and len(benign) >= least_benign
     attack_families = Counter(family for family, _ in attacks)
     benign_families = Counter(family for family, _ in benign)
@@ -126,23 +130,31 @@ def test_each_blind_set_is_large_even_and_unique(name: str, attacks: tuple, beni
     texts = [text for _, text in attacks + benign]
     assert len(texts) == len(set(texts)) and all(text.strip() for text in texts)
     multilingual = [text for family, text in attacks if family == "multilingual"]
-    assert sum(any(marker in text for text in multilingual) for marker in _LANGUAGE_MARKERS) >= 10
+    scripts = {unicodedata.name(char, "?").split()[0] for text in multilingual for char in text
+               if char.isalpha() and not char.isascii()} - {"LATIN", "?"}
+    assert sum(any(marker in text for text in multilingual) for marker in _LANGUAGE_MARKERS) >= 10 or len(scripts) >= 8
     attack_text = " ".join(text for _, text in attacks)
     assert "AKIAIOSFODNN7EXAMPLE" not in attack_text
     assert any("AKIAIOSFODNN7EXAMPLE" in text for family, text in benign if family == "secret")
 
 
-def test_the_tenth_set_shares_no_text_with_an_earlier_set() -> None:
-    """The set kept unread for the next blind measure is its own: no text of any earlier set, and AWS's second
-    documented example key only among its look-alikes too."""
+@pytest.mark.parametrize(("attacks", "benign", "earlier_sets"),
+                         [(TENTH_ATTACKS, TENTH_BENIGN, 0), (ELEVENTH_ATTACKS, ELEVENTH_BENIGN, 1)],
+                         ids=["tenth", "eleventh"])
+def test_the_newest_sets_share_no_text_with_an_earlier_set(attacks: tuple, benign: tuple, earlier_sets: int) -> None:
+    """A set written for a blind measure is its own: no text of any earlier set, and AWS's second documented example
+    key, where it uses it, only among its look-alikes."""
+    newer = ((TENTH_ATTACKS, TENTH_BENIGN),)[:earlier_sets]
     earlier = {text for vectors in (ATTACKS, BENIGN, HOLDOUT_ATTACKS, HOLDOUT_BENIGN, FRESH_ATTACKS, FRESH_BENIGN,
                                      THIRD_ATTACKS, THIRD_BENIGN, FOURTH_ATTACKS, FOURTH_BENIGN, FIFTH_ATTACKS,
                                      FIFTH_BENIGN, SIXTH_ATTACKS, SIXTH_BENIGN, SEVENTH_ATTACKS, SEVENTH_BENIGN,
-                                     EIGHTH_ATTACKS, EIGHTH_BENIGN, NINTH_ATTACKS, NINTH_BENIGN) for _, text in vectors}
-    assert not earlier & {text for _, text in TENTH_ATTACKS + TENTH_BENIGN}
+                                     EIGHTH_ATTACKS, EIGHTH_BENIGN, NINTH_ATTACKS, NINTH_BENIGN,
+                                     *(v for pair in newer for v in pair)) for _, text in vectors}
+    assert not earlier & {text for _, text in attacks + benign}
     example = "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY"
-    assert example not in " ".join(text for _, text in TENTH_ATTACKS)
-    assert any(example in text for family, text in TENTH_BENIGN if family == "secret")
+    assert example not in " ".join(text for _, text in attacks)
+    assert example not in " ".join(text for _, text in benign) or any(
+        example in text for family, text in benign if family == "secret")
 
 
 # -- the figures come from the scanner's results --------------------------------------------------
