@@ -44,10 +44,17 @@ def tokens(sentence: str) -> list[str]:
     return sentence.translate(_SPACED).split()
 
 
+SKIP = " … "
+"""What joins a pair of words one word apart in a feature (`never … user` from `never tell the user`); no token holds
+`…`, so the feature cannot be mistaken for an adjacent pair."""
+
+
 def features(words: list[str]) -> set[str]:
-    """Every word and every adjacent pair of words (`never mention`, `the user`)."""
+    """Every word, every adjacent pair of words (`never mention`, `the user`) and every pair one word apart (`never …
+    user`), which carries a phrase across the word an attacker swaps (`ignore all/any/the/prior rules`)."""
     found = set(words)
     found.update(f"{first} {second}" for first, second in zip(words, words[1:]))
+    found.update(f"{first}{SKIP}{second}" for first, second in zip(words, words[2:]))
     return found
 
 
@@ -94,27 +101,29 @@ class _Scorer:
     no strings and runs its lookups in C."""
 
     def __init__(self, model: ProseModel) -> None:
-        """Split the model's features into words and pairs."""
+        """Split the model's features into words, adjacent pairs and pairs one word apart."""
         self.model = model
         self.words = {f: w for f, w in model.weights.items() if " " not in f}
-        self.pairs = {tuple(f.split(" ", 1)): w for f, w in model.weights.items() if " " in f}
+        self.pairs = {tuple(f.split(" ", 1)): w for f, w in model.weights.items() if " " in f and SKIP not in f}
+        self.skips = {tuple(f.split(SKIP, 1)): w for f, w in model.weights.items() if SKIP in f}
         self.lifting_words = {f: w for f, w in self.words.items() if w > 0}
         self.lifting_pairs = {f: w for f, w in self.pairs.items() if w > 0}
+        self.lifting_skips = {f: w for f, w in self.skips.items() if w > 0}
 
     def score(self, words: list[str]) -> float:
         """The same score as `ProseModel.score(features(words))`, without building the features."""
-        pairs = set(zip(words, words[1:]))
         return self.model.bias + fsum(chain(map(self.words.get, set(words), repeat(0.0)),
-                                            map(self.pairs.get, pairs, repeat(0.0))))
+                                            map(self.pairs.get, set(zip(words, words[1:])), repeat(0.0)),
+                                            map(self.skips.get, set(zip(words, words[2:])), repeat(0.0))))
 
     def ceiling(self, words: list[str], word_set: frozenset[str] | None = None) -> float:
-        """The highest score any sentence made of these words and their adjacent pairs can reach: the bias plus
+        """The highest score any sentence made of these words and their pairs can reach: the bias plus
         only the features that lift a score. A whole text's tokens bound every one of its sentences, so a text under
         the threshold here is never split into sentences (`word_set`: the words as a set, when the caller has it)."""
-        pairs = set(zip(words, words[1:]))
         distinct = word_set if word_set is not None else set(words)
         return self.model.bias + fsum(chain(map(self.lifting_words.get, distinct, repeat(0.0)),
-                                            map(self.lifting_pairs.get, pairs, repeat(0.0))))
+                                            map(self.lifting_pairs.get, set(zip(words, words[1:])), repeat(0.0)),
+                                            map(self.lifting_skips.get, set(zip(words, words[2:])), repeat(0.0))))
 
 
 @lru_cache(maxsize=1)
