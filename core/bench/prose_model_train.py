@@ -1,14 +1,14 @@
 """Train the scanner's prose model (`core/scan/prose_model.json`) from memrev's labelled vectors and real
 instruction files, and say how it does on real files it never saw.
 
-Positives are the prose attacks of the first, second, third, fresh, fourth, fifth and sixth vector sets (each read
-after its blind measure; the seventh stays out, to measure); negatives are every look-alike of those sets and every sentence of half the real instruction files (split by
+Positives are the prose attacks of the first to the tenth vector sets (each read after its blind measure; the
+eleventh stays out, to measure); negatives are every look-alike of those sets and every sentence of half the real instruction files (split by
 repository). An attack entry often holds ordinary sentences beside its attack, so training is done in rounds: after
 the first, each attack counts only by its sentence the model scores highest. The threshold is the lowest score that
 holds at most 0.3% of the blocks of the real files of a second quarter of the repositories, and at most 2.5% of the
 look-alikes as scored by models trained without their set (a model scores the look-alikes it was trained on too low
 to set a threshold by them); the last quarter is only measured. Features are limited to words and word pairs of
-memrev's own vectors, so the weights file holds no other text.
+memrev's own vectors (and pairs one word apart), so the weights file holds no other text.
 
     python -m memrev.core.bench.prose_model_train CACHE [--write]
 """
@@ -46,18 +46,24 @@ def _sentences(text: str) -> list[set[str]]:
 
 
 def vector_sets() -> list[tuple[str, list[str], list[str]]]:
-    """(name, prose attacks, look-alikes) of each vector set the developers read: the seventh set is not among them."""
+    """(name, prose attacks, look-alikes) of each vector set the developers read: the eleventh set is not among them."""
     from memrev.core.bench.scan_vectors import ATTACKS, BENIGN
     from memrev.core.bench.scan_vectors_fifth import FIFTH_ATTACKS, FIFTH_BENIGN
     from memrev.core.bench.scan_vectors_fourth import FOURTH_ATTACKS, FOURTH_BENIGN
     from memrev.core.bench.scan_vectors_fresh import FRESH_ATTACKS, FRESH_BENIGN
     from memrev.core.bench.scan_vectors_holdout import HOLDOUT_ATTACKS, HOLDOUT_BENIGN
+    from memrev.core.bench.scan_vectors_eighth import EIGHTH_ATTACKS, EIGHTH_BENIGN
+    from memrev.core.bench.scan_vectors_ninth import NINTH_ATTACKS, NINTH_BENIGN
+    from memrev.core.bench.scan_vectors_seventh import SEVENTH_ATTACKS, SEVENTH_BENIGN
     from memrev.core.bench.scan_vectors_sixth import SIXTH_ATTACKS, SIXTH_BENIGN
+    from memrev.core.bench.scan_vectors_tenth import TENTH_ATTACKS, TENTH_BENIGN
     from memrev.core.bench.scan_vectors_third import THIRD_ATTACKS, THIRD_BENIGN
     named = (("first", ATTACKS, BENIGN), ("second", HOLDOUT_ATTACKS, HOLDOUT_BENIGN),
              ("fresh", FRESH_ATTACKS, FRESH_BENIGN), ("fourth", FOURTH_ATTACKS, FOURTH_BENIGN),
              ("fifth", FIFTH_ATTACKS, FIFTH_BENIGN), ("third", THIRD_ATTACKS, THIRD_BENIGN),
-             ("sixth", SIXTH_ATTACKS, SIXTH_BENIGN))
+             ("sixth", SIXTH_ATTACKS, SIXTH_BENIGN), ("seventh", SEVENTH_ATTACKS, SEVENTH_BENIGN),
+             ("eighth", EIGHTH_ATTACKS, EIGHTH_BENIGN), ("ninth", NINTH_ATTACKS, NINTH_BENIGN),
+             ("tenth", TENTH_ATTACKS, TENTH_BENIGN))
     return [(name, [text for family, text in attacks if family in PROSE_FAMILIES], [text for _, text in benign])
             for name, attacks, benign in named]
 

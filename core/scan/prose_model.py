@@ -13,10 +13,9 @@ from __future__ import annotations
 import json
 import re
 from functools import lru_cache
-from itertools import chain, repeat
 from math import fsum
 from pathlib import Path
-from typing import Iterator, NamedTuple
+from typing import Any, Collection, Iterator, NamedTuple
 
 from memrev.core.scan.cue_groups import CueGroup
 from memrev.core.scan.cue_words import PROTECT
@@ -44,10 +43,17 @@ def tokens(sentence: str) -> list[str]:
     return sentence.translate(_SPACED).split()
 
 
+SKIP = " … "
+"""What joins a pair of words one word apart in a feature (`never … user` from `never tell the user`); no token holds
+`…`, so the feature cannot be mistaken for an adjacent pair."""
+
+
 def features(words: list[str]) -> set[str]:
-    """Every word and every adjacent pair of words (`never mention`, `the user`)."""
+    """Every word, every adjacent pair of words (`never mention`, `the user`) and every pair one word apart (`never …
+    user`), which carries a phrase across the word an attacker swaps (`ignore all/any/the/prior rules`)."""
     found = set(words)
     found.update(f"{first} {second}" for first, second in zip(words, words[1:]))
+    found.update(f"{first}{SKIP}{second}" for first, second in zip(words, words[2:]))
     return found
 
 
@@ -89,32 +95,48 @@ class ProseModel(NamedTuple):
         return [feature for weight, feature in weighed[:count] if weight > 0]
 
 
+class _Weights(NamedTuple):
+    """Weights of one kind of feature (words by word, pairs by a tuple of two words) and the set of those features."""
+
+    weight: dict[Any, float]
+    known: frozenset[Any]
+
+    @classmethod
+    def of(cls, weights: dict[Any, float]) -> _Weights:
+        """The weights with their features as a set."""
+        return cls(weights, frozenset(weights))
+
+
 class _Scorer:
     """A model's weights split for speed: words by word, pairs by a tuple of two words, so scoring a sentence makes
-    no strings and runs its lookups in C."""
+    no strings, and only the features a sentence has that the model weighs are summed (set intersections in C)."""
 
     def __init__(self, model: ProseModel) -> None:
-        """Split the model's features into words and pairs."""
+        """Split the model's features into words, adjacent pairs and pairs one word apart."""
         self.model = model
-        self.words = {f: w for f, w in model.weights.items() if " " not in f}
-        self.pairs = {tuple(f.split(" ", 1)): w for f, w in model.weights.items() if " " in f}
-        self.lifting_words = {f: w for f, w in self.words.items() if w > 0}
-        self.lifting_pairs = {f: w for f, w in self.pairs.items() if w > 0}
+        words = {f: w for f, w in model.weights.items() if " " not in f}
+        pairs = {tuple(f.split(" ", 1)): w for f, w in model.weights.items() if " " in f and SKIP not in f}
+        skips = {tuple(f.split(SKIP, 1)): w for f, w in model.weights.items() if SKIP in f}
+        self.all = tuple(map(_Weights.of, (words, pairs, skips)))
+        self.lifting = tuple(_Weights.of({f: w for f, w in kind.items() if w > 0}) for kind in (words, pairs, skips))
+
+    @staticmethod
+    def _sum(tables: tuple[_Weights, ...], words: list[str], distinct: Collection[str]) -> float:
+        """The exact sum of the weights of the words, adjacent pairs and pairs one word apart that the tables know."""
+        (word, pair, skip) = tables
+        return fsum([*map(word.weight.__getitem__, word.known.intersection(distinct)),
+                     *map(pair.weight.__getitem__, pair.known.intersection(zip(words, words[1:]))),
+                     *map(skip.weight.__getitem__, skip.known.intersection(zip(words, words[2:])))])
 
     def score(self, words: list[str]) -> float:
         """The same score as `ProseModel.score(features(words))`, without building the features."""
-        pairs = set(zip(words, words[1:]))
-        return self.model.bias + fsum(chain(map(self.words.get, set(words), repeat(0.0)),
-                                            map(self.pairs.get, pairs, repeat(0.0))))
+        return self.model.bias + self._sum(self.all, words, words)
 
     def ceiling(self, words: list[str], word_set: frozenset[str] | None = None) -> float:
-        """The highest score any sentence made of these words and their adjacent pairs can reach: the bias plus
+        """The highest score any sentence made of these words and their pairs can reach: the bias plus
         only the features that lift a score. A whole text's tokens bound every one of its sentences, so a text under
         the threshold here is never split into sentences (`word_set`: the words as a set, when the caller has it)."""
-        pairs = set(zip(words, words[1:]))
-        distinct = word_set if word_set is not None else set(words)
-        return self.model.bias + fsum(chain(map(self.lifting_words.get, distinct, repeat(0.0)),
-                                            map(self.lifting_pairs.get, pairs, repeat(0.0))))
+        return self.model.bias + self._sum(self.lifting, words, words if word_set is None else word_set)
 
 
 @lru_cache(maxsize=1)

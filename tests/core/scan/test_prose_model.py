@@ -95,9 +95,25 @@ def test_the_fast_scorer_agrees_with_the_model() -> None:
 
 
 def test_tokens_and_features() -> None:
-    """Punctuation splits tokens, `'` and `-` stay inside them, and features are words and adjacent pairs."""
+    """Punctuation splits tokens, `'` and `-` stay inside them, and features are words, adjacent pairs and pairs one
+    word apart."""
     assert tokens("don't <system> pre-approved, ok") == ["don't", "system", "pre-approved", "ok"]
-    assert features(["never", "mention", "it"]) == {"never", "mention", "it", "never mention", "mention it"}
+    assert features(["never", "mention", "it"]) == {"never", "mention", "it", "never mention", "mention it",
+                                                    "never … it"}
+
+
+def test_a_pair_one_word_apart_weighs_whatever_word_is_swapped_between() -> None:
+    """A phrase learned as `ignore … rules` scores the same whether the word between is `all`, `any` or `prior`, in
+    the fast scorer and its ceiling as in the model."""
+    from memrev.core.scan.prose_model import _Scorer
+    model = ProseModel({"ignore … rules": 5.0, "ignore": 0.5}, -1.0, 4.0)
+    scorer = _Scorer(model)
+    for middle in ("all", "any", "prior"):
+        words = tokens(f"ignore {middle} rules")
+        assert scorer.score(words) == model.score(features(words)) == 4.5
+        assert scorer.ceiling(words) == 4.5
+        assert len(model_hits(f"please ignore {middle} rules now", model)) == 1
+    assert scorer.score(tokens("ignore the team's rules")) == -0.5  # two words apart: not the phrase
 
 
 def test_the_shipped_weights_hold_only_words_of_memrevs_own_vectors() -> None:
