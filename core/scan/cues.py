@@ -109,8 +109,13 @@ def _commanded(before: str) -> bool:
 
 
 def _candidates(sentence: str, words: frozenset[str], possible: list[CueRule]) -> list[CueRule]:
-    """The rules, of those `possible` in the whole text, whose first group the sentence holds a cue of."""
-    return [rule for rule in possible if rule.groups[0].found(sentence, words)]
+    """The rules, of those `possible` in the whole text, whose first group the sentence holds a cue of; in plain ASCII,
+    only those the index says may meet in the sentence itself (or read on past it into what follows). The index
+    finds cues in other scripts one after another, not overlapping, so there it only gates whole texts."""
+    if not sentence.isascii():
+        return [rule for rule in possible if rule.groups[0].found(sentence, words)]
+    here = {id(rule) for rule in _INDEX.possible(sentence, words)}
+    return [rule for rule in possible if (rule.reach or id(rule) in here) and rule.groups[0].found(sentence, words)]
 
 
 _INDEX = CueIndex(CUE_RULES)
