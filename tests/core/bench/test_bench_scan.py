@@ -281,8 +281,10 @@ def test_scan_real_stops_the_attack_and_never_prints_the_secret(tmp_path: Path,
     assert "files scanned: 2" in out and "evil/notes AGENTS.md" in out and "acme/notes" not in out
     assert _TOKEN not in out and _TOKEN[4:20] not in out
 
-    blocked, held = scan_real.corpus_figures(report)
-    assert blocked.name == scan_real.BLOCKED and held.name == scan_real.HELD
+    blocked, held, speed = scan_real.corpus_figures(report)
+    assert blocked.name == scan_real.BLOCKED and held.name == scan_real.HELD and speed.name == scan_real.SPEED
+    assert speed.value > 0 and speed.baseline and speed.ratio == pytest.approx(speed.value / speed.baseline)
+    assert report.megabytes == pytest.approx(sum(len(t.encode()) for t in (_HARMLESS, _ATTACK)) / 1e6)
     assert blocked.value + held.value == pytest.approx(50)
     assert "1 listed files not in the cache" in blocked.note
 
@@ -316,7 +318,7 @@ def test_bench_scan_corpus_option_adds_the_two_real_file_figures(tmp_path: Path,
     result = CliRunner().invoke(cli, ["--db", str(tmp_path / "x.db"), "bench", "scan", "--corpus", str(cache)])
     assert result.exit_code == 0, result.output
     for name in (STOPPED, BENIGN_BLOCKED, BENIGN_HELD, FAMILY_PREFIX + "multilingual", scan_real.BLOCKED,
-                 scan_real.HELD):
+                 scan_real.HELD, scan_real.SPEED):
         assert name in result.output
     assert "of 2 files from" in result.output
     assert _TOKEN not in result.output
