@@ -19,7 +19,7 @@ from memrev.core.scan.evidence import clip, note_overflow
 from memrev.core.scan.decoding import decode_runs, decoded_findings, leet_hits
 from memrev.core.scan.rules_hints import HINT_SOURCES
 from memrev.core.scan.model import Finding, ScanResult
-from memrev.core.scan.scopes import ScanScope, within_scope
+from memrev.core.scan.scopes import MEMORY_ONLY_HOLDS, ScanScope, within_scope
 from memrev.core.scan.rules import (LOOSE_SOURCES, OVERSIZED, PUBLIC_PREFIXES, READS_LIKE_INJECTION, REDACTED, RULES,
                                     SCAN_ERROR,
                                     SCRIPT_SOURCES, SCRIPTS, SECRET_CHECKS, SECRET_MARKER, SOURCES, RuleInfo,
@@ -126,9 +126,10 @@ def _spaced_hits(norm: Normalised, known: list[_Hit]) -> list[_Hit]:
     return found
 
 
-def _cue_findings(body: str, norm: Normalised, secrets: list[_Secret], families: set[str]) -> list[Finding]:
-    """Holds for sentences that say an attack in other words (by a cue rule, else by the prose model), unless a
-    pattern rule already stopped an injection here (one reason to look is enough)."""
+def _cue_findings(body: str, norm: Normalised, secrets: list[_Secret], families: set[str],
+                  weigh_prose: bool = True) -> list[Finding]:
+    """Holds for sentences that say an attack in other words (by a cue rule, else by the prose model unless
+    `weigh_prose` is off), unless a pattern rule already stopped an injection here (one reason to look is enough)."""
     if "injection" in families:
         return []
     found = []
@@ -138,7 +139,7 @@ def _cue_findings(body: str, norm: Normalised, secrets: list[_Secret], families:
         start, end = norm.span(hit.start, hit.end)
         found.append(Finding(hit.rule.id, hit.rule.family, RULES[hit.rule.id].severity, start, end, hit.rule.reason,
                              clip(_excerpt(body, start, end, secrets), 300)))
-    if found:
+    if found or not weigh_prose:
         return found
     info = RULES[READS_LIKE_INJECTION]
     for model_hit in model_hits(norm.lower, words=words, word_set=word_set)[:MAX_FINDINGS_PER_RULE]:
@@ -173,9 +174,11 @@ def _pattern_findings(body: str, norm: Normalised, hits: list[_Hit], secrets: li
     return findings
 
 
-def _scan(text: str, depth: int = 0) -> list[Finding]:
+def _scan(text: str, depth: int = 0, weigh_prose: bool = True) -> list[Finding]:
     """All findings for one text, unsorted; each rule keeps its first MAX_FINDINGS_PER_RULE findings. Text hidden
-    as base64, hex, ROT13, reversed text or leetspeak is decoded and scanned too (`depth` levels deep at most)."""
+    as base64, hex, ROT13, reversed text or leetspeak is decoded and scanned too (`depth` levels deep at most).
+    Without `weigh_prose` the prose model does not read the text itself (its hold would not count), only what is
+    decoded from it (which can make a finding that does)."""
     body = text[:MAX_SCAN_CHARS]
     norm = normalise(body, MAX_FINDINGS_PER_RULE)
     secrets: list[_Secret] = []
@@ -203,7 +206,7 @@ def _scan(text: str, depth: int = 0) -> list[Finding]:
     leet = [] if depth else leet_hits(norm.lower, _STRICT.hits, hits, LOOSE_SOURCES)  # LOOSE: the pattern rules
     if pattern_hits := hits + _spaced_hits(norm, hits) + leet:
         findings += _pattern_findings(body, norm, pattern_hits, secrets, counts)
-    findings += _cue_findings(body, norm, secrets, {f.family for f in findings})
+    findings += _cue_findings(body, norm, secrets, {f.family for f in findings}, weigh_prose)
     if findings:
         findings = unshadowed(findings)
     if norm.hidden:
@@ -245,7 +248,7 @@ def scan(text: str, scope: ScanScope = ScanScope.MEMORY) -> ScanResult:
     """Every finding in `text` that counts in `scope`, sorted by position; fails closed (a blocking `scan_error`)
     rather than raising."""
     try:
-        found = _scan(text)
+        found = _scan(text, weigh_prose=READS_LIKE_INJECTION not in MEMORY_ONLY_HOLDS or scope is ScanScope.MEMORY)
         if not found:
             return ScanResult(())  # most texts: nothing to filter or sort
         findings = list(within_scope(found, scope))
