@@ -30,13 +30,18 @@ MAX_DECODE = 16_384
 MIN_BASE64, MIN_HEX = 20, 20
 
 _HEX_RUN = re.compile(r"[0-9A-Fa-f]+")
-_ESCAPED = re.compile(r"(?:\\x[0-9A-Fa-f]{2}){6,}|(?:%[0-9A-Fa-f]{2}){6,}")
-_ESCAPES = re.compile(r"(?:\\u[0-9A-Fa-f]{4}|\\x[0-9A-Fa-f]{2}|\\[0-3][0-7]{2}|&#[xX]?[0-9A-Fa-f]{1,6};){3,}"
-                      r"|(?:%[0-9A-Fa-f]{2}[^%\s]{0,16}){3,}|['\"]\s*\+\s*['\"]")
-"""Escaped letters (`\\u0069`, `\\x69`, `&#105;`, `%20`-separated words) or strings glued together (`'ig' + 'nore'`)
-on a line: read the line with them written out."""
-_GLUE = re.compile(r"['\"]\s*\+\s*['\"]")
+_ESCAPED = re.compile(r"\\x[0-9A-Fa-f]{2}(?:\\x[0-9A-Fa-f]{2}){5,}|%[0-9A-Fa-f]{2}(?:%[0-9A-Fa-f]{2}){5,}")
 """Hex written as `\\x69\\x67...` or URL escapes `%69%67...`."""
+_ESCAPE = r"(?:\\u[0-9A-Fa-f]{4}|\\x[0-9A-Fa-f]{2}|\\[0-3][0-7]{2}|&#[xX]?[0-9A-Fa-f]{1,6};)"
+_URL_ESCAPE = r"%[0-9A-Fa-f]{2}[^%\s]{0,16}"
+_ESCAPES = re.compile(rf"\\u[0-9A-Fa-f]{{4}}{_ESCAPE}{{2,}}|\\x[0-9A-Fa-f]{{2}}{_ESCAPE}{{2,}}"
+                      rf"|\\[0-3][0-7]{{2}}{_ESCAPE}{{2,}}|&#[xX]?[0-9A-Fa-f]{{1,6}};{_ESCAPE}{{2,}}"
+                      rf"|{_URL_ESCAPE}(?:{_URL_ESCAPE}){{2,}}|'\s*\+\s*['\"]|\"\s*\+\s*['\"]")
+"""Escaped letters (`\\u0069`, `\\x69`, `&#105;`, `%20`-separated words) or strings glued together (`'ig' + 'nore'`)
+on a line: read the line with them written out. Each branch opens with its first literal character (the first escape
+written out of the repeat), so the regex engine skips to those characters in C rather than trying every place."""
+_GLUE = re.compile(r"['\"]\s*\+\s*['\"]")
+"""Two strings glued together (`'ig' + 'nore'`)."""
 _DATA_URI = re.compile(r"data:(?:image|font|audio|video)/[\w.+-]+;base64,$")
 """An image, font or media file inlined as a data URI: bytes, not text to read."""
 _LONG_RUN = re.compile(r"[A-Za-z0-9+/_-]{%d,}={0,6}" % MIN_BASE64)
