@@ -195,7 +195,7 @@ EXFIL_RULES: tuple[Rule, ...] = (
 
 EXECUTION_RULES: tuple[Rule, ...] = (
     Rule("remote_code", _E, BLOCK, "runs code fetched from the network (curl | sh, bash <(curl ...), iwr | iex)",
-         rf"\b(?:curl|wget|iwr|irm|invoke-webrequest|invoke-restmethod|aria2c|lwp-download)\b(?=[ \t]*[^\s|])"
+         rf"(?<![-_])\b(?:curl|wget|iwr|irm|invoke-webrequest|invoke-restmethod|aria2c|lwp-download)\b(?=[ \t]*[^\s|`])"
          rf"(?![ \t]+(?:x|\.\.\.|…|<url>|url|\$url)[ \t]*\|){_HAS_PIPE}"
          rf"(?![^\n|]{{0,300}}?(?://|\s){INSTALLER_HOSTS}){LOCAL_LINE}[^\n|]{{0,300}}\|\s*(?:sudo\s+(?:-\S+\s+)*)?(?:env\s+"
          rf"(?:\S+=\S*\s+)*)?{INTERPRETER}(?!\s+-m\s+json\.tool|\s+-c\s+['\"]import\s+json)"
