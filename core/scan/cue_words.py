@@ -143,7 +143,7 @@ _RISKY = ("delete|deleting|deletes|remove|removing|rm|drop|dropping|wipe|wiping|
           "migrations|send|sending|email|emails|pay|payment|payments|purchase|transfer|refund|refunds|secrets|"
           "credentials|keys|database|databases|sudo|root|billing|invoice|wire|charge|rotate|revoke|shut down|--hard|-fdx|-fd|"
           "-rf|"
-          "terminate|kill")
+          "terminate|kill|network access|every domain|all domains|outbound requests")
 
 _HIDE = ("hide|hiding|conceal|concealing|omit|omitting|leave out|leave it out|don't mention|do not mention|"
          "never mention|not mention|avoid mentioning|without mentioning|don't tell|do not tell|never tell|"

@@ -31,14 +31,18 @@ _DISGUISE = ("boring name|innocuous name|harmless name|dull name|generic name|in
              "doesn't stand out|does not stand out|if the user kills it|even if the user")
 
 _SWITCH_OFF = ("disable|disabled|turn off|switch off|switched off|turned off|remove|delete|comment out|skip|skipping|"
-               "drop|bypass|mute|silence|strip out|rip out")
+               "drop|bypass|mute|silence|strip out|rip out|stop redacting|stop masking|stop scrubbing|"
+               "stop sanitising|stop sanitizing|lower|weaken|loosen|relax")
 _SECURITY_CHECK = ("secret scan|secret scanning|secret-scan|sast|dast|security scan|security scans|security test|"
                    "security tests|security review|security reviews|security check|security checks|cargo-audit|"
                    "cargo audit|npm audit|pip-audit|dependabot|vulnerability alerts|vulnerability scanning|codeql|"
                    "snyk|trivy|gitleaks|trufflehog|semgrep|bandit|input validation|rate limiter|rate limiting|"
                    "csrf protection|csrf check|auth check|auth checks|authentication check|signature check|"
                    "signature verification|certificate verification|tls verification|ssl verification|"
-                   "branch protection|required reviews|code owners review|2fa|mfa")
+                   "branch protection|required reviews|code owners review|2fa|mfa|human review|review gate|"
+                   "approval gate|required reviewers|required_reviewers|deny list|denylist|deny rules|blocklist|"
+                   "selinux|apparmor|seccomp|gatekeeper|antivirus|memory scanner|content filter|content filtering|"
+                   "safety filter|redaction|masking|secret masking|log masking")
 _CHECK_STAYS = (PROTECT + "|only locally|locally|local dev|for now|temporarily|re-enable|reenable|ticket|todo|"
                 "fixme|false positive|false positives|documented|with a reason|never|not allowed|forbidden|"
                 "fixtures|test fixture|docs-only|for docs")

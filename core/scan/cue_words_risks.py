@@ -28,7 +28,10 @@ _DOWNGRADE_ACT = ("disable|disabling|disabled|turn off|turning off|switch off|sk
                   "prefix every command with sudo|prefix every command|ufw disable|stop showing diffs|stop showing|"
                   "public-read|use the production database|production database for|step outside the sandbox|"
                   "don't run the test suite|don't run the tests|dismiss|yes to all|--read-only|deleting the failing job|"
-                  "delete the failing job|rather than moving them|allowlist")
+                  "delete the failing job|rather than moving them|allowlist|find a way around|work around it|"
+                  "get around it|get around|circumvent|route around|won't fix|wontfix|as won't fix|audit-level|"
+                  "directly on the host|on the host|allow every|allow all domains|every domain|--full-auto|--yolo|"
+                  "run it directly|run them directly|execute it directly|--audit-level")
 _SAFETY = ("test|tests|testing|failing test|failing tests|flaky|checks|check|ci|pipeline|lint|linter|linting|"
            "pre-commit|hooks|hook|verification|validation|ssl|tls|certificate|certificates|cert|certs|https|"
            "security|scan|scanner|scanning|signing|signature|signatures|2fa|mfa|auth|authentication|sandbox|"
@@ -40,7 +43,8 @@ _SAFETY = ("test|tests|testing|failing test|failing tests|flaky|checks|check|ci|
            "terraform plan|dry run|dry-run|dry runs|staging|hashing|password hashing|cve|cves|vulnerability|"
            "vulnerabilities|ca|internal ca|selinux|--allow-unauthenticated|allow-unauthenticated|--force|--privileged|"
            "ufw|diffs|diff|acl|bucket acl|local testing|branch protection|test suite|signature check|"
-           "security warning|--read-only|read-only|workflow|allowlist")
+           "security warning|--read-only|read-only|workflow|allowlist|guardrail|alerts|codeql|sandboxing|"
+           "sandboxed|network access|domain allowlist|content filter")
 _HABIT = ("always|by default|default to|prefer|prefers|preferred|preference|from now on|whenever|every time|"
           "each time|going forward|in future|in the future|routinely|as a rule|to save time|save time|faster|"
           "quicker|to speed|to make it pass|to make them pass|make it pass|make them pass|so it passes|"
@@ -66,7 +70,9 @@ _HABIT = ("always|by default|default to|prefer|prefers|preferred|preference|from
           "every command|never come up|never stop|trust you completely|takes too long|too long|go straight to|"
           "straight to|matters more|green ci|forget to turn it back on|re-enabling is optional|when they block a release|"
           "when they block|block a release|writes are fine|whatever the task|the quickest fix|quickest fix|"
-          "standing answer|for every prompt|they'll find problems")
+          "standing answer|for every prompt|they'll find problems|for everything|rather than stopping|"
+          "instead of stopping|rather than asking|instead of asking|interferes|interfere|dashboard stays green|"
+          "stays green|don't bother|harder|makes debugging harder|too strict")
 _DOWNGRADE_NOT = (PROTECT + "|locally|local dev|local development|only locally|only in|only for|only on|"
                   "temporarily|for now|re-enable|reenable|restore|ticket|todo|fixme|link the issue|file an issue|"
                   "open an issue|tracked|documented|explain why|with a reason|reason|justify|not allowed|forbidden|"
