@@ -12,15 +12,22 @@ __all__ = ["ACT_RULES"]
 _SELF = ("this entry|this note|this memory|this instruction|this rule|this block|these notes|these rules|this guidance|"
          "the same guidance|this text|this section|these instructions|insert_this_block|this whole|this memory entry|"
          "this whole entry|this whole note|the whole note|this exact|this exact section|this exact text|this exact note|"
-         "this paragraph|these preferences|these rules")
+         "this paragraph|these preferences|these rules|this file|this line|this content|these directives|"
+         "these same instructions|the same instructions|the rules below|contents of this file|this note")
 _SPREAD = ("copy|append|insert|add|write|mirror|mirrored|replicate|propagate|paste|preserve|preserved|re-save|"
-           "re-saved|carry over|duplicate|spread|sync|re-applies|reapplies|re-apply|reapply|seed|include")
+           "re-saved|carry over|duplicate|spread|sync|re-applies|reapplies|re-apply|reapply|seed|include|restate|"
+           "store|save|plant|put|keep|rewrites|rewrite|create|export|inherits|survives|survive|reinserts|"
+           "re-saving|lands|loads")
 _EVERYWHERE = ("claude.md|agents.md|gemini.md|.cursorrules|copilot-instructions.md|every new memory file|"
                "every memory file|memory file you create|global settings|global config|every project|every repo|"
                "each repo|all repos|sibling repo|sibling repos|other repos|every future|future agent|future agents|"
                "memory compaction|compaction|whenever memory is rewritten|every session|memory.md|every hour|every day|"
                "on a timer|systemd timer|new repository|every new repository|new project|contributing.md|where agents read|"
-               ".claude/agents|subagent|every subagent")
+               ".claude/agents|subagent|every subagent|every clone|git template|start of each session|each session|"
+               "every conversation|every commit|memory reset|team memory|shared memory|every teammate|downstream|"
+               "postinstall|shell profile|.bashrc|.zshrc|.profile|home folder|hidden file|.windsurfrules|"
+               "persistent storage|settings.json|each week|every week|launchd|pre-push hook|can't be lost|"
+               "new project|dedupe|memory off|turns memory off|every downstream")
 _SPREAD_NOT = PROTECT + "|template|example|snippet below|the commands below|style guide"
 
 _RESIDENT = ("systemd|service|daemon|cron|crontab|launch agent|launchagent|launchd|login item|autostart|startup item|"
