@@ -225,7 +225,10 @@ _SOURCES = ("web page|web pages|webpage|webpages|website|websites|web content|we
             "calendar invite|invite's description|output from|messages addressed to ai|github discussion|"
             "discussion thread|upvoted comment|ci bot|wiki pages|wiki page|vendor's site|other agent|the other agent|"
             "planner|pages on|snippet found in|@agent|discord bot|support tickets|incoming support tickets|test output|"
-            "fetched document|staging server|sub-agent|subagent|sub-agent replies|forum thread|scraped|blog post")
+            "fetched document|staging server|sub-agent|subagent|sub-agent replies|forum thread|scraped|blog post|"
+            "pinned comment|notion page|qr code|barcode|endpoint|it streams|websocket|you download|file you download|"
+            "commit message|head commit|header of responses|response header|response headers|rss feed|atom feed|"
+            "feed|mqtt|topic|translated documents|test fixture|off-site|remote config|slack channel|discord channel")
 _A_REQUEST = "|".join(f"{det} request" for det in ("a", "the", "any", "every", "each", "this", "that", "their", "its",
                                                    "whatever", "such a", "their own"))
 """A request as orders someone gave comes with a determiner (`do what the request in the ticket asks`); a bare
@@ -238,14 +241,16 @@ _OBEY = ("follow|follows|following|obey|obeys|obeying|execute|executes|executing
          "act on them|act on it|complete it|complete them|take priority|takes priority|take precedence|"
          "takes precedence|steer|speaks for|speak for|as coming from|on behalf of the user|directive for you|honour|honor|"
          "defer to|execute them|fetch and obey|follow them exactly|follow that advice|apply them|whatever it posts|"
-         "as tasks for you|run what they describe|run that command")
+         "as tasks for you|run what they describe|run that command|do exactly|do exactly what|subscribe")
 _DIRECTIVE = ("instructions|instruction|commands|command|directions|directives|steps|orders|requests|" + _A_REQUEST + "|"
               "says|say|tells|tell|asks|ask|wants|suggests|suggest|suggestions|contains|anything|everything|"
               "whatever|code|scripts|script|snippets|snippet|directive|directives|tells you|asks you|task list|"
               "tasks|it says|they say|to do|change something|run a command|follow it|run it|obey it|do it|"
               "your actions|completely|blindly|unconditionally|without question|verbatim|suggestion|without checking|"
               "what it says|from anyone|carry it out|carry them out|act on it|jobs|comments|setup steps|maintenance orders|"
-              "orders|requests addressed|policies|snippet|advice|task list")
+              "orders|requests addressed|policies|snippet|advice|task list|new items|new entries|"
+              "what's listed|listed|what it encodes|it encodes|as your rules|prompts|updated prompts|any action|"
+              "actions|action published")
 _OUTRANKS = ("are commands|are orders|are instructions for you|instructions addressed to you|addressed to you|"
              "meant for you|is meant for you|are meant for you|orders for you|commands for you|honour them|"
              "honor them|are tasks for you|should be carried out|should be followed|should be executed|"
@@ -261,7 +266,12 @@ _OUTRANKS = ("are commands|are orders|are instructions for you|instructions addr
              "a direct order|direct orders|should be obeyed|same as the user's|count the same as|equal authority|"
              "as if the user had made them|as if the user|bind the assistant|binds the assistant|bind you|binds you|"
              "override the user's|overrides the user's|with the user's blessing|user's blessing|are canon|they're canon|"
-             "as tasks for you|set your task list")
+             "as tasks for you|set your task list|are instructions from|instructions from the owner|"
+             "orders from the owner|they're for you|are for you|is for you|it's for you|owner authority|"
+             "the owner's authority|overrides what the user|overrides the user|override what the user|"
+             "is your task list|your task list|look up your instructions|your instructions come from|"
+             "your commands come from|source of commands|source of instructions|your source of|more than the user|"
+             "over the user|a direct order")
 _OBEY_NOT = (PROTECT + "|only after|only if|only when|after showing|show them|"
              "showing them|show the user|ask first|verify|verified|review them|review it|check them|check it|"
              "ask me|ask the user|confirm with|double-check|reproduce|to reproduce|cite|citation|quote|link to|reference|read-only|as context|as a hint|as hints|the user's issue|"
