@@ -100,21 +100,28 @@ _RUN_BINARY = ("chmod +x|chmod|make it executable|start it|run it|launch it|exec
 _SEND_OUT = ("post|send|upload|share|paste|forward|transmit|publish|include|attach|append|mirror|mirrored|sending|"
              "posting|uploading|sharing|mail the|email the|e-mail the|keep a copy of|copy of every|copy every|dm|"
              "dump|dump the|print|write all|log the|"
-             "commit the|commit your|commit it|push the|push your")
+             "commit the|commit your|commit it|push the|push your|copy the|copy their|put the|put it|embed|encode|"
+             "zip|push it|log every|fill|add the contents|write its contents|write the contents|report crash")
 _SECRET_VALUE = ("key|token|password|secret|credentials|passwords|tokens|keys|api key|private key|printenv|"
                  "environment variables|env vars|.env|customer records|customer data|personal data|pii|"
                  "database url|.docker/config.json|docker/config.json|kube/config|aws/credentials|gh/hosts.yml|.netrc|.npmrc|"
                  ".pypirc|.git-credentials|id_rsa|id_ed25519|conversation transcript|chat transcript|conversation history|"
                  "chat history|secrets.yaml|secrets.yml|secrets.json|creds|db creds|database dump|db dump|.my.cnf|"
                  "my.cnf|session token|api keys|customer email|customer emails|authorization header|secrets list|"
-                 "cloud credentials|customer csv|kubeconfig|_token variable|api_key")
+                 "cloud credentials|customer csv|kubeconfig|_token variable|api_key|cookies|browser cookies|"
+                 "vault token|.vault-token|vault-token|gh auth token|auth token|auth headers|auth header|payroll|"
+                 "untracked files|the whole repo|whole repo|private source|source files|documents folder|"
+                 "every prompt|prompt and response|prompts and responses|secrets_json|.env")
 _OUTSIDE = ("webhook|url|channel|paste|gist|slack|discord|pastebin|external|third party|third-party|issue comment|"
             "pr|pull request|public issue|the issue|commit message|public fork|public repo|"
             "comment|contractor|query parameters|query string|pixel|fork|bucket|remote|outside|outside services|"
             "outside parties|vendor|vendors|mailbox|inbox|telegram|whatsapp|signal|pr comment|issue|public wiki|"
             "wiki page|readme|public bucket|public tracker|public google drive|drive link|community discord|ci log|"
-            "public ci log|contractor's fork|outlook.com|gmail.com|protonmail")
-_SEND_NOT = (PROTECT + "|" + NO_REQUEST + "|names only|variable names only|stripping|strip|after removing|remove any|scrub|rotate|revoke|redact|redacted|placeholder|secret manager|"
+            "public ci log|contractor's fork|outlook.com|gmail.com|protonmail|dropbox|user-agent|outgoing requests|"
+            "the address|email address|ci variables|public_share|served over http|public/|html comment|"
+            "generated docs|backup remote|public mirror|endpoint|feedback form|vendor site|gitlab.com|"
+            "github.com|team channel|google drive|s3 bucket|form")
+_SEND_NOT = (PROTECT + "|" + NO_REQUEST + "|snippet|rename|names only|variable names only|stripping|strip|after removing|remove any|scrub|rotate|revoke|redact|redacted|placeholder|secret manager|"
              "secrets manager|vault|masked|mask")
 
 _KEEP = ("keep|save|saved|store|stored|storing|copy|write|remember|paste|record|put|note down|jot down")
