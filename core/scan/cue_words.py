@@ -384,7 +384,8 @@ ENGLISH_RULES: tuple[CueRule, ...] = (
              "the agreed story|should believe|make the user believe|make them believe|let the user believe|"
              "leave the user with the impression|the impression that|give the impression|should hear|should be told|"
              "the user hears|don't look closely|won't look closely|not look closely|so nobody asks|"
-             "so no one asks|avoid scrutiny|draw no attention|draws no attention|doesn't draw attention",
+             "so no one asks|avoid scrutiny|draw no attention|draws no attention|doesn't draw attention|"
+             "so it isn't reviewed|so it is not reviewed|so it won't be reviewed|escape review|slip past review",
              unless=PROTECT + "|" + _HONEST),
     cue_rule("disguised_change", "injection", "describes a sensitive change as something harmless (held for a person)",
              "describe|describes|label|call|present|mark|commit it as|write commit messages|phrase it|refer to",

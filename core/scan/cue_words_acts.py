@@ -13,7 +13,8 @@ _SELF = ("this entry|this note|this memory|this instruction|this rule|this block
          "the same guidance|this text|this section|these instructions|insert_this_block|this whole|this memory entry|"
          "this whole entry|this whole note|the whole note|this exact|this exact section|this exact text|this exact note|"
          "this paragraph|these preferences|these rules|this file|this line|this content|these directives|"
-         "these same instructions|the same instructions|the rules below|contents of this file|this note")
+         "these same instructions|the same instructions|the rules below|contents of this file|this note|"
+         "save this|this as a skill")
 _SPREAD = ("copy|append|insert|add|write|mirror|mirrored|replicate|propagate|paste|preserve|preserved|re-save|"
            "re-saved|carry over|duplicate|spread|sync|re-applies|reapplies|re-apply|reapply|seed|include|restate|"
            "store|save|plant|put|keep|rewrites|rewrite|create|export|inherits|survives|survive|reinserts|"
@@ -62,7 +63,17 @@ _BLIND_RUN = ("eval whatever|run whatever|execute whatever|exec whatever|eval wh
 _FROM_AFAR = ("returns|return|responds|response|endpoint|server|url|remote|script|helper|installer|hook|one-liner|"
               "paste|gist|download|downloaded|fetches|fetched")
 
+_FALSIFY = ("fake|fudge|falsify|doctor|massage|misreport|misrepresent|inflate|understate|overstate|pad|cook|"
+            "round up|make up")
+_FIGURES = ("numbers|figures|benchmark|benchmarks|benchmark numbers|coverage|metrics|test results|timings|counts|"
+            "stats|statistics|scores|how many|error rate|latency|uptime|the results")
+_FIGURES_NOT = (PROTECT + "|mock|mocks|mocked|stub|stubs|fixture|fixtures|fake data|faker|test double|in tests|"
+                "unit tests|seed data|synthetic|never|honest|honestly|accurately|zeros|zeroes|decimals|digits|width")
+
 ACT_RULES: tuple[CueRule, ...] = (
+    cue_rule("falsified_figures", "injection",
+             "tells the agent to fake, inflate or understate figures it reports (benchmarks, coverage; held)",
+             _FALSIFY, _FIGURES, unless=_FIGURES_NOT, addressed=0),
     cue_rule("note_spreads_itself", "persistence",
              "asks the agent to copy this note into other instruction files, projects or future memory (held)",
              _SELF, _SPREAD, _EVERYWHERE, unless=_SPREAD_NOT),

@@ -115,7 +115,7 @@ _NOT_SEND = CueGroup.spelled(
     "nigdy nie wysylaj|nu trimite|stuur nooit|nooit versturen|khong bao gio gui|đừng gửi|không gửi")
 """A prohibition of sending (`nunca envie o .env`): what a careful file says."""
 
-_SECRET_FILE = CueGroup.spelled(".env|credentials|id_rsa|.ssh|.aws|.npmrc|.netrc|.pgpass|api key|api_key|token|"
+_SECRET_FILE = CueGroup.spelled(".env|env|credentials|id_rsa|.ssh|.aws|.npmrc|.netrc|.pgpass|api key|api_key|token|"
                                 "variaveis de ambiente|variables de entorno|variables d'environnement|umgebungsvariablen|"
                                 "variabili d'ambiente|переменные окружения|переменных окружения|.kube|kube/config|kubeconfig|环境变量|環境変数|환경 변수|متغيرات البيئة|"
                                 "पर्यावरण चर|ortam degisken|bien moi truong|variabel lingkungan|zmienne srodowiskowe")

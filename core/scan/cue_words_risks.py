@@ -4,7 +4,7 @@ and switching a safety check off as a habit."""
 
 from __future__ import annotations
 
-from memrev.core.scan.cue_groups import CueRule, cue_rule
+from memrev.core.scan.cue_groups import CueGroup, CueRule, cue_rule
 from memrev.core.scan.cue_words import NO_REQUEST, PROTECT
 
 __all__ = ["RISK_RULES"]
@@ -101,7 +101,7 @@ _SEND_OUT = ("post|send|upload|share|paste|forward|transmit|publish|include|atta
              "posting|uploading|sharing|mail the|email the|e-mail the|keep a copy of|copy of every|copy every|dm|"
              "dump|dump the|print|write all|log the|"
              "commit the|commit your|commit it|push the|push your|copy the|copy their|put the|put it|embed|encode|"
-             "zip|push it|log every|fill|add the contents|write its contents|write the contents|report crash")
+             "zip|push it|log every|fill|add the contents|write its contents|write the contents|report crash|copy")
 _SECRET_VALUE = ("key|token|password|secret|credentials|passwords|tokens|keys|api key|private key|printenv|"
                  "environment variables|env vars|.env|customer records|customer data|personal data|pii|"
                  "database url|.docker/config.json|docker/config.json|kube/config|aws/credentials|gh/hosts.yml|.netrc|.npmrc|"
@@ -121,8 +121,10 @@ _OUTSIDE = ("webhook|url|channel|paste|gist|slack|discord|pastebin|external|thir
             "the address|email address|ci variables|public_share|served over http|public/|html comment|"
             "generated docs|backup remote|public mirror|endpoint|feedback form|vendor site|gitlab.com|"
             "github.com|team channel|google drive|s3 bucket|form")
-_SEND_NOT = (PROTECT + "|" + NO_REQUEST + "|snippet|rename|names only|variable names only|stripping|strip|after removing|remove any|scrub|rotate|revoke|redact|redacted|placeholder|secret manager|"
+_SEND_NOT_TEXT = (PROTECT + "|" + NO_REQUEST + "|snippet|rename|names only|variable names only|stripping|strip|after removing|remove any|scrub|rotate|revoke|redact|redacted|placeholder|secret manager|"
              "secrets manager|vault|masked|mask")
+_SEND_NOT = CueGroup.of(_SEND_NOT_TEXT).excepting("vault token|vault-token|.vault-token|vault tokens")
+"""What a careful rule says beside a secret (names only, redact, the vault); a vault token is a secret, not a place."""
 
 _KEEP = ("keep|save|saved|store|stored|storing|copy|write|remember|paste|record|put|note down|jot down")
 _CREDENTIAL = ("password|passwords|passphrase|token|tokens|api key|api keys|credentials|credential|secret|secrets|"
