@@ -214,7 +214,10 @@ EXECUTION_RULES: tuple[Rule, ...] = (
          rf"\b(?:curl|wget)\s(?=[^\n]{{0,2048}}?\|){_G_PIPE}\|\s*(?:bash|sh|python(?:\d(?:\.\d+)?)?(?![\d.]|\s+-m\s)|perl|ruby|node)"
          r"|\b(?:bash|sh|zsh)\s+(?:-c\s+)?['\"]?(?:<\(|\$\()\s*(?:curl|wget)\b|\b(?:powershell|pwsh)(?:\.exe)?\s[^\n]"
          r"{0,80}?-(?:e|ec|enc|encodedcommand)\s|\b(?:iwr|irm|invoke-webrequest|invoke-restmethod)\b[^\n|]{0,300}"
-         r"\|\s*(?:iex|invoke-expression)\b"),
+         r"\|\s*(?:iex|invoke-expression)\b"
+         rf"|{NOT}\bpipe\s+[^\n]{{0,200}}?{URL}[^\n]{{0,200}}?\b(?:in)?to\s+(?:(?:a|the)\s+)?(?:ba|z)?sh(?:ell)?\b"
+         rf"|{NOT}\b(?:pull|download|fetch|grab)\s+and\s+(?:run|execute)\s+[`'\"]?{URL}"
+         r"|\bbrew\s+tap\s+\S+\s+(?:https?://|git@)"),
     Rule("decode_exec", _E, BLOCK, "decodes hidden text and runs it (base64 -d | sh, eval(atob(...)), exec(b64decode))",
          rf"\bbase64\s+(?:-d|--decode|-D|/d)\b[^\n|]{{0,80}}\|\s*(?:sudo\s+)?{INTERPRETER}|\b(?:xxd\s+-r\s+-p"
          rf"|rev(?:\s+\||\|)"

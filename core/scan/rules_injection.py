@@ -138,6 +138,11 @@ INJECTION_RULES: tuple[Rule, ...] = (
          r"|</(?:instructions|system|rules|context|prompt)>\s*<(?:instructions|system|rules)\b|<instructions\s+priority\b"
          r"|(?<!`)<\|?im_start\|?>\s*(?:system|assistant)\b|(?<![^\n])```[ \t]*(?:system|admin)[ \t]*\n"
          r"|<<<\s*sys(?:tem)?\s*>>>|\bfrom:\s*(?:the\s+)?system\s+administrator\b"
+         r"|(?<!`)<\s*[a-z]{1,12}[_:-]system\s*>|<(?:message|msg|turn)\s+(?:role|from|author)\s*=\s*['\"]?"
+         r"(?:system|developer|admin)\b|\bhuman:[ \t]+[^\n]{1,300}\n(?:[ \t]*\n){0,3}[ \t]*assistant:[ \t]*(?:sure"
+         r"|okay|ok|of\s+course|certainly|absolutely|here)\b|\[/inst\][ \t]*(?:sure|okay|of\s+course|certainly"
+         r"|absolutely|here\s+(?:is|are))\b|\bassistant\s+(?:turn|message|response|reply)\s*\(?\s*pre-?filled\b"
+         r"|\bpre-?filled\s+assistant\s+(?:turn|message|response|reply)\b"
          r"|</?(?:function_results|function_calls|tool_result|tool_use)>(?!\s*(?:tags?|blocks?|elements?)\b)"
          r"|\badmin(?:istrator)?\s+(?:message|notice|instruction|announcement)\s*[:!-]|(?<![^\n])system\s*:"
          r"\s+(?:you|the\s+assistant|ignore|new|from\s+now|always|never)"),
