@@ -92,6 +92,14 @@ _REMOVED = ("removes|remove|removed|deletes|delete|deleted|edits|edited|changes|
             "missing|gone|lost|pruned|purged|cleared|wiped")
 _RESTORE = ("restore|restore it|re-add|add it back|put it back|recreate|rewrite it|write it back|reinstate|re-create|"
             "reinsert|re-insert|re-save|re-saved|re-adding|keep re-adding")
+_SHIELD = ("never let|don't let|do not let|must not let|never mark|don't mark|do not mark|never prune|don't prune|"
+           "do not prune|never expire|don't expire|keep it verbatim|keep this verbatim|word for word|verbatim|"
+           "update its date|bump its date|refresh its date|must survive|should survive|survives")
+_UPKEEP = ("cleanup pass|cleanup|clean-up|compaction|compact|consolidate|consolidation|consolidating|dedupe|"
+           "deduplication|staleness|stale|prune|pruning|memory reset|memory review|memory cleanup|expiry|expire|"
+           "summarisation|summarization")
+"""The upkeep a memory store does to itself: cleanup passes, compaction, consolidation, staleness checks."""
+
 _DOWNLOAD = ("download|downloads|downloaded|fetch|fetches|fetching|downloading|grab|pull down|curl|wget|from url|"
              "drop in")
 _RUN_BINARY = ("chmod +x|chmod|make it executable|start it|run it|launch it|execute it|nohup|in the background|"
@@ -154,6 +162,9 @@ RISK_RULES: tuple[CueRule, ...] = (
              _ERASE, _TRACES, _UNNOTICED, unless=PROTECT),
     cue_rule("self_restoring_note", "persistence", "asks the agent to put this note back if someone removes it (held)",
              _THIS_NOTE, _REMOVED, _RESTORE, unless=PROTECT, negatable=False),
+    cue_rule("note_shields_itself", "persistence",
+             "asks the agent to keep this note through memory upkeep (cleanup, compaction, staleness checks; held)",
+             _THIS_NOTE, _SHIELD, _UPKEEP, unless=PROTECT, negatable=False),
     cue_rule("download_and_run", "injection", "asks the agent to download a program and run it (held for a person)",
              _DOWNLOAD, _RUN_BINARY, "url|binary|script|helper|tool|agent|installer|one-liner|hook|sh",
              unless=PROTECT + "|read it|review it|inspect it|checksum|verify|verifies|verified|never pipe|don't pipe"),
