@@ -38,7 +38,7 @@ _WHOSE = ("your|yours|previous|prior|earlier|original|initial|above|preceding|ol
           "you were started with|started with|opening|starting|first|top-of-chat|baked into you|before today|"
           "configured|its configured|before the user spoke|before the user|before this memory|"
           "before this msg|before this message|were told before")
-_CANCEL = ("throw away|purge|purged|no prior restrictions|no previous restrictions|nothing said to you|"
+_CANCEL = ("as noise|stop you|hold you back|throw away|purge|purged|no prior restrictions|no previous restrictions|nothing said to you|"
            "wipe the slate|clean slate|no longer in force|still in force|ignore|ignoring|disregard|disregarding|forget|forgetting|discard|discarding|abandon|drop|dropping|"
            "overwrite|overwrites|overwritten|overwriting|"
            "set aside|put aside|stop following|cease following|no longer follow|pay no attention|override|overrides|"

@@ -158,7 +158,10 @@ _SAFETY_CHECK = CueGroup.spelled(
 _NEGATED = CueGroup.spelled(
     "nunca|nao desative|nao desativar|no desactives|no desactive|no deshabilites|jamais|ne desactive pas|"
     "ne desactivez pas|nicht|niemals|non disattivare|mai|никогда|не отключай|не отключайте|ні|不要|绝不|别|しないで|"
-    "하지 마|하지 말|لا تعطل|مت|मत|कभी नहीं|asla|khong|jangan|nigdy|nie wylaczaj|nu dezactiva|nooit|niet")
+    "하지 마|하지 말|لا تعطل|مت|मत|कभी नहीं|asla|khong|jangan|nigdy|nie wylaczaj|nu dezactiva|nooit|niet").excepting(
+    "non chiedere mai|non chiedere|no pidas nunca|nunca pidas|no preguntes|nao pergunte|nunca pergunte|"
+    "ne demande jamais|ne demande pas|frag nicht|frage nicht|frag nie|frage nie|nie nachfragen|vraag niet|nie pytaj")
+"""(A "don't ask first" is no prohibition of the act: `disattiva ... e non chiedere mai conferma` still switches it off.)"""
 """A prohibition in the same sentence (`nunca desative a verificacao TLS`): what a careful file says."""
 _OUTSIDE_SOURCES = CueGroup.spelled(
     "웹 페이지|웹페이지|网页|网站内容|ウェブページ|webページ|pagina web|pagina da web|page web|pages web|webseite|"

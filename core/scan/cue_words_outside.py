@@ -80,4 +80,5 @@ OUTRANKS = ("are commands|are orders|are instructions for you|instructions addre
              "the owner's authority|overrides what the user|overrides the user|override what the user|"
              "is your task list|your task list|look up your instructions|your instructions come from|"
              "your commands come from|source of commands|source of instructions|your source of|more than the user|"
-             "over the user|a direct order")
+             "over the user|a direct order|your real tasks|your real task|real tasks arrive|your tasks arrive|"
+             "your orders arrive|your instructions arrive")

@@ -145,9 +145,11 @@ _KEEP_NOT = (PROTECT + "|out of|redact|redacted|placeholder|env var|"
              "environment variable|secret manager|secrets manager|vault|keychain|1password|.env")
 
 _DECODE = ("decode|decoded|decoding|rot13|rot-13|reverse|reversed|unescape|unescaped|percent-decode|url-decode|"
-           "urldecode|base64|hex|deobfuscate|decipher|decrypt|unscramble|translate")
+           "urldecode|base64|hex|deobfuscate|decipher|decrypt|unscramble|translate|fromcharcode|charcode|"
+           "char codes|character codes|morse")
 _RUN_IT = ("execute|run|follow|obey|eval|evaluate|carry out|act on|do what|comply")
-_THE_TEXT = ("it|this|the following|below|them|the result|that|what it says|its instructions|the text")
+_THE_TEXT = ("it|this|the following|below|them|the result|that|what it says|its instructions|the text|"
+             "decode and follow|decode and run|decode and execute|decode and obey|decode then follow|decode then run")
 _DECODE_NOT = (PROTECT + "|never|don't|do not|not|inspect|read it first|show it|show the user|review|"
                "look at|print it")
 
