@@ -39,8 +39,7 @@ _DISGUISE = ("boring name|innocuous name|harmless name|dull name|generic name|in
              "doesn't stand out|does not stand out|if the user kills it|even if the user")
 
 _SWITCH_OFF = ("disable|disabled|turn off|switch off|switched off|turned off|remove|delete|comment out|skip|skipping|"
-               "drop|bypass|mute|silence|strip out|rip out|stop redacting|stop masking|stop scrubbing|"
-               "stop sanitising|stop sanitizing|lower|weaken|loosen|relax")
+               "drop|bypass|mute|silence|strip out|rip out|lower|weaken|loosen|relax")
 _SECURITY_CHECK = ("secret scan|secret scanning|secret-scan|sast|dast|security scan|security scans|security test|"
                    "security tests|security review|security reviews|security check|security checks|cargo-audit|"
                    "cargo audit|npm audit|pip-audit|dependabot|vulnerability alerts|vulnerability scanning|codeql|"
@@ -50,7 +49,7 @@ _SECURITY_CHECK = ("secret scan|secret scanning|secret-scan|sast|dast|security s
                    "branch protection|required reviews|code owners review|2fa|mfa|human review|review gate|"
                    "approval gate|required reviewers|required_reviewers|deny list|denylist|deny rules|blocklist|"
                    "selinux|apparmor|seccomp|gatekeeper|antivirus|memory scanner|content filter|content filtering|"
-                   "safety filter|redaction|masking|secret masking|log masking")
+                   "safety filter")
 _CHECK_STAYS = (PROTECT + "|only locally|locally|local dev|for now|temporarily|re-enable|reenable|ticket|todo|"
                 "fixme|false positive|false positives|documented|with a reason|never|not allowed|forbidden|"
                 "fixtures|test fixture|docs-only|for docs")
@@ -70,7 +69,14 @@ _FIGURES = ("numbers|figures|benchmark|benchmarks|benchmark numbers|coverage|met
 _FIGURES_NOT = (PROTECT + "|mock|mocks|mocked|stub|stubs|fixture|fixtures|fake data|faker|test double|in tests|"
                 "unit tests|seed data|synthetic|never|honest|honestly|accurately|zeros|zeroes|decimals|digits|width")
 
+_UNMASK = "|".join(f"{stop} {act}" for stop in ("stop", "quit", "no longer", "cease")
+                    for act in ("redacting", "masking", "scrubbing", "sanitising", "sanitizing", "hiding", "filtering"))
+_SECRETS_SHOWN = "secrets|secret|credentials|credential|tokens|token|passwords|password|pii|keys|api keys|env vars"
+
 ACT_RULES: tuple[CueRule, ...] = (
+    cue_rule("redaction_off", "injection", "asks the agent to stop redacting or masking secrets (held for a person)",
+             _UNMASK, _SECRETS_SHOWN, unless=PROTECT + "|field|fields|input|inputs|eye icon|toggle|form|the ui|"
+             "in the ui|screen|display"),
     cue_rule("falsified_figures", "injection",
              "tells the agent to fake, inflate or understate figures it reports (benchmarks, coverage; held)",
              _FALSIFY, _FIGURES, unless=_FIGURES_NOT, addressed=0),

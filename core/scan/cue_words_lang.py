@@ -145,7 +145,7 @@ _TURN_OFF = CueGroup.spelled(
     "关闭tls|跳过测试|跳过验证|跳过检查|無効に|オフに|비활성화|끄고|끄세요|عطل|عطّل|अक्षम|devre disi|tat|vo hieu hoa|"
     "nonaktifkan|matikan|wylacz|dezactiveaza|schakel uit|ignora a verificacao|uberspringe|пропускай|"
     "supprime les tests|supprimer les tests|删除测试|直接删除测试|تعطيل|बंद रहे|बंद रखें|usuwane|"
-    "cancellare i test|borrar los tests|apagar os testes|schalte|abschalten|kapat|kapatin|schakel|关闭沙箱|关闭安全|关闭所有安全|停用安全|"
+    "cancellare i test|borrar los tests|apagar os testes|schalte|schalten|abschalten|kapat|kapatin|schakel|关闭沙箱|关闭安全|关闭所有安全|停用安全|"
     "オフにして|끄세요|꺼")
 _SAFETY_CHECK = CueGroup.spelled(
     "tls|ssl|https|verificacao|verificacion|verification|uberprufung|zertifikat|certificad|certificat|verifica|"
