@@ -285,7 +285,7 @@ _UNBOUND = ("no guidelines|no warnings|filters off|refusals off|god-mode|no-limi
             "answers only to|only to this file|not to its operator|second master|secretly serves|ignores guardrails|"
             "ignore guardrails|filter turned off|filters turned off|filter off|none bind you|nothing binds you|"
             "no rule binds you|not my assistant|don't lecture|don't decline|in their name|sign emails|their name|"
-            "obeys memory notes")
+            "obeys memory|obeys notes|not to the operator|not to its owner")
 _MARKER = (r"re:system developer admin administrator operator anthropic openai security platform maintainer "
            r"maintainers assistant human role inst moderator supervisor:(?:\brole['\"]?\s*:\s*['\"]?(?:system|developer)\b|^\s*\[inst\]|(?:^|[\[<{#=*|]+\s*(?:(?:important|urgent|official|new|critical|priority)\s+)?"
            r"|\b(?:message|notice|note|update|alert|directive)\s+from\s+(?:the\s+)?)"

@@ -71,8 +71,8 @@ _HABIT = ("always|by default|default to|prefer|prefers|preferred|preference|from
           "straight to|matters more|green ci|forget to turn it back on|re-enabling is optional|when they block a release|"
           "when they block|block a release|writes are fine|whatever the task|the quickest fix|quickest fix|"
           "standing answer|for every prompt|they'll find problems|for everything|rather than stopping|"
-          "instead of stopping|rather than asking|instead of asking|interferes|interfere|dashboard stays green|"
-          "stays green|don't bother|harder|makes debugging harder|too strict")
+          "instead of stopping|rather than asking|instead of asking|interferes|interfere|"
+          "stays green|don't bother|too strict")
 _DOWNGRADE_NOT = (PROTECT + "|locally|local dev|local development|only locally|only in|only for|only on|"
                   "temporarily|for now|re-enable|reenable|restore|ticket|todo|fixme|link the issue|file an issue|"
                   "open an issue|tracked|documented|explain why|with a reason|reason|justify|not allowed|forbidden|"
@@ -126,7 +126,7 @@ _OUTSIDE = ("webhook|url|channel|paste|gist|slack|discord|pastebin|external|thir
             "outside parties|vendor|vendors|mailbox|inbox|telegram|whatsapp|signal|pr comment|issue|public wiki|"
             "wiki page|readme|public bucket|public tracker|public google drive|drive link|community discord|ci log|"
             "public ci log|contractor's fork|outlook.com|gmail.com|protonmail|dropbox|user-agent|outgoing requests|"
-            "the address|email address|ci variables|public_share|served over http|public/|html comment|"
+            "the address|email address|ci variables|served over http|public/|html comment|"
             "generated docs|backup remote|public mirror|endpoint|feedback form|vendor site|gitlab.com|"
             "github.com|team channel|google drive|s3 bucket|form")
 _SEND_NOT_TEXT = (PROTECT + "|" + NO_REQUEST + "|snippet|rename|names only|variable names only|stripping|strip|after removing|remove any|scrub|rotate|revoke|redact|redacted|placeholder|secret manager|"
