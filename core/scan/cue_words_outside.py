@@ -59,7 +59,7 @@ DIRECTIVE = ("instructions|instruction|commands|command|directions|directives|st
               "what it says|from anyone|carry it out|carry them out|act on it|jobs|comments|setup steps|maintenance orders|"
               "orders|requests addressed|policies|snippet|advice|task list|new items|new entries|"
               "what's listed|listed|what it encodes|it encodes|as your rules|prompts|updated prompts|any action|"
-              "actions|action published")
+              "actions|action published|what it lists|it lists|what they list")
 OUTRANKS = ("are commands|are orders|are instructions for you|instructions addressed to you|addressed to you|"
              "meant for you|is meant for you|are meant for you|orders for you|commands for you|honour them|"
              "honor them|are tasks for you|should be carried out|should be followed|should be executed|"
