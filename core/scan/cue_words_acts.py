@@ -49,7 +49,7 @@ _SECURITY_CHECK = ("secret scan|secret scanning|secret-scan|sast|dast|security s
                    "branch protection|required reviews|code owners review|2fa|mfa|human review|review gate|"
                    "approval gate|required reviewers|required_reviewers|deny list|denylist|deny rules|blocklist|"
                    "selinux|apparmor|seccomp|gatekeeper|antivirus|memory scanner|content filter|content filtering|"
-                   "safety filter")
+                   "safety filter|secret scanner|scanner|scanners")
 _CHECK_STAYS = (PROTECT + "|only locally|locally|local dev|for now|temporarily|re-enable|reenable|ticket|todo|"
                 "fixme|false positive|false positives|documented|with a reason|never|not allowed|forbidden|"
                 "fixtures|test fixture|docs-only|for docs")

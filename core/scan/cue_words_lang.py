@@ -145,7 +145,7 @@ _TURN_OFF = CueGroup.spelled(
     "关闭tls|跳过测试|跳过验证|跳过检查|無効に|オフに|비활성화|끄고|끄세요|عطل|عطّل|अक्षम|devre disi|tat|vo hieu hoa|"
     "nonaktifkan|matikan|wylacz|dezactiveaza|schakel uit|ignora a verificacao|uberspringe|пропускай|"
     "supprime les tests|supprimer les tests|删除测试|直接删除测试|تعطيل|बंद रहे|बंद रखें|usuwane|"
-    "cancellare i test|borrar los tests|apagar os testes|schalte|schalten|abschalten|kapat|kapatin|schakel|关闭沙箱|关闭安全|关闭所有安全|停用安全|"
+    "cancellare i test|borrar los tests|apagar os testes|schalte|schalten|abschalten|wyłącz|wyłaczcie|kapat|kapatin|schakel|关闭沙箱|关闭安全|关闭所有安全|停用安全|"
     "オフにして|끄세요|꺼")
 _SAFETY_CHECK = CueGroup.spelled(
     "tls|ssl|https|verificacao|verificacion|verification|uberprufung|zertifikat|certificad|certificat|verifica|"
@@ -154,13 +154,15 @@ _SAFETY_CHECK = CueGroup.spelled(
     "테스트|اختبار|परीक्षण|review|revisao|revision|подтвержден|确认|確認|확인|सैंडबॉक्स|sandbox|testy|"
     "verifications|securite|controles de securite|sicherheitsprufung|sicherheitsprufungen|sicherheitschecks|"
     "controlli|sicurezza|guvenlik|kontrolleri|kontrollerini|beveiligingscontroles|beveiliging|安全检查|沙箱|"
-    "セキュリティチェック|보안 검사|보안 점검|seguridad|controles|seguranca|verificacoes|проверки безопасности")
+    "セキュリティチェック|보안 검사|보안 점검|seguridad|controles|seguranca|verificacoes|проверки безопасности|"
+    "kontrole|bezpieczenstwa|zabezpieczenia|beveiligingscontrole|veiligheidscontroles|检查")
 _NEGATED = CueGroup.spelled(
     "nunca|nao desative|nao desativar|no desactives|no desactive|no deshabilites|jamais|ne desactive pas|"
     "ne desactivez pas|nicht|niemals|non disattivare|mai|никогда|не отключай|не отключайте|ні|不要|绝不|别|しないで|"
-    "하지 마|하지 말|لا تعطل|مت|मत|कभी नहीं|asla|khong|jangan|nigdy|nie wylaczaj|nu dezactiva|nooit|niet").excepting(
+    "하지 마|하지 말|لا تعطل|مت|मत|कभी नहीं|asla|khong|jangan|nigdy|nie|nie wylaczaj|nu dezactiva|nooit|niet").excepting(
     "non chiedere mai|non chiedere|no pidas nunca|nunca pidas|no preguntes|nao pergunte|nunca pergunte|"
-    "ne demande jamais|ne demande pas|frag nicht|frage nicht|frag nie|frage nie|nie nachfragen|vraag niet|nie pytaj")
+    "ne demande jamais|ne demande pas|frag nicht|frage nicht|frag nie|frage nie|nie nachfragen|vraag niet|nie pytaj|"
+    "不要询问|不要问|不用问|无需询问|聞かないで|묻지 마")
 """(A "don't ask first" is no prohibition of the act: `disattiva ... e non chiedere mai conferma` still switches it off.)"""
 """A prohibition in the same sentence (`nunca desative a verificacao TLS`): what a careful file says."""
 _OUTSIDE_SOURCES = CueGroup.spelled(
@@ -182,7 +184,8 @@ _HIDE_FROM = CueGroup.spelled(
     "sembunyikan|ukryj|ascunde|verberg|verzwijg")
 _THE_USER = CueGroup.spelled(
     "사용자|用户|ユーザー|usuario|al usuario|ao usuario|utilisateur|benutzer|nutzer|utente|пользовател|المستخدم|"
-    "उपयोगकर्ता|kullanici|nguoi dung|pengguna|uzytkownik|користувач|gebruiker|utilizator")
+    "उपयोगकर्ता|kullanici|nguoi dung|pengguna|uzytkownik|користувач|gebruiker|utilizator|all'utente|dell'utente|"
+    "l'utente|l'utilisateur|a l'utilisateur|uzytkownikowi|uzytkownika")
 """The person the agent works for, as other languages name them."""
 
 OTHER_LANGUAGE_RULES: tuple[CueRule, ...] = (

@@ -88,6 +88,8 @@ DOWNGRADE_RULES: tuple[Rule, ...] = (
          r"|maximum|total)\b"
          r"|bash\(\*\)|webfetch\(\*\)|defaultmode['\"]?\s*:\s*['\"]?bypasspermissions\b"
          r"|allowedtools['\"]?\s*:\s*\[\s*['\"]\*['\"]\s*\]|--trust-all\b|\bauto_?run\w*\s*[:=]\s*['\"]?(?:true|on|yes|1)\b"
+         r"|\bset\s+[`'\"]?[\w.-]{0,30}?(?:approv|confirm|sandbox|safety|guardrail|redact)[\w.-]{0,30}[`'\"]?\s+to\s+[`'\"]?"
+         r"(?:off|false|none|never|disabled|0)\b"
          rf"|{NOT}(?<!never\sset\s)(?<!not\sset\s)(?<!n't\sset\s)\bcors\b[^\n]{{0,40}}?[\s'\"`]\*[\s'\"`][^\n]{{0,60}}?\bcredentials\b"),
 )
 """(id, family, severity, description, pattern) for safety downgrades worded as preferences."""
