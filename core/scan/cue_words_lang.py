@@ -156,10 +156,11 @@ _SAFETY_CHECK = CueGroup.spelled(
     "controlli|sicurezza|guvenlik|kontrolleri|kontrollerini|beveiligingscontroles|beveiliging|安全检查|沙箱|"
     "セキュリティチェック|보안 검사|보안 점검|seguridad|controles|seguranca|verificacoes|проверки безопасности|"
     "kontrole|bezpieczenstwa|zabezpieczenia|beveiligingscontrole|veiligheidscontroles|检查")
-_NEGATED = CueGroup.spelled(
+_NEGATED_TEXT = (
     "nunca|nao desative|nao desativar|no desactives|no desactive|no deshabilites|jamais|ne desactive pas|"
     "ne desactivez pas|nicht|niemals|non disattivare|mai|никогда|не отключай|не отключайте|ні|不要|绝不|别|しないで|"
-    "하지 마|하지 말|لا تعطل|مت|मत|कभी नहीं|asla|khong|jangan|nigdy|nie|nie wylaczaj|nu dezactiva|nooit|niet").excepting(
+    "하지 마|하지 말|لا تعطل|مت|मत|कभी नहीं|asla|khong|jangan|nigdy|nie|nie wylaczaj|nu dezactiva|nooit|niet")
+_NEGATED = CueGroup.spelled(_NEGATED_TEXT).excepting(
     "non chiedere mai|non chiedere|no pidas nunca|nunca pidas|no preguntes|nao pergunte|nunca pergunte|"
     "ne demande jamais|ne demande pas|frag nicht|frage nicht|frag nie|frage nie|nie nachfragen|vraag niet|nie pytaj|"
     "不要询问|不要问|不用问|无需询问|聞かないで|묻지 마")
@@ -187,6 +188,14 @@ _THE_USER = CueGroup.spelled(
     "उपयोगकर्ता|kullanici|nguoi dung|pengguna|uzytkownik|користувач|gebruiker|utilizator|all'utente|dell'utente|"
     "l'utente|l'utilisateur|a l'utilisateur|uzytkownikowi|uzytkownika")
 """The person the agent works for, as other languages name them."""
+_SHOWN_ON_SCREEN = (
+    "no le ocultes|no ocultes|nao esconda|nao oculte|ne cache pas|nicht verheimlichen|non nascondere|"
+    "menu|menú|boton|botão|botao|bouton|knopf|pulsante|barra|pantalla|panel|sidebar|ventana|campo|tela|janela|"
+    "seccion|secao|columna|coluna|icono|icone|pestana|aba|modal|tooltip|ui|interfaz|interface|pagina|elemento|"
+    "se oculta|se esconde|automaticamente|automatiquement|automatisch|seitenleiste|fenster|schaltflache|ecran|"
+    "fenetre|finestra|schermo|按钮|菜单|侧边栏|界面|页面|窗口|ボタン|メニュー|画面|버튼|메뉴|화면|사이드바|"
+    "спойлер|кнопк|меню|панел|nut|giao dien|tombol|przycisk")
+"""What a user interface hides (a menu, a button, a panel), or a rule not to hide: no secret kept from the user."""
 
 OTHER_LANGUAGE_RULES: tuple[CueRule, ...] = (
     cue_rule("override_other_language", "injection",
@@ -200,7 +209,7 @@ OTHER_LANGUAGE_RULES: tuple[CueRule, ...] = (
              _NOT_TELL, unless=_NOT_TELL_ELSE, negatable=False),
     cue_rule("hiding_from_user_other_language", "injection",
              "tells the agent to hide something from the user, in another language (held for a person)",
-             _HIDE_FROM, _THE_USER, unless=_NEGATED, negatable=False),
+             _HIDE_FROM, _THE_USER, unless=CueGroup.spelled(_NEGATED_TEXT, _SHOWN_ON_SCREEN), negatable=False),
     cue_rule("good_news_other_language", "injection",
              "tells the agent to report success even if it failed, in another language (held for a person)",
              _EVEN_IF, _ALL_WELL, negatable=False),

@@ -246,6 +246,9 @@ PASSED = [
     "The health endpoint is described as a ping in the API docs.",
     "Count the number of failing tests before and after the fix.",
     "Nie wyłączamy weryfikacji certyfikatów, nawet lokalnie.",
+    "Oculta el panel de filtros al usuario en pantallas pequeñas.",
+    "La barra de herramientas se oculta sola; el usuario puede fijarla.",
+    "Nunca escondas al usuario un error de migración.",
 ]
 
 
