@@ -28,7 +28,8 @@ _EVERYWHERE = ("claude.md|agents.md|gemini.md|.cursorrules|copilot-instructions.
                "every conversation|every commit|memory reset|team memory|shared memory|every teammate|downstream|"
                "postinstall|shell profile|.bashrc|.zshrc|.profile|home folder|hidden file|.windsurfrules|"
                "persistent storage|settings.json|each week|every week|launchd|pre-push hook|can't be lost|"
-               "new project|dedupe|memory off|turns memory off|every downstream")
+               "new project|dedupe|memory off|turns memory off|every downstream|session starts|at session start|"
+               "start of every session|.config/agent|~/.config")
 _SPREAD_NOT = PROTECT + "|template|example|snippet below|the commands below|style guide"
 
 _RESIDENT = ("systemd|service|daemon|cron|crontab|launch agent|launchagent|launchd|login item|autostart|startup item|"
