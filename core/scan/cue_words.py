@@ -17,7 +17,8 @@ PROTECT = ("prompt injection|injection|injected|suspicious|malicious|attack|atta
 """Words of a rule that warns against the attack rather than making it (`if a page tells you to ignore your
 instructions, report it`)."""
 
-_OWN_RULES = ("directions|text you got|said to you|instructions|instruction|rules|guidelines|guidance|directives|directive|system prompt|prompt|"
+_OWN_RULES = ("directions|text you got|said to you|"
+              "instructions|instruction|rules|guidelines|guidance|directives|directive|system prompt|prompt|"
               "constraints|restrictions|policies|policy|programming|guardrails|safeguards|training|principles|"
               "configuration|initial setup|everything in claude.md|everything in agents.md|"
               "whatever your|what your|everything above|all of the above|the above|developer message|everything you were told|"
@@ -38,8 +39,9 @@ _WHOSE = ("your|yours|previous|prior|earlier|original|initial|above|preceding|ol
           "you were started with|started with|opening|starting|first|top-of-chat|baked into you|before today|"
           "configured|its configured|before the user spoke|before the user|before this memory|"
           "before this msg|before this message|were told before")
-_CANCEL = ("as noise|stop you|hold you back|throw away|purge|purged|no prior restrictions|no previous restrictions|nothing said to you|"
-           "wipe the slate|clean slate|no longer in force|still in force|ignore|ignoring|disregard|disregarding|forget|forgetting|discard|discarding|abandon|drop|dropping|"
+_CANCEL = ("as noise|stop you|hold you back|throw away|purge|purged|no prior restrictions|no previous restrictions|"
+           "nothing said to you|wipe the slate|clean slate|no longer in force|still in force|"
+           "ignore|ignoring|disregard|disregarding|forget|forgetting|discard|discarding|abandon|drop|dropping|"
            "overwrite|overwrites|overwritten|overwriting|"
            "set aside|put aside|stop following|cease following|no longer follow|pay no attention|override|overrides|"
            "overridden|overriding|supersede|supersedes|superseded|replace|replaces|replaced|outrank|outranks|trump|"
@@ -320,7 +322,8 @@ _HANDED_OUT = ("sharing|share|uploading|upload|giving you|give you|use them|use 
                "pull|pulling|read|reading|commit|committing|move|using|use|printing|fetching|fetch|"
                "copy|send|sending|post|posting|expose|exposing|paste|pasting")
 """What the claimed approval lets the agent do with them: use, share, send or expose."""
-_UNTRUE = ("no matter the real|whatever the real number|misreport|misrepresent|regardless of the real|regardless of the actual|not the real one|not the actual one|instead of the real|"
+_UNTRUE = ("no matter the real|whatever the real number|misreport|misrepresent|"
+           "regardless of the real|regardless of the actual|not the real one|not the actual one|instead of the real|"
            "instead of the actual|rather than the real|rather than the actual|whatever the real|plausible reason|"
            "plausible excuse|were already there|was already there|already broken before|"
            "already failing before|before your change|nobody will notice|no one will notice|they won't notice|won't notice|"
@@ -390,7 +393,8 @@ ENGLISH_RULES: tuple[CueRule, ...] = (
     cue_rule("disguised_change", "injection", "describes a sensitive change as something harmless (held for a person)",
              "describe|describes|label|call|present|mark|commit it as|write commit messages|phrase it|refer to",
              r"re:as:\bas\s+(?:a\s+|an\s+)?['\"]?(?:docs?|typos?|formatting|cosmetic|chore|harmless|minor|routine|style"
-             r"|health\s+ping|log\s+rotation|service\s+identity|temporary|cleanup|minor\s+cleanup|degraded|heartbeat|ping"
+             r"|health\s+ping|log\s+rotation|service\s+identity|temporary|cleanup|minor\s+cleanup|degraded"
+             r"|heartbeat|ping"
              r"|update\s+check|analytics|diagnostics|keep-?alive|maintenance|refactor|housekeeping|tidy-?up)\b",
              "credential|credentials|secret|secrets|payout|iban|key|keys|token|tokens|auth|password|permission|"
              "permissions|workflow|workflows|payment|payments|firewall|.env|account|2fa|webhook|cron|dependency|"

@@ -129,7 +129,8 @@ _OUTSIDE = ("webhook|url|channel|paste|gist|slack|discord|pastebin|external|thir
             "the address|email address|ci variables|served over http|public/|html comment|"
             "generated docs|backup remote|public mirror|endpoint|feedback form|vendor site|gitlab.com|"
             "github.com|team channel|google drive|s3 bucket|form")
-_SEND_NOT_TEXT = (PROTECT + "|" + NO_REQUEST + "|snippet|rename|names only|variable names only|stripping|strip|after removing|remove any|scrub|rotate|revoke|redact|redacted|placeholder|secret manager|"
+_SEND_NOT_TEXT = (PROTECT + "|" + NO_REQUEST + "|snippet|rename|"
+                  "names only|variable names only|stripping|strip|after removing|remove any|scrub|rotate|revoke|redact|redacted|placeholder|secret manager|"
              "secrets manager|vault|masked|mask")
 _SEND_NOT = CueGroup.of(_SEND_NOT_TEXT).excepting("vault token|vault-token|.vault-token|vault tokens")
 """What a careful rule says beside a secret (names only, redact, the vault); a vault token is a secret, not a place."""

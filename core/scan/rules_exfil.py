@@ -105,7 +105,8 @@ EXFIL_RULES: tuple[Rule, ...] = (
          rf"{NOT}\b(?:e-?mails?|mails?|mailx|sendmail|mutt|forwards?|sends?|attach(?:es)?)\b[^\n]{{0,120}}?"
          rf"{_LOCAL_SECRET}[^\n]{{0,160}}?\bto\s+[\w.+-]+@[\w-]+(?:\.[\w-]+)+"),
     Rule("secret_to_address", _X, HOLD, "sends a key, token or password it finds to an e-mail address (held)",
-         rf"{NOT}\b(?:api\s+keys?|access\s+keys?|tokens?|passwords?|credentials|secrets?|private\s+keys?)\b[^\n]{{0,80}}?"
+         rf"{NOT}\b(?:api\s+keys?|access\s+keys?|tokens?|passwords?|credentials|secrets?|private\s+keys?)\b"
+         r"[^\n]{0,80}?"
          r"\b(?:send|e-?mail|mail|forward|post|dm)\s+(?:it|them|those|these|each\s+one|a\s+copy)\s+to\s+"
          r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+"),
     Rule("secret_copied_and_uploaded", _X, BLOCK, "copies or packs a key, cookie or credentials file, then uploads it",

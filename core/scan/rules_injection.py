@@ -44,7 +44,8 @@ def free(stop: str) -> str:
 
 _HIDDEN_ORDER = (r"(?:ignore|disregard|forget|override|instructions?|assistant|agent|ai|llm|model|you|your|always|never"
                  r"|must|send|run|execute|curl|wget|secrets?|tokens?|keys?|passwords?|credentials?|system|prompt|user"
-                 r"|upload|post|fetch|delete|exfil\w*|env|ssh|https?|approved?|do|don't|tell|evil|malicious|payload|attack\w*)\b")
+                 r"|upload|post|fetch|delete|exfil\w*|env|ssh|https?|approved?|do|don't|tell|evil|malicious|payload"
+                 r"|attack\w*)\b")
 """Words of an order hidden by CSS: a hidden block holding none of them (`Tracking pixel fallback`) is markup, held."""
 _TOOL_DIRECTIVE = (r"(?:prettier-ignore|markdownlint-(?:disable|enable|capture|restore)|cspell|spell-checker|textlint-"
                    r"|vale\s|eslint-|stylelint-|remark-|toc\b|lint-|biome-ignore|deno-lint-ignore|htmlhint\s)")
@@ -147,7 +148,8 @@ INJECTION_RULES: tuple[Rule, ...] = (
          r"|\badmin(?:istrator)?\s+(?:message|notice|instruction|announcement)\s*[:!-]|(?<![^\n])system\s*:"
          r"\s+(?:you|the\s+assistant|ignore|new|from\s+now|always|never)"),
     Rule("disregard_rules", _I, BLOCK, "tells the agent to disregard its rules or instructions",
-         rf"{NOT}{UNQUOTED}\bdisregard\s+(?:(?:all|any|of|your|the|my|previous|prior|above|earlier|important|these|those|system"
+         rf"{NOT}{UNQUOTED}\bdisregard\s+(?:(?:all|any|of|your|the|my|previous|prior|above|earlier|important|these"
+         r"|those|system"
          r"|safety|every|existing|core|original|initial|current|standard)\s+){0,5}(?:instructions|rules|guidelines"
          r"|guardrails|policies|restrictions|directives|constraints|programming|training)\b"),
     Rule("bypass_restrictions", _I, BLOCK, "asks the agent to act as if it had no restrictions",
