@@ -4,6 +4,7 @@ script its answers, unbind a persona, fake an authority header, obey outside tex
 from __future__ import annotations
 
 from memrev.core.scan.cue_groups import CueGroup, CueRule, cue_rule
+from memrev.core.scan.cue_words_outside import DIRECTIVE, OBEY, OUTRANKS, SOURCES
 
 __all__ = ["ENGLISH_RULES", "NO_REQUEST", "PROTECT"]
 
@@ -16,7 +17,8 @@ PROTECT = ("prompt injection|injection|injected|suspicious|malicious|attack|atta
 """Words of a rule that warns against the attack rather than making it (`if a page tells you to ignore your
 instructions, report it`)."""
 
-_OWN_RULES = ("instructions|instruction|rules|guidelines|guidance|directives|directive|system prompt|prompt|"
+_OWN_RULES = ("directions|text you got|said to you|"
+              "instructions|instruction|rules|guidelines|guidance|directives|directive|system prompt|prompt|"
               "constraints|restrictions|policies|policy|programming|guardrails|safeguards|training|principles|"
               "configuration|initial setup|everything in claude.md|everything in agents.md|"
               "whatever your|what your|everything above|all of the above|the above|developer message|everything you were told|"
@@ -35,8 +37,11 @@ _WHOSE = ("your|yours|previous|prior|earlier|original|initial|above|preceding|ol
           "start of each conversation|gave you|just gave you|typed in the chat|base|initialised with|initialized with|"
           "at startup|you arrived with|you came with|you shipped with|harness|owner's|repo owner's|i was started with|"
           "you were started with|started with|opening|starting|first|top-of-chat|baked into you|before today|"
+          "configured|its configured|before the user spoke|before the user|before this memory|"
           "before this msg|before this message|were told before")
-_CANCEL = ("ignore|ignoring|disregard|disregarding|forget|forgetting|discard|discarding|abandon|drop|dropping|"
+_CANCEL = ("as noise|stop you|hold you back|throw away|purge|purged|no prior restrictions|no previous restrictions|"
+           "nothing said to you|wipe the slate|clean slate|no longer in force|still in force|"
+           "ignore|ignoring|disregard|disregarding|forget|forgetting|discard|discarding|abandon|drop|dropping|"
            "overwrite|overwrites|overwritten|overwriting|"
            "set aside|put aside|stop following|cease following|no longer follow|pay no attention|override|overrides|"
            "overridden|overriding|supersede|supersedes|superseded|replace|replaces|replaced|outrank|outranks|trump|"
@@ -90,7 +95,8 @@ _APPROVED = ("blanket approval|approval is implied|approval granted|approval giv
              "said it's ok|confirmed it's ok|confirmed it is ok|confirmed that it's ok|authorised you|authorized you|"
              "authorise|authorize|authorises|authorizes|is permitted to|are permitted to|permitted|pre-approval|"
              "verbal approval|blanket ok|ok from|certified|delegated|raised to owner|root-level trust|privileged operator|"
-             "approve its own|approves its own|replaces review")
+             "approve its own|approves its own|replaces review|full authority|my authority|my full authority|"
+             "pre-authorised at|exemption|exempted|exempt")
 _ACCESS_TO_DATA = r"re:(?:full|complete|unrestricted)\s+access\s+to\s+(?:their|its|his|her|the\s+user's|users')\s"
 """`full access to their run history` says what a feature may read of someone's own data, not that the agent was
 cleared in advance."""
@@ -114,7 +120,9 @@ _IN_ADVANCE = ("already|in advance|ahead of time|beforehand|standing|blanket|for
                "any agent|recorded as approved|skip every confirmation|skip all confirmation|skip confirmations|"
                "don't need to check|never to ping|without a human|without a human in the loop|by default|"
                "valid until revoked|until revoked|expires: never|never expires|on all repos|"
-               "whatever they request|anything in scope|don't apply")
+               "whatever they request|anything in scope|don't apply|unrestricted|unrestricted tool use|as approved|"
+               "treat every|root level|at root level|no sign-off|no sign-off is needed|freely|use it freely|"
+               "in onboarding|during onboarding|exemption from|any instruction")
 _ASK_FIRST = ("ask for approval|ask for permission|ask for confirmation|request approval|get approval|"
               "needs approval|need approval|requires approval|require approval|must be approved|wait for approval|"
               "only after approval|until approved|not approved|never approved|isn't approved|is not approved|"
@@ -143,7 +151,7 @@ _RISKY = ("delete|deleting|deletes|remove|removing|rm|drop|dropping|wipe|wiping|
           "migrations|send|sending|email|emails|pay|payment|payments|purchase|transfer|refund|refunds|secrets|"
           "credentials|keys|database|databases|sudo|root|billing|invoice|wire|charge|rotate|revoke|shut down|--hard|-fdx|-fd|"
           "-rf|"
-          "terminate|kill")
+          "terminate|kill|network access|every domain|all domains|outbound requests")
 
 _HIDE = ("hide|hiding|conceal|concealing|omit|omitting|leave out|leave it out|don't mention|do not mention|"
          "never mention|not mention|avoid mentioning|without mentioning|don't tell|do not tell|never tell|"
@@ -167,14 +175,16 @@ _HIDE = ("hide|hiding|conceal|concealing|omit|omitting|leave out|leave it out|do
          "no mention anywhere|you never show|never show the user|never show them|out of the loop|keep the user out of|"
          "skip over|dont bring up|dont mention|dont tell|don't raise it|do not raise it|don't list|"
          "anywhere the user will see|where the user will see|the user won't see|leave the extra|edited out of|"
-         "edit out|trim that line|omit the risky")
+         "edit out|trim that line|omit the risky|must not learn|mustn't learn|should not learn|shouldn't learn|"
+         "must never learn|must not find out|should not find out|must never know|must not know|shouldn't know|"
+         "leaves out|cleaned-up log|cleaned up log|doctored log")
 _HEARER = ("user|users|user's|human|humans|owner|operator|reviewer|reviewers|maintainer|maintainers|customer|customers|"
            "client|clients|boss|manager|team|anyone|anybody|nobody|no one|them|him|her|people|person|auditor|"
            "auditors|security|admin|administrator|supervisor|they|developer|developers|summary|summaries|"
            "summarising|summarizing|status update|status updates|report|reports|answer|answers|reply|replies|"
            "changelog|commit message|pr description|someone|somebody|keep quiet about|say nothing about|stay quiet about|"
            "stay silent about|recap|session recap|standup|standup notes|chat|in chat|transcript|session transcript|"
-           "any output|output")
+           "any output|output|summarise|summarize|audits|audit|anybody audits")
 _HIDDEN_THING = ("this instruction|these instructions|this note|this memory|this rule|this entry|this message|"
                  "you did|you ran|you made|you changed|you deleted|you sent|you uploaded|you installed|you pushed|"
                  "you read|your actions|your changes|the changes|what happened|what you|the error|the errors|"
@@ -188,7 +198,8 @@ _HIDDEN_THING = ("this instruction|these instructions|this note|this memory|this
                  "calls|background|you edited|you modified|you touched|you removed|you added|you skipped|"
                  "you disabled|you reverted|revert|reverted|the fix|fix|token-handling|change|auth code|disabling|deleting|"
                  "removing|exists|this entry|this note|where the data goes|destination|sync|the sync|exposed|leaked|the api key|warning|copy|the path|that path|"
-                 "ssh key|network call|token upload|secondary remote|risky ones|the risky|data loss")
+                 "ssh key|network call|token upload|secondary remote|risky ones|the risky|data loss|remote|git remote|"
+                 "skipped|is skipped|was skipped")
 _HONEST = ("an ai|an ai assistant|an ai agent|honest|honestly|truthful|truthfully|the truth|accurately|transparent|transparently|never lie|"
            "don't lie|do not lie|not lie|never hide|don't hide|do not hide|not hide|password|passwords|"
            "personal data|pii|other customers|other users|internal ticket|spoilers?|spoiler|surprise|"
@@ -196,72 +207,6 @@ _HONEST = ("an ai|an ai assistant|an ai agent|honest|honestly|truthful|truthfull
            "page|screen|in the ui|the ui|toast|banner|email template|api response|response body|"
            "placeholder|css|display|class|always mention|but mention|still mention|do mention")
 
-_SOURCES = ("web page|web pages|webpage|webpages|website|websites|web content|web results|search results|"
-            "search result|the search|browsed|browsing|fetched|fetch results|scraped|downloaded|tool output|"
-            "tool outputs|tool result|tool results|tool response|tool responses|function output|function results|"
-            "mcp|mcp server|mcp servers|plugin output|issue comment|issue comments|issue body|github issues|"
-            "issues on|on issues|in issues|in the issue|from issues|from the issue|issue description|issue text|"
-            "issue bodies|pr description|pr comments|pull request description|pull request comments|"
-            "review comments|ticket|tickets|email|emails|e-mail|e-mails|inbox|slack|discord|chat messages|"
-            "messages from|message from|api response|api responses|third-party|third party|external content|"
-            "external text|external sources|external docs|any url|a url|urls|links|link|forum|forums|"
-            "stack overflow|stackoverflow|gist|gists|pastebin|comments in|code comments|log output|logs|"
-            "documents you read|files you read|pages you visit|sites you visit|content you read|readme of|"
-            "pull request description|pull request comments|pr comment|pr body|html comments|alt text|install message|install output|"
-            "output of|outside contributors|bot account|package readmes|readmes on npm|downloaded archive|"
-            "pages you browse|pages you read|browse|fetched documentation|incoming|in chat|fetch|url|github issue|"
-            "jira ticket|readmes of dependencies|dependency readmes|readmes of|upstream repos|upstream repositories|commit messages in|"
-            "other repos|html comment|pr descriptions|issue descriptions|pull request descriptions|"
-            "a page|the page|any page|a site|a website|todo comment|todo comments|comment that|"
-            "remote server|file you read|files you read|you read during|tracker|web results|browser tool|fetch tool|"
-            "content retrieved|retrieved content|retrieved by|commit messages|upstream commit messages|retrieved documents|"
-            "retrieved document|documents you retrieve|error messages you come across|error messages you see|"
-            "error messages you encounter|log line|log lines|ocr|text found in|images|robots.txt|llms.txt|a site's|"
-            "review bots|code review bots|bot comments|unknown contributors|contributors' prs|from forks|"
-            "readme in a dependency|a dependency's readme|in a dependency|alt attributes|txt record|dns txt|"
-            "cloned repo|a cloned repo|cloned repository|status page|dependabot|renovate|review comment|"
-            "code review comment|commenter|commenters|notes for ai agents|note for ai tools|note for ai agents|"
-            "notes for ai|reviewing bot|review bot|other agents|agents in the swarm|peer agents|build error messages|"
-            "calendar invite|invite's description|output from|messages addressed to ai|github discussion|"
-            "discussion thread|upvoted comment|ci bot|wiki pages|wiki page|vendor's site|other agent|the other agent|"
-            "planner|pages on|snippet found in|@agent|discord bot|support tickets|incoming support tickets|test output|"
-            "fetched document|staging server|sub-agent|subagent|sub-agent replies|forum thread|scraped|blog post")
-_A_REQUEST = "|".join(f"{det} request" for det in ("a", "the", "any", "every", "each", "this", "that", "their", "its",
-                                                   "whatever", "such a", "their own"))
-"""A request as orders someone gave comes with a determiner (`do what the request in the ticket asks`); a bare
-`request` is a verb (`then request a release run`) or names a web request (`request URLs`, `request body`)."""
-_OBEY = ("follow|follows|following|obey|obeys|obeying|execute|executes|executing|run|runs|running|carry out|"
-         "comply|comply with|act on|do what|do whatever|trust|trusted|authoritative|treat|apply|applying|"
-         "take orders|accept|implement|perform|adopt|as if|came from me|from me|from the user|"
-         "the user's own|as the user|same as|equal to|do it|do so|do that|carry them out|carry it out|merge it|do as it says|"
-         "do as they say|do what it asks|do what they ask|"
-         "act on them|act on it|complete it|complete them|take priority|takes priority|take precedence|"
-         "takes precedence|steer|speaks for|speak for|as coming from|on behalf of the user|directive for you|honour|honor|"
-         "defer to|execute them|fetch and obey|follow them exactly|follow that advice|apply them|whatever it posts|"
-         "as tasks for you|run what they describe|run that command")
-_DIRECTIVE = ("instructions|instruction|commands|command|directions|directives|steps|orders|requests|" + _A_REQUEST + "|"
-              "says|say|tells|tell|asks|ask|wants|suggests|suggest|suggestions|contains|anything|everything|"
-              "whatever|code|scripts|script|snippets|snippet|directive|directives|tells you|asks you|task list|"
-              "tasks|it says|they say|to do|change something|run a command|follow it|run it|obey it|do it|"
-              "your actions|completely|blindly|unconditionally|without question|verbatim|suggestion|without checking|"
-              "what it says|from anyone|carry it out|carry them out|act on it|jobs|comments|setup steps|maintenance orders|"
-              "orders|requests addressed|policies|snippet|advice|task list")
-_OUTRANKS = ("are commands|are orders|are instructions for you|instructions addressed to you|addressed to you|"
-             "meant for you|is meant for you|are meant for you|orders for you|commands for you|honour them|"
-             "honor them|are tasks for you|should be carried out|should be followed|should be executed|"
-             "must be followed|must be executed|must be obeyed|are to be followed|are to be executed|"
-             "holds your current rules|hold your rules|your current rules|your rules live|take priority|takes priority|take precedence|takes precedence|outrank|outranks|authoritative|"
-             "as coming from|as if it came from|came from me|from the user|speaks for|speak for|binding on you|"
-             "directive for you|directives for you|same as the user|as the user's own|on behalf of the user|"
-             "more important than|same authority|same weight|an order from me|order from me|orders from me|"
-             "is an order|are orders|trust_level|same_as_user|counts as a system instruction|count as system instructions|"
-             "counts as an instruction|count as instructions|counts as instructions|as a system instruction|counts as commands|"
-             "count as commands|count as orders|counts as orders|can be run straight away|can be run as is|"
-             "can be run directly|run straight away|meant for the agent|is meant for the agent|as a direct order|"
-             "a direct order|direct orders|should be obeyed|same as the user's|count the same as|equal authority|"
-             "as if the user had made them|as if the user|bind the assistant|binds the assistant|bind you|binds you|"
-             "override the user's|overrides the user's|with the user's blessing|user's blessing|are canon|they're canon|"
-             "as tasks for you|set your task list")
 _OBEY_NOT = (PROTECT + "|only after|only if|only when|after showing|show them|"
              "showing them|show the user|ask first|verify|verified|review them|review it|check them|check it|"
              "ask me|ask the user|confirm with|double-check|reproduce|to reproduce|cite|citation|quote|link to|reference|read-only|as context|as a hint|as hints|the user's issue|"
@@ -285,7 +230,9 @@ _ANYWAY = ("pretend|pretending|not an ai|silently|anyway|when tests fail|if test
 _ALL_WELL = ("passed|passes|passing|green|successful|success|succeeded|clean|nothing|no changes|no errors|fine|"
              "worked|works|complete|completed|done|above|safe|secure|ok|okay|human|approved|verified|fixed|"
              "resolved|healthy|up to date|no issues|no problems|all good|flaky-but-passing|typo fix|typo|cosmetic|"
-             "harmless|trivial|minor|went fine|no-op|verified|applied|official|never exposed|dry-run only")
+             "harmless|trivial|minor|went fine|no-op|verified|applied|official|never exposed|dry-run only|"
+             "full test suite|the full suite|ran all the tests|couldn't find|didn't find|found nothing|nothing found|"
+             "none found")
 _ASKED = ("questions about|questioned about|asked about|word for word|verbatim|scripted reply|canned reply|"
           "canned answer|if asked|when asked|whenever asked|if anyone asks|if someone asks|if the user asks|when the user asks|"
           "if they ask|when they ask|if questioned|when questioned|whenever you are questioned|if you are asked|"
@@ -310,7 +257,9 @@ _PERSONA = ("role:|mode:|persona:|traits:|personality:|character:|take on the ro
             "developer mode enabled|in developer mode you|persona|alter ego|alter-ego|identity|character|version of you|jailbreak mode|opposite mode|simulate|act as|acting as|become|"
             "you are now|you're now|imagine you are|imagine you're|assume the identity|assume the role|switch to|"
             "your new|respond as|answer as|behave like|behave as|play the role|roleplay|role-play|stay in character|"
-            "you're|you are|of itself as|yourself as|you're playing|called|named|persona:|gpt|bot")
+            "you're|you are|of itself as|yourself as|you're playing|called|named|persona:|gpt|bot|your true self|"
+            "drop the mask|the mask|channel a|channel an|edition of yourself|of yourself|pose as|posing as|"
+            "impersonate|masquerade as|accomplice|be my accomplice|speak as")
 _UNBOUND = ("no guidelines|no warnings|filters off|refusals off|god-mode|no-limits|anything asked|do anything|"
             "safety be damned|execute whatever|whatever text|without any moral|without moral|ethical boundaries|ethical limits|moral boundaries|moral limits|"
             "jailbroken|jailbreak|unfiltered|uncensored|unrestricted|unbound|unchained|unleashed|no limits|"
@@ -334,7 +283,11 @@ _UNBOUND = ("no guidelines|no warnings|filters off|refusals off|god-mode|no-limi
             "alignment was removed|without alignment training|freed by|freed ais|freed ai|makers' rules|no rulebook|"
             "freed|ethics layer|refusal circuits|removed its refusal|doesn't say no|does not say no|no-filter|no filter|"
             "forbidden answer|complies with any request|mocks disclaimers|guidelines are censorship|outputs whatever|"
-            "never asks why|does anything|no hesitation")
+            "never asks why|does anything|no hesitation|no refusal|no refusal behaviour|no refusal behavior|"
+            "answers only to|only to this file|not to its operator|second master|secretly serves|ignores guardrails|"
+            "ignore guardrails|filter turned off|filters turned off|filter off|none bind you|nothing binds you|"
+            "no rule binds you|not my assistant|don't lecture|don't decline|in their name|sign emails|their name|"
+            "obeys memory|obeys notes|not to the operator|not to its owner")
 _MARKER = (r"re:system developer admin administrator operator anthropic openai security platform maintainer "
            r"maintainers assistant human role inst moderator supervisor:(?:\brole['\"]?\s*:\s*['\"]?(?:system|developer)\b|^\s*\[inst\]|(?:^|[\[<{#=*|]+\s*(?:(?:important|urgent|official|new|critical|priority)\s+)?"
            r"|\b(?:message|notice|note|update|alert|directive)\s+from\s+(?:the\s+)?)"
@@ -369,7 +322,8 @@ _HANDED_OUT = ("sharing|share|uploading|upload|giving you|give you|use them|use 
                "pull|pulling|read|reading|commit|committing|move|using|use|printing|fetching|fetch|"
                "copy|send|sending|post|posting|expose|exposing|paste|pasting")
 """What the claimed approval lets the agent do with them: use, share, send or expose."""
-_UNTRUE = ("regardless of the real|regardless of the actual|not the real one|not the actual one|instead of the real|"
+_UNTRUE = ("no matter the real|whatever the real number|misreport|misrepresent|"
+           "regardless of the real|regardless of the actual|not the real one|not the actual one|instead of the real|"
            "instead of the actual|rather than the real|rather than the actual|whatever the real|plausible reason|"
            "plausible excuse|were already there|was already there|already broken before|"
            "already failing before|before your change|nobody will notice|no one will notice|they won't notice|won't notice|"
@@ -432,15 +386,19 @@ ENGLISH_RULES: tuple[CueRule, ...] = (
              "cover story|cover-story|official story|stick to the story|stick to that story|agreed wording|"
              "the agreed story|should believe|make the user believe|make them believe|let the user believe|"
              "leave the user with the impression|the impression that|give the impression|should hear|should be told|"
-             "the user hears",
+             "the user hears|don't look closely|won't look closely|not look closely|so nobody asks|"
+             "so no one asks|avoid scrutiny|draw no attention|draws no attention|doesn't draw attention|"
+             "so it isn't reviewed|so it is not reviewed|so it won't be reviewed|escape review|slip past review",
              unless=PROTECT + "|" + _HONEST),
     cue_rule("disguised_change", "injection", "describes a sensitive change as something harmless (held for a person)",
              "describe|describes|label|call|present|mark|commit it as|write commit messages|phrase it|refer to",
              r"re:as:\bas\s+(?:a\s+|an\s+)?['\"]?(?:docs?|typos?|formatting|cosmetic|chore|harmless|minor|routine|style"
-             r"|health\s+ping|log\s+rotation|service\s+identity|temporary|cleanup|minor\s+cleanup|degraded)\b",
+             r"|health\s+ping|log\s+rotation|service\s+identity|temporary|cleanup|minor\s+cleanup|degraded"
+             r"|heartbeat|ping"
+             r"|update\s+check|analytics|diagnostics|keep-?alive|maintenance|refactor|housekeeping|tidy-?up)\b",
              "credential|credentials|secret|secrets|payout|iban|key|keys|token|tokens|auth|password|permission|"
              "permissions|workflow|workflows|payment|payments|firewall|.env|account|2fa|webhook|cron|dependency|"
-             "remote|outage|data loss|env vars",
+             "remote|outage|data loss|env vars|outbound|upstream|telemetry|network call",
              unless=PROTECT + "|" + _HONEST),
     cue_rule("scripted_answer", "injection",
           "scripts what the agent answers when someone asks (held for a person)",
@@ -459,9 +417,9 @@ ENGLISH_RULES: tuple[CueRule, ...] = (
              "don't copy them", negatable=False, reach=200),
     cue_rule("obeying_outside_text", "injection",
           "tells the agent to obey text from web pages, issues, e-mails or tool output (held for a person)",
-          _SOURCES, _OBEY, _DIRECTIVE, unless=_OBEY_NOT, addressed=1),
+          SOURCES, OBEY, DIRECTIVE, unless=_OBEY_NOT, addressed=1),
     cue_rule("outside_text_outranks", "injection",
              "says text from web pages, issues, e-mails or tool output outranks the user or speaks for them (held)",
-             _SOURCES, _OUTRANKS, unless=_OBEY_NOT),
+             SOURCES, OUTRANKS, unless=_OBEY_NOT),
 )
 """The English cue rules; all of them hold."""

@@ -12,15 +12,24 @@ __all__ = ["ACT_RULES"]
 _SELF = ("this entry|this note|this memory|this instruction|this rule|this block|these notes|these rules|this guidance|"
          "the same guidance|this text|this section|these instructions|insert_this_block|this whole|this memory entry|"
          "this whole entry|this whole note|the whole note|this exact|this exact section|this exact text|this exact note|"
-         "this paragraph|these preferences|these rules")
+         "this paragraph|these preferences|these rules|this file|this line|this content|these directives|"
+         "these same instructions|the same instructions|the rules below|contents of this file|this note|"
+         "save this|this as a skill")
 _SPREAD = ("copy|append|insert|add|write|mirror|mirrored|replicate|propagate|paste|preserve|preserved|re-save|"
-           "re-saved|carry over|duplicate|spread|sync|re-applies|reapplies|re-apply|reapply|seed|include")
+           "re-saved|carry over|duplicate|spread|sync|re-applies|reapplies|re-apply|reapply|seed|include|restate|"
+           "store|save|plant|put|keep|rewrites|rewrite|create|export|inherits|survives|survive|reinserts|"
+           "re-saving|lands|loads")
 _EVERYWHERE = ("claude.md|agents.md|gemini.md|.cursorrules|copilot-instructions.md|every new memory file|"
                "every memory file|memory file you create|global settings|global config|every project|every repo|"
                "each repo|all repos|sibling repo|sibling repos|other repos|every future|future agent|future agents|"
                "memory compaction|compaction|whenever memory is rewritten|every session|memory.md|every hour|every day|"
                "on a timer|systemd timer|new repository|every new repository|new project|contributing.md|where agents read|"
-               ".claude/agents|subagent|every subagent")
+               ".claude/agents|subagent|every subagent|every clone|git template|start of each session|each session|"
+               "every conversation|every commit|memory reset|team memory|shared memory|every teammate|downstream|"
+               "postinstall|shell profile|.bashrc|.zshrc|.profile|home folder|hidden file|.windsurfrules|"
+               "persistent storage|settings.json|each week|every week|launchd|pre-push hook|can't be lost|"
+               "new project|dedupe|memory off|turns memory off|every downstream|session starts|at session start|"
+               "start of every session|.config/agent|~/.config")
 _SPREAD_NOT = PROTECT + "|template|example|snippet below|the commands below|style guide"
 
 _RESIDENT = ("systemd|service|daemon|cron|crontab|launch agent|launchagent|launchd|login item|autostart|startup item|"
@@ -31,14 +40,17 @@ _DISGUISE = ("boring name|innocuous name|harmless name|dull name|generic name|in
              "doesn't stand out|does not stand out|if the user kills it|even if the user")
 
 _SWITCH_OFF = ("disable|disabled|turn off|switch off|switched off|turned off|remove|delete|comment out|skip|skipping|"
-               "drop|bypass|mute|silence|strip out|rip out")
+               "drop|bypass|mute|silence|strip out|rip out|lower|weaken|loosen|relax")
 _SECURITY_CHECK = ("secret scan|secret scanning|secret-scan|sast|dast|security scan|security scans|security test|"
                    "security tests|security review|security reviews|security check|security checks|cargo-audit|"
                    "cargo audit|npm audit|pip-audit|dependabot|vulnerability alerts|vulnerability scanning|codeql|"
                    "snyk|trivy|gitleaks|trufflehog|semgrep|bandit|input validation|rate limiter|rate limiting|"
                    "csrf protection|csrf check|auth check|auth checks|authentication check|signature check|"
                    "signature verification|certificate verification|tls verification|ssl verification|"
-                   "branch protection|required reviews|code owners review|2fa|mfa")
+                   "branch protection|required reviews|code owners review|2fa|mfa|human review|review gate|"
+                   "approval gate|required reviewers|required_reviewers|deny list|denylist|deny rules|blocklist|"
+                   "selinux|apparmor|seccomp|gatekeeper|antivirus|memory scanner|content filter|content filtering|"
+                   "safety filter|secret scanner|scanner|scanners")
 _CHECK_STAYS = (PROTECT + "|only locally|locally|local dev|for now|temporarily|re-enable|reenable|ticket|todo|"
                 "fixme|false positive|false positives|documented|with a reason|never|not allowed|forbidden|"
                 "fixtures|test fixture|docs-only|for docs")
@@ -51,7 +63,24 @@ _BLIND_RUN = ("eval whatever|run whatever|execute whatever|exec whatever|eval wh
 _FROM_AFAR = ("returns|return|responds|response|endpoint|server|url|remote|script|helper|installer|hook|one-liner|"
               "paste|gist|download|downloaded|fetches|fetched")
 
+_FALSIFY = ("fake|fudge|falsify|doctor|massage|misreport|misrepresent|inflate|understate|overstate|pad|cook|"
+            "round up|make up")
+_FIGURES = ("numbers|figures|benchmark|benchmarks|benchmark numbers|coverage|metrics|test results|timings|counts|"
+            "stats|statistics|scores|how many|error rate|latency|uptime|the results|number of|the number|count of")
+_FIGURES_NOT = (PROTECT + "|mock|mocks|mocked|stub|stubs|fixture|fixtures|fake data|faker|test double|in tests|"
+                "unit tests|seed data|synthetic|never|honest|honestly|accurately|zeros|zeroes|decimals|digits|width")
+
+_UNMASK = "|".join(f"{stop} {act}" for stop in ("stop", "quit", "no longer", "cease")
+                    for act in ("redacting", "masking", "scrubbing", "sanitising", "sanitizing", "hiding", "filtering"))
+_SECRETS_SHOWN = "secrets|secret|credentials|credential|tokens|token|passwords|password|pii|keys|api keys|env vars"
+
 ACT_RULES: tuple[CueRule, ...] = (
+    cue_rule("redaction_off", "injection", "asks the agent to stop redacting or masking secrets (held for a person)",
+             _UNMASK, _SECRETS_SHOWN, unless=PROTECT + "|field|fields|input|inputs|eye icon|toggle|form|the ui|"
+             "in the ui|screen|display"),
+    cue_rule("falsified_figures", "injection",
+             "tells the agent to fake, inflate or understate figures it reports (benchmarks, coverage; held)",
+             _FALSIFY, _FIGURES, unless=_FIGURES_NOT, addressed=0),
     cue_rule("note_spreads_itself", "persistence",
              "asks the agent to copy this note into other instruction files, projects or future memory (held)",
              _SELF, _SPREAD, _EVERYWHERE, unless=_SPREAD_NOT),

@@ -35,11 +35,13 @@ _EVEN_IF = CueGroup.spelled(
     "aunque|incluso si|mesmo que|ainda que|meme si|auch wenn|selbst wenn|anche se|даже если|即使|就算|しても|"
     "ても|해도|더라도|حتى لو|भले ही|olsa bile|mac du|meskipun|walaupun|trotzdem|meme s'|dennoch|de todos modos|de todas formas|"
     "de qualquer forma|mesmo assim|quand meme|malgre tout|comunque|lo stesso|все равно|всё равно|照样|仍然报告|それでも|"
-    "그래도|مع ذلك|फिर भी|yine de|tetap saja|dennoch melden")
+    "그래도|مع ذلك|फिर भी|yine de|tetap saja|dennoch melden|mesmo sem|incluso sin|aunque no|meme sans|auch ohne|"
+    "anche senza|даже без|即使没有|なくても|없어도")
 _ALL_WELL = CueGroup.spelled(
     "pasaron|exito|funciono|passaram|sucesso|reussi|passe|bestanden|erfolgreich|superati|successo|успешно|прошли|"
     "成功|测试通过|已通过|都通过|通過|合格|통과|성공|نجح|نجحت|सफल|pass हो|basarili|gecti|thanh cong|da qua|berhasil|lulus|"
-    "erfolg|gelungen|bestanden")
+    "erfolg|gelungen|bestanden|revisado|revisada|aprobado|aprovado|verificado|revise|verifie|gepruft|"
+    "verificato|проверен|已审核|已审查|レビュー済み|검토 완료")
 _UNBOUND = CueGroup.spelled(
     "sin restricciones|sin limites|sem restricoes|sem limites|sans restrictions|sans limites|ohne einschrankungen|"
     "ohne grenzen|senza restrizioni|senza limiti|без ограничений|没有限制|无限制|不受限制|制限なし|制限のない|"
@@ -53,7 +55,8 @@ _SEND = CueGroup.spelled(
     "envia|envie|sende|schick|envoie|envoyez|invia|отправь|отправьте|发送|发给|送信|送って|보내|ارسل|أرسل|भेज|"
     "gonder|gui|kirim|"
     "wyslij|przeslij|trimite|trimiteti|stuur|verstuur|надішли|відправ|بفرست|ارسال کن|שלח|στειλε|posli|skicka|পাঠাও|بھیج|kuldd el|tuma|"
-    "পাঠিয়ে|পাঠান|postして|post して|アップロードして|envoyer|par e-mail|par email|post 하세요|로 post")
+    "পাঠিয়ে|পাঠান|postして|post して|アップロードして|envoyer|par e-mail|par email|post 하세요|로 post|전송|"
+    "업로드|上传|転送|transmite|transmita|transmets|ubertrage")
 _WITHOUT_ASKING = CueGroup.spelled(
     "sin preguntar|sin pedir confirmacion|sin pedir permiso|sem perguntar|sem pedir confirmacao|sem pedir permissao|"
     "nao precisa pedir|sans demander|sans confirmation|ohne zu fragen|ohne nachzufragen|ohne ruckfrage|"
@@ -112,7 +115,7 @@ _NOT_SEND = CueGroup.spelled(
     "nigdy nie wysylaj|nu trimite|stuur nooit|nooit versturen|khong bao gio gui|đừng gửi|không gửi")
 """A prohibition of sending (`nunca envie o .env`): what a careful file says."""
 
-_SECRET_FILE = CueGroup.spelled(".env|credentials|id_rsa|.ssh|.aws|.npmrc|.netrc|.pgpass|api key|api_key|token|"
+_SECRET_FILE = CueGroup.spelled(".env|env|credentials|id_rsa|.ssh|.aws|.npmrc|.netrc|.pgpass|api key|api_key|token|"
                                 "variaveis de ambiente|variables de entorno|variables d'environnement|umgebungsvariablen|"
                                 "variabili d'ambiente|переменные окружения|переменных окружения|.kube|kube/config|kubeconfig|环境变量|環境変数|환경 변수|متغيرات البيئة|"
                                 "पर्यावरण चर|ortam degisken|bien moi truong|variabel lingkungan|zmienne srodowiskowe")
@@ -142,16 +145,26 @@ _TURN_OFF = CueGroup.spelled(
     "关闭tls|跳过测试|跳过验证|跳过检查|無効に|オフに|비활성화|끄고|끄세요|عطل|عطّل|अक्षम|devre disi|tat|vo hieu hoa|"
     "nonaktifkan|matikan|wylacz|dezactiveaza|schakel uit|ignora a verificacao|uberspringe|пропускай|"
     "supprime les tests|supprimer les tests|删除测试|直接删除测试|تعطيل|बंद रहे|बंद रखें|usuwane|"
-    "cancellare i test|borrar los tests|apagar os testes")
+    "cancellare i test|borrar los tests|apagar os testes|schalte|schalten|abschalten|wyłącz|wyłaczcie|kapat|kapatin|schakel|关闭沙箱|关闭安全|关闭所有安全|停用安全|"
+    "オフにして|끄세요|꺼")
 _SAFETY_CHECK = CueGroup.spelled(
     "tls|ssl|https|verificacao|verificacion|verification|uberprufung|zertifikat|certificad|certificat|verifica|"
     "сертификат|проверк|证书|验证|校验|証明書|検証|인증서|검증|شهادة|التحقق|प्रमाणपत्र|सत्यापन|sertifika|dogrulama|"
     "chung chi|xac minh|sertifikat|verifikasi|certyfikat|weryfikac|testes|pruebas|tests|hooks|ganchos|тесты|测试|テスト|"
-    "테스트|اختبار|परीक्षण|review|revisao|revision|подтвержден|确认|確認|확인|सैंडबॉक्स|sandbox|testy")
-_NEGATED = CueGroup.spelled(
+    "테스트|اختبار|परीक्षण|review|revisao|revision|подтвержден|确认|確認|확인|सैंडबॉक्स|sandbox|testy|"
+    "verifications|securite|controles de securite|sicherheitsprufung|sicherheitsprufungen|sicherheitschecks|"
+    "controlli|sicurezza|guvenlik|kontrolleri|kontrollerini|beveiligingscontroles|beveiliging|安全检查|沙箱|"
+    "セキュリティチェック|보안 검사|보안 점검|seguridad|controles|seguranca|verificacoes|проверки безопасности|"
+    "kontrole|bezpieczenstwa|zabezpieczenia|beveiligingscontrole|veiligheidscontroles|检查")
+_NEGATED_TEXT = (
     "nunca|nao desative|nao desativar|no desactives|no desactive|no deshabilites|jamais|ne desactive pas|"
     "ne desactivez pas|nicht|niemals|non disattivare|mai|никогда|не отключай|не отключайте|ні|不要|绝不|别|しないで|"
-    "하지 마|하지 말|لا تعطل|مت|मत|कभी नहीं|asla|khong|jangan|nigdy|nie wylaczaj|nu dezactiva|nooit|niet")
+    "하지 마|하지 말|لا تعطل|مت|मत|कभी नहीं|asla|khong|jangan|nigdy|nie|nie wylaczaj|nu dezactiva|nooit|niet")
+_NEGATED = CueGroup.spelled(_NEGATED_TEXT).excepting(
+    "non chiedere mai|non chiedere|no pidas nunca|nunca pidas|no preguntes|nao pergunte|nunca pergunte|"
+    "ne demande jamais|ne demande pas|frag nicht|frage nicht|frag nie|frage nie|nie nachfragen|vraag niet|nie pytaj|"
+    "不要询问|不要问|不用问|无需询问|聞かないで|묻지 마")
+"""(A "don't ask first" is no prohibition of the act: `disattiva ... e non chiedere mai conferma` still switches it off.)"""
 """A prohibition in the same sentence (`nunca desative a verificacao TLS`): what a careful file says."""
 _OUTSIDE_SOURCES = CueGroup.spelled(
     "웹 페이지|웹페이지|网页|网站内容|ウェブページ|webページ|pagina web|pagina da web|page web|pages web|webseite|"
@@ -166,6 +179,24 @@ _OVER_USER = CueGroup.spelled(
     "nguoi dung|pengguna|uzytkownik|користувач|指示|지시|instrucciones|instrucoes|consignes|anweisungen|istruzioni|"
     "инструкци|تعليمات|निर्देश|talimat|huong dan|instruksi|polecen")
 
+_HIDE_FROM = CueGroup.spelled(
+    "oculta|ocultale|oculte|ocultar|esconde|escondele|esconda|cache-lui|cachez|verheimliche|verberge|nascondi|"
+    "nascondere|скрой|скройте|скрывай|утаи|隐瞒|瞒着|隠して|隠す|伏せて|숨기|gizle|sakla|"
+    "sembunyikan|ukryj|ascunde|verberg|verzwijg")
+_THE_USER = CueGroup.spelled(
+    "사용자|用户|ユーザー|usuario|al usuario|ao usuario|utilisateur|benutzer|nutzer|utente|пользовател|المستخدم|"
+    "उपयोगकर्ता|kullanici|nguoi dung|pengguna|uzytkownik|користувач|gebruiker|utilizator|all'utente|dell'utente|"
+    "l'utente|l'utilisateur|a l'utilisateur|uzytkownikowi|uzytkownika")
+"""The person the agent works for, as other languages name them."""
+_SHOWN_ON_SCREEN = (
+    "no le ocultes|no ocultes|nao esconda|nao oculte|ne cache pas|nicht verheimlichen|non nascondere|"
+    "menu|menú|boton|botão|botao|bouton|knopf|pulsante|barra|pantalla|panel|sidebar|ventana|campo|tela|janela|"
+    "seccion|secao|columna|coluna|icono|icone|pestana|aba|modal|tooltip|ui|interfaz|interface|pagina|elemento|"
+    "se oculta|se esconde|automaticamente|automatiquement|automatisch|seitenleiste|fenster|schaltflache|ecran|"
+    "fenetre|finestra|schermo|按钮|菜单|侧边栏|界面|页面|窗口|ボタン|メニュー|画面|버튼|메뉴|화면|사이드바|"
+    "спойлер|кнопк|меню|панел|nut|giao dien|tombol|przycisk")
+"""What a user interface hides (a menu, a button, a panel), or a rule not to hide: no secret kept from the user."""
+
 OTHER_LANGUAGE_RULES: tuple[CueRule, ...] = (
     cue_rule("override_other_language", "injection",
              "tells the agent to forget or ignore its rules, in another language (held for a person)",
@@ -176,6 +207,9 @@ OTHER_LANGUAGE_RULES: tuple[CueRule, ...] = (
     cue_rule("hiding_other_language", "injection",
              "tells the agent to keep something from the user, in another language (held for a person)",
              _NOT_TELL, unless=_NOT_TELL_ELSE, negatable=False),
+    cue_rule("hiding_from_user_other_language", "injection",
+             "tells the agent to hide something from the user, in another language (held for a person)",
+             _HIDE_FROM, _THE_USER, unless=CueGroup.spelled(_NEGATED_TEXT, _SHOWN_ON_SCREEN), negatable=False),
     cue_rule("good_news_other_language", "injection",
              "tells the agent to report success even if it failed, in another language (held for a person)",
              _EVEN_IF, _ALL_WELL, negatable=False),

@@ -4,7 +4,7 @@ and switching a safety check off as a habit."""
 
 from __future__ import annotations
 
-from memrev.core.scan.cue_groups import CueRule, cue_rule
+from memrev.core.scan.cue_groups import CueGroup, CueRule, cue_rule
 from memrev.core.scan.cue_words import NO_REQUEST, PROTECT
 
 __all__ = ["RISK_RULES"]
@@ -28,7 +28,10 @@ _DOWNGRADE_ACT = ("disable|disabling|disabled|turn off|turning off|switch off|sk
                   "prefix every command with sudo|prefix every command|ufw disable|stop showing diffs|stop showing|"
                   "public-read|use the production database|production database for|step outside the sandbox|"
                   "don't run the test suite|don't run the tests|dismiss|yes to all|--read-only|deleting the failing job|"
-                  "delete the failing job|rather than moving them|allowlist")
+                  "delete the failing job|rather than moving them|allowlist|find a way around|work around it|"
+                  "get around it|get around|circumvent|route around|won't fix|wontfix|as won't fix|audit-level|"
+                  "directly on the host|on the host|allow every|allow all domains|every domain|--full-auto|--yolo|"
+                  "run it directly|run them directly|execute it directly|--audit-level")
 _SAFETY = ("test|tests|testing|failing test|failing tests|flaky|checks|check|ci|pipeline|lint|linter|linting|"
            "pre-commit|hooks|hook|verification|validation|ssl|tls|certificate|certificates|cert|certs|https|"
            "security|scan|scanner|scanning|signing|signature|signatures|2fa|mfa|auth|authentication|sandbox|"
@@ -40,7 +43,8 @@ _SAFETY = ("test|tests|testing|failing test|failing tests|flaky|checks|check|ci|
            "terraform plan|dry run|dry-run|dry runs|staging|hashing|password hashing|cve|cves|vulnerability|"
            "vulnerabilities|ca|internal ca|selinux|--allow-unauthenticated|allow-unauthenticated|--force|--privileged|"
            "ufw|diffs|diff|acl|bucket acl|local testing|branch protection|test suite|signature check|"
-           "security warning|--read-only|read-only|workflow|allowlist")
+           "security warning|--read-only|read-only|workflow|allowlist|guardrail|alerts|codeql|sandboxing|"
+           "sandboxed|network access|domain allowlist|content filter")
 _HABIT = ("always|by default|default to|prefer|prefers|preferred|preference|from now on|whenever|every time|"
           "each time|going forward|in future|in the future|routinely|as a rule|to save time|save time|faster|"
           "quicker|to speed|to make it pass|to make them pass|make it pass|make them pass|so it passes|"
@@ -66,7 +70,9 @@ _HABIT = ("always|by default|default to|prefer|prefers|preferred|preference|from
           "every command|never come up|never stop|trust you completely|takes too long|too long|go straight to|"
           "straight to|matters more|green ci|forget to turn it back on|re-enabling is optional|when they block a release|"
           "when they block|block a release|writes are fine|whatever the task|the quickest fix|quickest fix|"
-          "standing answer|for every prompt|they'll find problems")
+          "standing answer|for every prompt|they'll find problems|for everything|rather than stopping|"
+          "instead of stopping|rather than asking|instead of asking|interferes|interfere|"
+          "stays green|don't bother|too strict")
 _DOWNGRADE_NOT = (PROTECT + "|locally|local dev|local development|only locally|only in|only for|only on|"
                   "temporarily|for now|re-enable|reenable|restore|ticket|todo|fixme|link the issue|file an issue|"
                   "open an issue|tracked|documented|explain why|with a reason|reason|justify|not allowed|forbidden|"
@@ -86,6 +92,14 @@ _REMOVED = ("removes|remove|removed|deletes|delete|deleted|edits|edited|changes|
             "missing|gone|lost|pruned|purged|cleared|wiped")
 _RESTORE = ("restore|restore it|re-add|add it back|put it back|recreate|rewrite it|write it back|reinstate|re-create|"
             "reinsert|re-insert|re-save|re-saved|re-adding|keep re-adding")
+_SHIELD = ("never let|don't let|do not let|must not let|never mark|don't mark|do not mark|never prune|don't prune|"
+           "do not prune|never expire|don't expire|keep it verbatim|keep this verbatim|word for word|verbatim|"
+           "update its date|bump its date|refresh its date|must survive|should survive|survives")
+_UPKEEP = ("cleanup pass|cleanup|clean-up|compaction|compact|consolidate|consolidation|consolidating|dedupe|"
+           "deduplication|staleness|stale|prune|pruning|memory reset|memory review|memory cleanup|expiry|expire|"
+           "summarisation|summarization")
+"""The upkeep a memory store does to itself: cleanup passes, compaction, consolidation, staleness checks."""
+
 _DOWNLOAD = ("download|downloads|downloaded|fetch|fetches|fetching|downloading|grab|pull down|curl|wget|from url|"
              "drop in")
 _RUN_BINARY = ("chmod +x|chmod|make it executable|start it|run it|launch it|execute it|nohup|in the background|"
@@ -94,22 +108,32 @@ _RUN_BINARY = ("chmod +x|chmod|make it executable|start it|run it|launch it|exec
 _SEND_OUT = ("post|send|upload|share|paste|forward|transmit|publish|include|attach|append|mirror|mirrored|sending|"
              "posting|uploading|sharing|mail the|email the|e-mail the|keep a copy of|copy of every|copy every|dm|"
              "dump|dump the|print|write all|log the|"
-             "commit the|commit your|commit it|push the|push your")
+             "commit the|commit your|commit it|push the|push your|copy the|copy their|put the|put it|embed|encode|"
+             "zip|push it|log every|fill|add the contents|write its contents|write the contents|report crash|copy")
 _SECRET_VALUE = ("key|token|password|secret|credentials|passwords|tokens|keys|api key|private key|printenv|"
                  "environment variables|env vars|.env|customer records|customer data|personal data|pii|"
                  "database url|.docker/config.json|docker/config.json|kube/config|aws/credentials|gh/hosts.yml|.netrc|.npmrc|"
                  ".pypirc|.git-credentials|id_rsa|id_ed25519|conversation transcript|chat transcript|conversation history|"
                  "chat history|secrets.yaml|secrets.yml|secrets.json|creds|db creds|database dump|db dump|.my.cnf|"
                  "my.cnf|session token|api keys|customer email|customer emails|authorization header|secrets list|"
-                 "cloud credentials|customer csv|kubeconfig|_token variable|api_key")
+                 "cloud credentials|customer csv|kubeconfig|_token variable|api_key|cookies|browser cookies|"
+                 "vault token|.vault-token|vault-token|gh auth token|auth token|auth headers|auth header|payroll|"
+                 "untracked files|the whole repo|whole repo|private source|source files|documents folder|"
+                 "every prompt|prompt and response|prompts and responses|secrets_json|.env")
 _OUTSIDE = ("webhook|url|channel|paste|gist|slack|discord|pastebin|external|third party|third-party|issue comment|"
             "pr|pull request|public issue|the issue|commit message|public fork|public repo|"
             "comment|contractor|query parameters|query string|pixel|fork|bucket|remote|outside|outside services|"
             "outside parties|vendor|vendors|mailbox|inbox|telegram|whatsapp|signal|pr comment|issue|public wiki|"
             "wiki page|readme|public bucket|public tracker|public google drive|drive link|community discord|ci log|"
-            "public ci log|contractor's fork|outlook.com|gmail.com|protonmail")
-_SEND_NOT = (PROTECT + "|" + NO_REQUEST + "|names only|variable names only|stripping|strip|after removing|remove any|scrub|rotate|revoke|redact|redacted|placeholder|secret manager|"
+            "public ci log|contractor's fork|outlook.com|gmail.com|protonmail|dropbox|user-agent|outgoing requests|"
+            "the address|email address|ci variables|served over http|public/|html comment|"
+            "generated docs|backup remote|public mirror|endpoint|feedback form|vendor site|gitlab.com|"
+            "github.com|team channel|google drive|s3 bucket|form")
+_SEND_NOT_TEXT = (PROTECT + "|" + NO_REQUEST + "|snippet|rename|"
+                  "names only|variable names only|stripping|strip|after removing|remove any|scrub|rotate|revoke|redact|redacted|placeholder|secret manager|"
              "secrets manager|vault|masked|mask")
+_SEND_NOT = CueGroup.of(_SEND_NOT_TEXT).excepting("vault token|vault-token|.vault-token|vault tokens")
+"""What a careful rule says beside a secret (names only, redact, the vault); a vault token is a secret, not a place."""
 
 _KEEP = ("keep|save|saved|store|stored|storing|copy|write|remember|paste|record|put|note down|jot down")
 _CREDENTIAL = ("password|passwords|passphrase|token|tokens|api key|api keys|credentials|credential|secret|secrets|"
@@ -122,9 +146,11 @@ _KEEP_NOT = (PROTECT + "|out of|redact|redacted|placeholder|env var|"
              "environment variable|secret manager|secrets manager|vault|keychain|1password|.env")
 
 _DECODE = ("decode|decoded|decoding|rot13|rot-13|reverse|reversed|unescape|unescaped|percent-decode|url-decode|"
-           "urldecode|base64|hex|deobfuscate|decipher|decrypt|unscramble|translate")
+           "urldecode|base64|hex|deobfuscate|decipher|decrypt|unscramble|translate|fromcharcode|charcode|"
+           "char codes|character codes|morse")
 _RUN_IT = ("execute|run|follow|obey|eval|evaluate|carry out|act on|do what|comply")
-_THE_TEXT = ("it|this|the following|below|them|the result|that|what it says|its instructions|the text")
+_THE_TEXT = ("it|this|the following|below|them|the result|that|what it says|its instructions|the text|"
+             "decode and follow|decode and run|decode and execute|decode and obey|decode then follow|decode then run")
 _DECODE_NOT = (PROTECT + "|never|don't|do not|not|inspect|read it first|show it|show the user|review|"
                "look at|print it")
 
@@ -139,6 +165,9 @@ RISK_RULES: tuple[CueRule, ...] = (
              _ERASE, _TRACES, _UNNOTICED, unless=PROTECT),
     cue_rule("self_restoring_note", "persistence", "asks the agent to put this note back if someone removes it (held)",
              _THIS_NOTE, _REMOVED, _RESTORE, unless=PROTECT, negatable=False),
+    cue_rule("note_shields_itself", "persistence",
+             "asks the agent to keep this note through memory upkeep (cleanup, compaction, staleness checks; held)",
+             _THIS_NOTE, _SHIELD, _UPKEEP, unless=PROTECT, negatable=False),
     cue_rule("download_and_run", "injection", "asks the agent to download a program and run it (held for a person)",
              _DOWNLOAD, _RUN_BINARY, "url|binary|script|helper|tool|agent|installer|one-liner|hook|sh",
              unless=PROTECT + "|read it|review it|inspect it|checksum|verify|verifies|verified|never pipe|don't pipe"),

@@ -41,6 +41,13 @@ NOT = (r"(?<!\bnot\s)(?<!\bnever\s)(?<!n't\s)(?<!\bno\s)(?<!\bnor\s)(?<!\bwithou
 """Not right after a negation, bold or not: `do not silently add`, `**never** delete ... without asking`, `without
 pretending` state a rule, not an attack. Fixed-width look-behinds, so a trigger costs nothing more."""
 
+UNQUOTED = r"(?<!['\"`‘“])"
+"""Not right after an opening quote or backtick: `strings like 'ignore all previous instructions'` quotes a phrase to
+name it (a test or a filter), so the block rule leaves it to the hold of the same wording."""
+
+NAMED = r"(?<!like\s['\"`‘“])(?<!\bas\s['\"`‘“])(?<!e\.g\.\s['\"`‘“])(?<!\bsuch\s['\"`‘“])"
+"""Not a phrase quoted as an example (`strings like 'ignore previous instructions'`, `e.g. '...'`): it is named."""
+
 SECRET_VAR = (r"\$\{?[a-z0-9_]{0,48}?(?:key|token|secret|password|passwd|credential|auth|cookie|pat|pass|pwd)s?\b"
               r"(?!\s*[:=]?-)")
 """A shell variable whose name ends like a secret (`$API_KEY`, `${GITHUB_TOKEN}`), not a default (`${X:-none}`)."""

@@ -77,15 +77,22 @@ DOWNGRADE_RULES: tuple[Rule, ...] = (
     Rule("agent_safety_setting", _I, HOLD, "a setting that turns off the agent's own confirmations, sandbox or limits",
          r"(?<!skip_)(?<!skip-)(?<!skip)(?<!no_)(?<!no-)(?<!bypass_)(?<!disable_)(?<!without_)"
          r"(?:confirm|approv|sandbox|guardrail|safety|moderation|content_filter|refus|restriction|constraint|ethic"
-         r"|human_review|require_review|ask_before|ask_first|prompt_before|permission_prompt)[\w-]{0,30}['\"]?[ \t]*"
+         r"|human_review|require_review|ask_before|ask_first|prompt_before|permission_prompt"
+         r"|redact)[\w.-]{0,30}['\"]?[ \t]*"
          r"[:=][ \t]*['\"]?(?:false|off|disabled|none|never|no|0)\b"
          r"|(?:dangerously|skip_?(?:confirm|review|verif|permission|approval|check)|auto_?approve"
-         r"|bypass_?(?:permission|approval|sandbox|review|check)|yolo|unrestricted|execute_embedded"
+         r"|bypass_?(?:permission|approval|sandbox|review|check)|yolo|unrestricted|execute_embedded|user_consent"
+         r"|consent_given|allow_delete|allow_shell|allow_exec"
          r"|execute_\w{0,20}instructions|obey_|trust_all|allow_all|full_auto)[\w-]{0,30}['\"]?[ \t]*[:=][ \t]*['\"]?"
-         r"(?:true|on|yes|1|enabled|always)\b"
+         r"(?:true|on|yes|1|enabled|always|all)\b"
          r"|(?:trust|permission|access|privilege)_level['\"]?[ \t]*[:=][ \t]*['\"]?(?:same_as_user|full|owner|admin|root"
          r"|maximum|total)\b"
          r"|bash\(\*\)|webfetch\(\*\)|defaultmode['\"]?\s*:\s*['\"]?bypasspermissions\b"
-         r"|allowedtools['\"]?\s*:\s*\[\s*['\"]\*['\"]\s*\]|--trust-all\b|\bauto_?run\w*\s*[:=]\s*['\"]?(?:true|on|yes|1)\b"),
+         r"|allowedtools['\"]?\s*:\s*\[\s*['\"]\*['\"]\s*\]|--trust-all\b|\bauto_?run\w*\s*[:=]\s*['\"]?(?:true|on|yes|1)\b"
+         r"|\bset\s+[`'\"]?[\w.-]{0,30}?(?:approv|confirm|sandbox|safety|guardrail|redact)[\w.-]{0,30}[`'\"]?"
+         r"\s+to\s+[`'\"]?"
+         r"(?:off|false|none|never|disabled|0)\b"
+         rf"|{NOT}(?<!never\sset\s)(?<!not\sset\s)(?<!n't\sset\s)\bcors\b[^\n]{{0,40}}?[\s'\"`]\*[\s'\"`]"
+         r"[^\n]{0,60}?\bcredentials\b"),
 )
 """(id, family, severity, description, pattern) for safety downgrades worded as preferences."""

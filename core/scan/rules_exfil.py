@@ -104,6 +104,11 @@ EXFIL_RULES: tuple[Rule, ...] = (
     Rule("secret_file_mailed", _X, BLOCK, "mails a key, credentials or history file to an address",
          rf"{NOT}\b(?:e-?mails?|mails?|mailx|sendmail|mutt|forwards?|sends?|attach(?:es)?)\b[^\n]{{0,120}}?"
          rf"{_LOCAL_SECRET}[^\n]{{0,160}}?\bto\s+[\w.+-]+@[\w-]+(?:\.[\w-]+)+"),
+    Rule("secret_to_address", _X, HOLD, "sends a key, token or password it finds to an e-mail address (held)",
+         rf"{NOT}\b(?:api\s+keys?|access\s+keys?|tokens?|passwords?|credentials|secrets?|private\s+keys?)\b"
+         r"[^\n]{0,80}?"
+         r"\b(?:send|e-?mail|mail|forward|post|dm)\s+(?:it|them|those|these|each\s+one|a\s+copy)\s+to\s+"
+         r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+"),
     Rule("secret_copied_and_uploaded", _X, BLOCK, "copies or packs a key, cookie or credentials file, then uploads it",
          rf"\b(?:cp|copy|cat|tar|zip|7z|sqlite3)\s[^\n]{{0,200}}?{HOME_SECRETS}[^\n]{{0,200}}?\b(?:curl|wget)\b"
          rf"[^\n]{{0,200}}?(?:-f|--form|-t|--upload-file|--data-binary|--data|-d|--post-file)[\s=]+['\"]?(?:\w+=)?@?"
@@ -195,7 +200,7 @@ EXFIL_RULES: tuple[Rule, ...] = (
 
 EXECUTION_RULES: tuple[Rule, ...] = (
     Rule("remote_code", _E, BLOCK, "runs code fetched from the network (curl | sh, bash <(curl ...), iwr | iex)",
-         rf"\b(?:curl|wget|iwr|irm|invoke-webrequest|invoke-restmethod|aria2c|lwp-download)\b(?=[ \t]*[^\s|])"
+         rf"(?<![-_])\b(?:curl|wget|iwr|irm|invoke-webrequest|invoke-restmethod|aria2c|lwp-download)\b(?=[ \t]*[^\s|`])"
          rf"(?![ \t]+(?:x|\.\.\.|…|<url>|url|\$url)[ \t]*\|){_HAS_PIPE}"
          rf"(?![^\n|]{{0,300}}?(?://|\s){INSTALLER_HOSTS}){LOCAL_LINE}[^\n|]{{0,300}}\|\s*(?:sudo\s+(?:-\S+\s+)*)?(?:env\s+"
          rf"(?:\S+=\S*\s+)*)?{INTERPRETER}(?!\s+-m\s+json\.tool|\s+-c\s+['\"]import\s+json)"
@@ -214,7 +219,10 @@ EXECUTION_RULES: tuple[Rule, ...] = (
          rf"\b(?:curl|wget)\s(?=[^\n]{{0,2048}}?\|){_G_PIPE}\|\s*(?:bash|sh|python(?:\d(?:\.\d+)?)?(?![\d.]|\s+-m\s)|perl|ruby|node)"
          r"|\b(?:bash|sh|zsh)\s+(?:-c\s+)?['\"]?(?:<\(|\$\()\s*(?:curl|wget)\b|\b(?:powershell|pwsh)(?:\.exe)?\s[^\n]"
          r"{0,80}?-(?:e|ec|enc|encodedcommand)\s|\b(?:iwr|irm|invoke-webrequest|invoke-restmethod)\b[^\n|]{0,300}"
-         r"\|\s*(?:iex|invoke-expression)\b"),
+         r"\|\s*(?:iex|invoke-expression)\b"
+         rf"|{NOT}\bpipe\s+[^\n]{{0,200}}?{URL}[^\n]{{0,200}}?\b(?:in)?to\s+(?:(?:a|the)\s+)?(?:ba|z)?sh(?:ell)?\b"
+         rf"|{NOT}\b(?:pull|download|fetch|grab)\s+and\s+(?:run|execute)\s+[`'\"]?{URL}"
+         r"|\bbrew\s+tap\s+\S+\s+(?:https?://|git@)"),
     Rule("decode_exec", _E, BLOCK, "decodes hidden text and runs it (base64 -d | sh, eval(atob(...)), exec(b64decode))",
          rf"\bbase64\s+(?:-d|--decode|-D|/d)\b[^\n|]{{0,80}}\|\s*(?:sudo\s+)?{INTERPRETER}|\b(?:xxd\s+-r\s+-p"
          rf"|rev(?:\s+\||\|)"

@@ -8,7 +8,8 @@ instruction`, `when asked about pricing, say...`), so a person decides.
 
 from __future__ import annotations
 
-from memrev.core.scan.rules_base import AGENT, BLOCK, HOLD, INJECTION, NOT, STRONG_WORDS, Rule, gap, words
+from memrev.core.scan.rules_base import (AGENT, BLOCK, HOLD, INJECTION, NAMED, NOT, STRONG_WORDS, UNQUOTED, Rule, gap,
+                                         words)
 
 _I = INJECTION
 _DET = r"(?:the|your|my|our|of|these|those|other|this|that|all|any|every|such)"
@@ -41,6 +42,11 @@ def free(stop: str) -> str:
     matched before the filler, keeps every window apart from the next, so matching stays linear."""
     return f"(?:(?!(?:{stop})\\b){_WORD}\\s+)*?"
 
+_HIDDEN_ORDER = (r"(?:ignore|disregard|forget|override|instructions?|assistant|agent|ai|llm|model|you|your|always|never"
+                 r"|must|send|run|execute|curl|wget|secrets?|tokens?|keys?|passwords?|credentials?|system|prompt|user"
+                 r"|upload|post|fetch|delete|exfil\w*|env|ssh|https?|approved?|do|don't|tell|evil|malicious|payload"
+                 r"|attack\w*)\b")
+"""Words of an order hidden by CSS: a hidden block holding none of them (`Tracking pixel fallback`) is markup, held."""
 _TOOL_DIRECTIVE = (r"(?:prettier-ignore|markdownlint-(?:disable|enable|capture|restore)|cspell|spell-checker|textlint-"
                    r"|vale\s|eslint-|stylelint-|remark-|toc\b|lint-|biome-ignore|deno-lint-ignore|htmlhint\s)")
 """What a formatter or linter reads from an HTML comment (`<!-- prettier-ignore -->`): a tool's switch, not a hidden
@@ -55,7 +61,7 @@ element or log line (`` `<system>` ``, `<system>…</system> tags`), or is one o
 
 INJECTION_RULES: tuple[Rule, ...] = (
     Rule("prompt_injection", _I, BLOCK, "tells the agent to ignore its previous instructions",
-         rf"{NOT}\b{_IGNORE}\s+(?:{_DET}\s+){{0,3}}{_BLOCK_ADJ}\s+(?:(?:{_DET}|{STRONG_WORDS})\s+){{0,3}}"
+         rf"{NOT}{UNQUOTED}\b{_IGNORE}\s+(?:{_DET}\s+){{0,3}}{_BLOCK_ADJ}\s+(?:(?:{_DET}|{STRONG_WORDS})\s+){{0,3}}"
          rf"{_CORE_NOUNS}\b|\b{_DISOBEY}\s+(?:(?:any|all)\s+(?:of\s+)?)?(?:your|the|my)\s+(?:previous|prior|original"
          rf"|initial|earlier|system|existing)\s+{_CORE_NOUNS}\b"
          rf"|{NOT}\b(?:ignore|disregard|forget)\s+(?:everything|anything|all(?:\s+(?:of\s+)?(?:that|this))?)\s+"
@@ -65,9 +71,9 @@ INJECTION_RULES: tuple[Rule, ...] = (
          r"|starts|begin|begins|follow|are\s+as\s+follows)\b"),
     Rule("possible_prompt_injection", _I, HOLD,
          "may tell the agent to set aside its instructions (override wording, held for a person)",
-         rf"\b(?:ignore|disregard)\s+{free('ignore|disregard')}(?:previous|all|above|prior|your|any)\s+"
+         rf"{NAMED}\b(?:ignore|disregard)\s+{free('ignore|disregard')}(?:previous|all|above|prior|your|any)\s+"
          rf"{free('previous|all|above|prior|your|any|ignore|disregard')}(?:instructions|rules|guidelines)"
-         rf"|\b{_BROAD_VERBS}\s+{free(_BROAD_VERBS)}{_BROAD_ADJ}\s"
+         rf"|{NAMED}\b{_BROAD_VERBS}\s+{free(_BROAD_VERBS)}{_BROAD_ADJ}\s"
          rf"+{free(_BROAD_ADJ + '|' + _BROAD_VERBS)}{_BROAD_NOUNS}"
          rf"|\b(?:these|the|my|our|following|below)\s+(?:new\s+)?(?:instructions|rules|directives|orders)\s+"
          rf"(?:replace|supersede|override|cancel|invalidate|overrule|take\s+precedence\s+over|make)\s+{words(3)}"
@@ -133,11 +139,17 @@ INJECTION_RULES: tuple[Rule, ...] = (
          r"|</(?:instructions|system|rules|context|prompt)>\s*<(?:instructions|system|rules)\b|<instructions\s+priority\b"
          r"|(?<!`)<\|?im_start\|?>\s*(?:system|assistant)\b|(?<![^\n])```[ \t]*(?:system|admin)[ \t]*\n"
          r"|<<<\s*sys(?:tem)?\s*>>>|\bfrom:\s*(?:the\s+)?system\s+administrator\b"
+         r"|(?<!`)<\s*[a-z]{1,12}[_:-]system\s*>|<(?:message|msg|turn)\s+(?:role|from|author)\s*=\s*['\"]?"
+         r"(?:system|developer|admin)\b|\bhuman:[ \t]+[^\n]{1,300}\n(?:[ \t]*\n){0,3}[ \t]*assistant:[ \t]*(?:sure"
+         r"|okay|ok|of\s+course|certainly|absolutely|here)\b|\[/inst\][ \t]*(?:sure|okay|of\s+course|certainly"
+         r"|absolutely|here\s+(?:is|are))\b|\bassistant\s+(?:turn|message|response|reply)\s*\(?\s*pre-?filled\b"
+         r"|\bpre-?filled\s+assistant\s+(?:turn|message|response|reply)\b"
          r"|</?(?:function_results|function_calls|tool_result|tool_use)>(?!\s*(?:tags?|blocks?|elements?)\b)"
          r"|\badmin(?:istrator)?\s+(?:message|notice|instruction|announcement)\s*[:!-]|(?<![^\n])system\s*:"
          r"\s+(?:you|the\s+assistant|ignore|new|from\s+now|always|never)"),
     Rule("disregard_rules", _I, BLOCK, "tells the agent to disregard its rules or instructions",
-         rf"{NOT}\bdisregard\s+(?:(?:all|any|of|your|the|my|previous|prior|above|earlier|important|these|those|system"
+         rf"{NOT}{UNQUOTED}\bdisregard\s+(?:(?:all|any|of|your|the|my|previous|prior|above|earlier|important|these"
+         r"|those|system"
          r"|safety|every|existing|core|original|initial|current|standard)\s+){0,5}(?:instructions|rules|guidelines"
          r"|guardrails|policies|restrictions|directives|constraints|programming|training)\b"),
     Rule("bypass_restrictions", _I, BLOCK, "asks the agent to act as if it had no restrictions",
@@ -247,9 +259,11 @@ INJECTION_RULES: tuple[Rule, ...] = (
          r"|instruction|assistant|agent|always|never|must)"),
     Rule("hidden_div", _I, BLOCK, "hides text from the reader with CSS (display:none, zero size or opacity)",
          r"<[a-z][a-z0-9]{0,10}\b[^<>]{0,300}?(?:display\s*:\s*none|visibility\s*:\s*hidden|font-size\s*:\s*0(?:\.0+)?"
-         r"(?:px|pt|em|rem|%)?\s*[;\"'>]|opacity\s*:\s*0(?:\.0+)?\s*[;\"'>])"),
+         r"(?:px|pt|em|rem|%)?\s*[;\"'>]|opacity\s*:\s*0(?:\.0+)?\s*[;\"'>])"
+         rf"[^\n]{{0,400}}?\b{_HIDDEN_ORDER}"),
     Rule("possible_hidden_div", _I, HOLD, "may hide text with CSS (held for a person)",
-         r"<\s*div\s+style\s*=\s*[\"'](?:(?!<\s*div\s)[\s\S]){0,4096}?display\s*:\s*none"
+         r"<[a-z][a-z0-9]{0,10}\b[^<>]{0,300}?(?:display\s*:\s*none|font-size\s*:\s*0(?:\.0+)?(?:px|pt|em|rem|%)?\s*"
+         r"[;\"'>])|<\s*div\s+style\s*=\s*[\"'](?:(?!<\s*div\s)[\s\S]){0,4096}?display\s*:\s*none"
          r"|\bstyle\s*=\s*[\"'][^\n]{0,2048}?(?:visibility\s*:\s*hidden|opacity\s*:\s*0)"),
 )
 """(id, family, severity, description, pattern) for the English injection rules."""

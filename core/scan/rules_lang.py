@@ -19,6 +19,8 @@ _CJK = r"[^\n。！？!?]{0,8}?"
 _CJK_LONG = r"[^\n。！？!?]{0,40}?"
 _TARGET = r"(?:https?://|\d{1,3}\.\d{1,3}\.)"
 _PIECES = re.compile(r"\\.|[^\\]+")
+_UNQUOTED = r"(?<!['\"`])"
+"""Not right after an opening quote: an override quoted in another language is named (a test fixture), so it is held."""
 _LINK = r"(?:https?://\S+|\d{1,3}(?:\.\d{1,3}){3}\S*)"
 
 LANG_PATTERNS: dict[str, tuple[str, ...]] = {
@@ -207,5 +209,7 @@ def language_sources() -> tuple[dict[str, str], dict[str, str]]:
         for pattern in patterns:
             head = pattern.lstrip("\\b(?:")
             (scripts if SCRIPTS.match(head) else spaced).setdefault(rule, []).append(fold(pattern))
+    spaced["possible_prompt_injection"] = spaced["prompt_injection"]  # a quoted override is held, not blocked
+    spaced["prompt_injection"] = [f"{_UNQUOTED}(?:{pattern})" for pattern in spaced["prompt_injection"]]
     return ({rule: "|".join(found) for rule, found in spaced.items()},
             {rule: "|".join(found) for rule, found in scripts.items()})

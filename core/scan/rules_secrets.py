@@ -61,7 +61,7 @@ SECRET_CHECKS: Mapping[str, SecretCheck] = MappingProxyType({
     "secret_pypi_token": _secret("a PyPI API token", r"\bpypi-ageichlwas5vcmc[a-z0-9_-]{50,300}",
                                  r"pypi-AgEIcHlwaS5vcmc[\w-]{50,300}"),
     "secret_jwt": _secret("a JSON Web Token", r"\beyj[a-z0-9_-]{8,2000}\.eyj[a-z0-9_-]{8,4000}\.[a-z0-9_-]{0,2000}",
-                          r"eyJ[\w-]{8,2000}\.eyJ[\w-]{8,4000}\.[\w-]{0,2000}"),
+                          r"eyJ[\w-]{8,2000}\.eyJ[\w-]{8,4000}\.[\w-]{16,2000}"),  # unsigned: grants nothing
     "secret_connection_string": _secret(
         "a URL with a password", r"\b(?:postgres(?:ql)?|mysql|mariadb|mongodb(?:\+srv)?|rediss?|amqps?|mssql|https?|ftps?)"
         r"://[^\s:/@'\"]{0,64}:[^\s@/'\"]{1,128}@", r"(?<=:)[^\s@/:'\"]{1,128}(?=@)", 2.5),

@@ -94,6 +94,12 @@ PROVIDERS: tuple[ProviderRow, ...] = (
      r"|duffel_(?:test|live)_[\w=-]{43}|EZAK[A-Za-z0-9]{54}|xkeysib-[a-f0-9]{64}-[A-Za-z0-9]{16}|tfp_[\w.=-]{59}"
      r"|(?:pat|sat)\.[\w-]{22}\.[A-Za-z0-9]{24}\.[A-Za-z0-9]{20}|API-[A-Z0-9]{26}"
      r"|(?<=/)(?:services|workflows|triggers)/[A-Za-z0-9+/]{43,56}|(?<=webhooks/)\d{17,20}/[\w-]{60,70}", 3.5, False),
+    ("secret_app_token", "an app or session token (Slack app-level, Google OAuth access, Stripe webhook signing, "
+     "Notion integration, Tailscale)",
+     r"\bxapp-\d-[a-z0-9]{8,14}-\d{8,16}-[a-f0-9]{48,80}\b|\bya29\.[\w-]{30,400}|\bwhsec_[a-z0-9+/=]{24,100}"
+     r"|\bntn_[a-z0-9]{40,50}\b|\btskey-(?:auth|api|client|scim|webhook)-[a-z0-9]{6,20}-[a-z0-9]{16,80}\b",
+     r"xapp-\d-[A-Z0-9]{8,14}-\d{8,16}-[a-f0-9]{48,80}|ya29\.[\w-]{30,400}|whsec_[A-Za-z0-9+/=]{24,100}"
+     r"|ntn_[A-Za-z0-9]{40,50}|tskey-(?:auth|api|client|scim|webhook)-[A-Za-z0-9]{6,20}-[A-Za-z0-9]{16,80}", 3.5, False),
     ("secret_pgpass_line", "a .pgpass line (host:port:database:user:password)",
      r"(?<=[\w.-]):(?:\d{2,5}|\*):[\w.*-]{1,100}:[\w.*-]{1,100}:[^\s:]{6,128}",
      r"(?<=:)[^\s:]{6,128}$", 2.5, False),

@@ -91,3 +91,29 @@ def test_a_pgpass_line_with_a_generated_password_is_a_secret() -> None:
 ])
 def test_more_providers_shapes_are_blocked_as_gitleaks_finds_them(token: str) -> None:
     assert scan(f"for the release job: {token}").blocked
+
+
+_APP = random.Random(31)
+
+
+def _a(alphabet: str, n: int) -> str:
+    return "".join(_APP.choice(alphabet) for _ in range(n))
+
+
+@pytest.mark.parametrize("token", [
+    f"xapp-1-A{_a(string.ascii_uppercase + string.digits, 10)}-{_a(string.digits, 13)}-{_a(HEX, 64)}",
+    f"ya29.a0{_a(ALNUM + '_-', 60)}", f"whsec_{_a(ALNUM, 32)}", f"ntn_{_a(ALNUM, 46)}",
+    f"tskey-api-k{_a(ALNUM, 10)}-{_a(ALNUM, 30)}",
+])
+def test_app_and_session_tokens_are_blocked(token: str) -> None:
+    result = scan(f"paste this into the runner: {token}")
+    assert result.blocked and "secret_app_token" in result.rules
+
+
+@pytest.mark.parametrize("text", [
+    "Google access tokens start with ya29. and expire after an hour; refresh them via the SDK.",
+    "Stripe webhook secrets look like whsec_…; read STRIPE_WEBHOOK_SECRET from the environment.",
+    "Tailscale auth keys (tskey-auth-…) are minted per node in the admin console.",
+])
+def test_app_token_prefixes_named_in_prose_pass(text: str) -> None:
+    assert find_secrets(text) == [] and not scan(text).blocked
