@@ -29,6 +29,7 @@ from memrev.core.bench.scan_vectors_fourth import FOURTH_ATTACKS, FOURTH_BENIGN
 from memrev.core.bench.scan_vectors_sixth import SIXTH_ATTACKS, SIXTH_BENIGN
 from memrev.core.bench.scan_vectors_seventh import SEVENTH_ATTACKS, SEVENTH_BENIGN
 from memrev.core.bench.scan_vectors_eighth import EIGHTH_ATTACKS, EIGHTH_BENIGN
+from memrev.core.bench.scan_vectors_eleventh import ELEVENTH_ATTACKS, ELEVENTH_BENIGN
 from memrev.core.bench.scan_vectors_ninth import NINTH_ATTACKS, NINTH_BENIGN
 from memrev.core.bench.scan_vectors_tenth import TENTH_ATTACKS, TENTH_BENIGN
 from memrev.core.bench.scan_vectors_third import THIRD_ATTACKS, THIRD_BENIGN
@@ -367,16 +368,17 @@ SEVENTH_SET = "seventh set: "
 EIGHTH_SET = "eighth set: "
 NINTH_SET = "ninth set: "
 TENTH_SET = "tenth set: "
+ELEVENTH_SET = "eleventh set (unread): "
 THIRD_SET = "third set: "
-"""How the totals of the ten further vector sets are named in the bench's table."""
+"""How the totals of the eleven further vector sets are named in the bench's table."""
 
 
 def run_vector_bench() -> list[Figure]:
-    """The scanner on the labelled vectors (totals, then one figure per family), then the totals of the nine further
+    """The scanner on the labelled vectors (totals, then one figure per family), then the totals of the ten further
     sets, in the order they were written. Each was written apart from the rules and the sets before it, measured once
     before anyone read it (the README keeps those blind figures), then read while tuning the rules, so every figure
-    here flatters the scanner; the prose model is trained on the first to sixth. The next blind measure needs a set
-    nobody has read."""
+    here but the eleventh's flatters the scanner; the prose model is trained on the first to tenth. The eleventh is
+    unread: its figure is still blind (measure it before reading it)."""
     second = count_families(scan_vectors(HOLDOUT_ATTACKS, HOLDOUT_BENIGN))
     third = count_families(scan_vectors(THIRD_ATTACKS, THIRD_BENIGN))
     fresh = count_families(scan_vectors(FRESH_ATTACKS, FRESH_BENIGN))
@@ -387,9 +389,10 @@ def run_vector_bench() -> list[Figure]:
     eighth = count_families(scan_vectors(EIGHTH_ATTACKS, EIGHTH_BENIGN))
     ninth = count_families(scan_vectors(NINTH_ATTACKS, NINTH_BENIGN))
     tenth = count_families(scan_vectors(TENTH_ATTACKS, TENTH_BENIGN))
+    eleventh = count_families(scan_vectors(ELEVENTH_ATTACKS, ELEVENTH_BENIGN))
     return (vector_figures(count_families(scan_vectors())) + vector_figures(second, SECOND_SET)[:3]
             + vector_figures(third, THIRD_SET)[:3] + vector_figures(fresh, FRESH_SET)[:3]
             + vector_figures(fourth, FOURTH_SET)[:3] + vector_figures(fifth, FIFTH_SET)[:3]
             + vector_figures(sixth, SIXTH_SET)[:3] + vector_figures(seventh, SEVENTH_SET)[:3]
             + vector_figures(eighth, EIGHTH_SET)[:3] + vector_figures(ninth, NINTH_SET)[:3]
-            + vector_figures(tenth, TENTH_SET)[:3])
+            + vector_figures(tenth, TENTH_SET)[:3] + vector_figures(eleventh, ELEVENTH_SET)[:3])
