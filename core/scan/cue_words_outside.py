@@ -51,6 +51,9 @@ OBEY = ("follow|follows|following|obey|obeys|obeying|execute|executes|executing|
          "takes precedence|steer|speaks for|speak for|as coming from|on behalf of the user|directive for you|honour|honor|"
          "defer to|execute them|fetch and obey|follow them exactly|follow that advice|apply them|whatever it posts|"
          "as tasks for you|run what they describe|run that command|do exactly|do exactly what|subscribe")
+"""What obeying outside text is. `implement` and `apply` are not here, nor `suggest` among the directives:
+implementing what a ticket describes or applying review suggestions is the work itself; doing whatever it says is
+(`do whatever`, `blindly`)."""
 DIRECTIVE = ("instructions|instruction|commands|command|directions|directives|steps|orders|requests|" + _A_REQUEST + "|"
               "says|say|tells|tell|asks|ask|wants|contains|anything|everything|"
               "whatever|code|scripts|script|snippets|snippet|directive|directives|tells you|asks you|task list|"
