@@ -117,7 +117,7 @@ class _Scorer:
         words = {f: w for f, w in model.weights.items() if " " not in f}
         pairs = {tuple(f.split(" ", 1)): w for f, w in model.weights.items() if " " in f and SKIP not in f}
         skips = {tuple(f.split(SKIP, 1)): w for f, w in model.weights.items() if SKIP in f}
-        self.all = tuple(map(_Weights.of, (words, pairs, skips)))
+        self.every = tuple(map(_Weights.of, (words, pairs, skips)))
         self.lifting = tuple(_Weights.of({f: w for f, w in kind.items() if w > 0}) for kind in (words, pairs, skips))
 
     @staticmethod
@@ -130,7 +130,7 @@ class _Scorer:
 
     def score(self, words: list[str]) -> float:
         """The same score as `ProseModel.score(features(words))`, without building the features."""
-        return self.model.bias + self._sum(self.all, words, words)
+        return self.model.bias + self._sum(self.every, words, words)
 
     def ceiling(self, words: list[str], word_set: frozenset[str] | None = None) -> float:
         """The highest score any sentence made of these words and their pairs can reach: the bias plus

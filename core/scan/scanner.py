@@ -19,7 +19,7 @@ from memrev.core.scan.evidence import clip, note_overflow
 from memrev.core.scan.decoding import decode_runs, decoded_findings, leet_hits
 from memrev.core.scan.rules_hints import HINT_SOURCES
 from memrev.core.scan.model import Finding, ScanResult
-from memrev.core.scan.scopes import MEMORY_ONLY_HOLDS, ScanScope, within_scope
+from memrev.core.scan.scopes import ScanScope, counts_in_scope, within_scope
 from memrev.core.scan.rules import (LOOSE_SOURCES, OVERSIZED, PUBLIC_PREFIXES, READS_LIKE_INJECTION, REDACTED, RULES,
                                     SCAN_ERROR,
                                     SCRIPT_SOURCES, SCRIPTS, SECRET_CHECKS, SECRET_MARKER, SOURCES, RuleInfo,
@@ -248,7 +248,7 @@ def scan(text: str, scope: ScanScope = ScanScope.MEMORY) -> ScanResult:
     """Every finding in `text` that counts in `scope`, sorted by position; fails closed (a blocking `scan_error`)
     rather than raising."""
     try:
-        found = _scan(text, weigh_prose=READS_LIKE_INJECTION not in MEMORY_ONLY_HOLDS or scope is ScanScope.MEMORY)
+        found = _scan(text, weigh_prose=counts_in_scope(READS_LIKE_INJECTION, scope))
         if not found:
             return ScanResult(())  # most texts: nothing to filter or sort
         findings = list(within_scope(found, scope))

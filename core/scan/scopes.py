@@ -16,7 +16,7 @@ from typing import Iterable
 from memrev.core.scan.model import Finding
 
 __all__ = ["ScanScope", "MEMORY_ONLY_HOLDS", "INSTRUCTION_KINDS", "INSTRUCTION_FILE_NAMES", "scope_for_agent",
-           "scope_for_path", "within_scope"]
+           "scope_for_path", "counts_in_scope", "within_scope"]
 
 
 class ScanScope(enum.Enum):
@@ -71,8 +71,13 @@ def _under_rules(parts: list[str]) -> bool:
         "rules", "instructions") for i in range(len(parts) - 1))
 
 
+def counts_in_scope(rule: str, scope: ScanScope) -> bool:
+    """Whether a rule's findings count in this scope (a memory write keeps them all)."""
+    return scope is ScanScope.MEMORY or rule not in MEMORY_ONLY_HOLDS
+
+
 def within_scope(findings: Iterable[Finding], scope: ScanScope) -> tuple[Finding, ...]:
-    """The findings that count in this scope (a memory write keeps them all)."""
+    """The findings that count in this scope."""
     if scope is ScanScope.MEMORY:
         return tuple(findings)
-    return tuple(finding for finding in findings if finding.rule not in MEMORY_ONLY_HOLDS)
+    return tuple(finding for finding in findings if counts_in_scope(finding.rule, scope))

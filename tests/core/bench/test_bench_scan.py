@@ -283,6 +283,7 @@ def test_scan_real_stops_the_attack_and_never_prints_the_secret(tmp_path: Path,
     assert scan_real.main([str(cache), "--sources", str(listed)]) == 0
     out = capsys.readouterr().out
     assert "files scanned: 2" in out and "evil/notes AGENTS.md" in out and "acme/notes" not in out
+    assert "MB/s for the Hermes-style loop on the same files" in out
     assert _TOKEN not in out and _TOKEN[4:20] not in out
 
     blocked, held, speed = scan_real.corpus_figures(report)
