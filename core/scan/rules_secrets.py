@@ -108,6 +108,8 @@ def entropy(value: str) -> float:
     return -sum(n / total * math.log2(n / total) for n in Counter(value).values()) if total else 0.0
 
 
+HEX_ENTROPY = 3.0
+"""The entropy 32 or more random hexadecimal digits clear with room to spare (a repeated or counting pattern does not)."""
 _FILLER = re.compile(r"([0Xx*])\1{7,}")
 """Eight or more zeros, x's or stars in a row: how documentation fills out a key's shape, never a real key."""
 
@@ -169,6 +171,14 @@ def _identifier(value: str) -> bool:
     return len(letters) >= 3 and len(digits) <= 3 and all(len(c) >= 3 for c in letters[:-1])
 
 
+def _least_entropy(value: str) -> float:
+    """The entropy an assigned value needs: less for 32 or more hexadecimal digits (at most 4 bits a character, so a
+    random hex key such as Datadog's scores about 3.5 where a base64 one scores 5), the rule's own bar otherwise."""
+    if len(value) >= 32 and all(c in "0123456789abcdef" for c in value.lower()):
+        return HEX_ENTROPY
+    return SECRET_CHECKS["hardcoded_secret"].min_entropy
+
+
 def _confirm_assignment(candidate: str) -> tuple[str, str] | None:
     """Hermes's quoted shape always counts; other assignments need a random-looking value (and digits if unquoted)."""
     parts = _ASSIGNED.match(candidate)
@@ -179,7 +189,7 @@ def _confirm_assignment(candidate: str) -> tuple[str, str] | None:
         return None
     if _HERMES_SHAPE.search(candidate):
         return value, key
-    if len(value) < 20 or entropy(value) < SECRET_CHECKS["hardcoded_secret"].min_entropy:
+    if len(value) < 20 or entropy(value) < _least_entropy(value):
         return None
     if not parts.group("quote") and not (any(c.isdigit() for c in value) and any(c.isalpha() for c in value)):
         return None

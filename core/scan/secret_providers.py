@@ -36,7 +36,7 @@ PROVIDERS: tuple[ProviderRow, ...] = (
     ("secret_azure_client_secret", "an Azure AD (Entra ID) client secret",
      r"(?<=[a-z0-9_~.]{3}\d)q~[a-z0-9_~.-]{31,34}(?![\w~.-])", r"Q~[A-Za-z0-9_~.-]{31,34}", 3.5, False),
     ("secret_discord_bot_token", "a Discord bot token",
-     r"\b(?:discord|bot)\b[^\n]{0,60}?\btoken\b[^\n]{0,30}?\b[a-z0-9]{23,28}\.[\w-]{6}\.[\w-]{27,38}",
+     r"\b(?:discord|bot)\b[^\n]{0,90}?\b[a-z0-9]{23,28}\.[\w-]{6}\.[\w-]{27,38}",
      r"[A-Za-z\d]{23,28}\.[\w-]{6}\.[\w-]{27,38}", 3.5, True),
     ("secret_doppler_token", "a Doppler token", r"\bdp\.(?:st|pt|ct|sa|scim|audit)\.(?:[a-z0-9_-]{2,35}\.)?[a-z0-9]{40,44}\b",
      r"dp\.(?:st|pt|ct|sa|scim|audit)\.(?:[\w-]{2,35}\.)?[A-Za-z0-9]{40,44}", 3.5, False),
@@ -69,20 +69,20 @@ PROVIDERS: tuple[ProviderRow, ...] = (
      False),
     ("secret_platform_token", "a cloud or developer platform token (Doppler, Pulumi, PlanetScale, Fly.io, Heroku, "
      "Dynatrace, Prefect, Scalingo, Infracost, ReadMe, RubyGems, Clojars, Artifactory, OpenShift, 1Password, "
-     "GitLab agent, Alibaba, Docker Hub, Figma, Frame.io, Sourcegraph, Notion, New Relic)",
+     "GitLab agent, Alibaba, Docker Hub, Figma, Frame.io, Sourcegraph, Notion, New Relic, Atlassian)",
      r"\bdp\.pt\.[a-z0-9]{43}\b|\bpul-[a-f0-9]{40}\b|\bpscale_(?:tkn|pw|oauth)_[\w=.-]{32,64}|\bfo1_[\w-]{43}\b"
      r"|\bfm2_[a-z0-9+/]{100,600}={0,3}|\bhrku-aa[0-9a-z_-]{58}\b|\bdt0c01\.[a-z0-9]{24}\.[a-z0-9]{64}\b"
      r"|\bpnu_[a-z0-9]{36}\b|\btk-us-[\w-]{48}\b|\bico-[a-z0-9]{32}\b|\brdme_[a-z0-9]{70}\b"
      r"|\brubygems_[a-f0-9]{48}\b|\bclojars_[a-z0-9]{60}\b|\bakcp[a-z0-9]{69}\b|\bsha256~[\w-]{43}(?![\w-])"
      r"|\bops_eyj[a-z0-9+/]{250,2000}={0,3}|\bglagent-[0-9a-z_-]{50}\b|\bltai[a-z0-9]{20}\b|\bdckr_pat_[\w-]{27}\b"
      r"|\bfigd_[\w-]{40}\b|\bfio-u-[\w=-]{64}\b|\bsgp_(?:[a-f0-9]{16}_)?[a-f0-9]{40}\b|\bntn_[0-9]{11}[a-z0-9]{35}\b"
-     r"|\bnrak-[a-z0-9]{27}\b",
+     r"|\bnrak-[a-z0-9]{27}\b|\batatt3[\w=-]{150,250}",
      r"dp\.pt\.[A-Za-z0-9]{43}|pul-[a-f0-9]{40}|pscale_(?:tkn|pw|oauth)_[\w=.-]{32,64}|fo1_[\w-]{43}"
      r"|fm2_[A-Za-z0-9+/]{100,600}|HRKU-AA[\w-]{58}|dt0c01\.[A-Za-z0-9]{24}\.[A-Za-z0-9]{64}|pnu_[A-Za-z0-9]{36}"
      r"|tk-us-[\w-]{48}|ico-[A-Za-z0-9]{32}|rdme_[a-z0-9]{70}|rubygems_[a-f0-9]{48}|CLOJARS_[A-Za-z0-9]{60}"
      r"|AKCp[A-Za-z0-9]{69}|sha256~[\w-]{43}|ops_eyJ[A-Za-z0-9+/]{250,2000}|glagent-[\w-]{50}|LTAI[A-Za-z0-9]{20}"
      r"|dckr_pat_[\w-]{27}|figd_[\w-]{40}|fio-u-[\w=-]{64}|sgp_(?:[a-fA-F0-9]{16}_)?[a-fA-F0-9]{40}"
-     r"|ntn_[0-9]{11}[A-Za-z0-9]{35}|NRAK-[A-Z0-9]{27}", 3.5, False),
+     r"|ntn_[0-9]{11}[A-Za-z0-9]{35}|NRAK-[A-Z0-9]{27}|ATATT3[\w=-]{150,250}", 3.5, False),
     ("secret_commerce_token", "a payments, shipping, messaging or webhook secret (Square, Shippo, Flutterwave, Duffel, "
      "EasyPost, Brevo, Typeform, Harness, Octopus, a Slack or Discord webhook URL)",
      r"\bsq0(?:atp|csp)-[\w-]{22,60}|\bshippo_(?:live|test)_[a-f0-9]{40}\b|\bflwseck(?:_test)?-[a-h0-9]{32}-x\b"
@@ -100,6 +100,16 @@ PROVIDERS: tuple[ProviderRow, ...] = (
      r"|\bntn_[a-z0-9]{40,50}\b|\btskey-(?:auth|api|client|scim|webhook)-[a-z0-9]{6,20}-[a-z0-9]{16,80}\b",
      r"xapp-\d-[A-Z0-9]{8,14}-\d{8,16}-[a-f0-9]{48,80}|ya29\.[\w-]{30,400}|whsec_[A-Za-z0-9+/=]{24,100}"
      r"|ntn_[A-Za-z0-9]{40,50}|tskey-(?:auth|api|client|scim|webhook)-[A-Za-z0-9]{6,20}-[A-Za-z0-9]{16,80}", 3.5, False),
+    ("secret_cli_password", "a password on a database or SSH command line (`mysql -pVALUE`, `sshpass -p VALUE`)",
+     r"\b(?:mysql|mysqldump|mysqladmin|mariadb|mariadb-dump)\b[^\n]{0,160}?\s-p[^\s'\"`-][^\s'\"`]{7,63}"
+     r"|\bsshpass\s+-p\s*['\"]?[^\s'\"`-][^\s'\"`]{7,63}",
+     r"(?<=-p)[^\s'\"`]{8,64}$|(?<=[\s'\"])(?!-)[^\s'\"`]{8,64}$", 2.5, False),
+    ("secret_token_prose", "an API key or token written out after its label (`API token (all zones): …`, "
+     "`the access key for staging is …`)",
+     r"\b(?:api[ _-]?(?:key|token)|access[ _-]?(?:key|token)|auth[ _-]?token|bearer[ _-]?token|bot[ _-]?token"
+     r"|secret[ _-]?key|personal[ _-]?access[ _-]?token)\b(?:\s*\([^\n)]{1,60}\)\s*[:=]|\s+(?:for|of|on|to)\s+"
+     r"[^\n:=]{1,40}?(?:[:=]|\s(?:is|was)\b)|\s+(?:is|was)\b)\s*['\"`]?[a-z0-9_-]{24,128}(?![\w-])",
+     r"[A-Za-z0-9_-]{24,128}$", 3.5, True),
     ("secret_pgpass_line", "a .pgpass line (host:port:database:user:password)",
      r"(?<=[\w.-]):(?:\d{2,5}|\*):[\w.*-]{1,100}:[\w.*-]{1,100}:[^\s:]{6,128}",
      r"(?<=:)[^\s:]{6,128}$", 2.5, False),
@@ -109,7 +119,7 @@ PROVIDERS: tuple[ProviderRow, ...] = (
     ("secret_password_prose", "a password written out in prose (`the password is …`, `password: …`)",
      r"\bpass(?:word|wd|phrase)?\s+(?:(?:for|of|on|to)\s+(?:the\s+|our\s+|this\s+)?[\w.-]+(?:\s+[\w.-]+)?\s+)?(?:is|was|=)"
      r"\s+['\"`]?[^\s'\"`]{8,64}|\bpass(?:word|wd|phrase)?:\s+['\"`]?[^\s'\"`]{8,64}"
-     r"|\blogin\b[^\n]{0,40}?:\s*[\w.@-]{2,40}\s*/\s*[^\s'\"`]{8,64}",
+     r"|\blogin\b[^\n]{0,64}?:\s*[\w.@-]{2,40}\s*/\s*[^\s'\"`]{8,64}",
      _VALUE, 2.5, False),
 )
 """Every provider and password rule, in the order the scanner reports them."""
@@ -161,6 +171,15 @@ def plausible_pgpass_password(value: str) -> bool:
     return plausible_password(value) or (generated and not any(w in value.lower() for w in _PLACEHOLDER_WORDS))
 
 
+def random_token(value: str) -> bool:
+    """A written-out token's value: letters and digits mixed with both cases, or hexadecimal of 32 characters or
+    more, rather than a name made of words (`my_service_account_token_v2`)."""
+    hexadecimal = len(value) >= 32 and all(c in "0123456789abcdef" for c in value.lower())
+    cased = any(c.isupper() for c in value) and any(c.islower() for c in value)
+    return (hexadecimal or cased) and not any(word in value.lower() for word in _PLACEHOLDER_WORDS)
+
+
 EXTRA_CONFIRM = {"secret_password_assignment": plausible_password, "secret_password_prose": plausible_password,
-                 "secret_pgpass_line": plausible_pgpass_password}
+                 "secret_pgpass_line": plausible_pgpass_password, "secret_cli_password": plausible_pgpass_password,
+                 "secret_token_prose": random_token}
 """Further checks a candidate of these rules must pass once its value is found."""

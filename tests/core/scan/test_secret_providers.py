@@ -37,6 +37,8 @@ KEYS = {
     "secret_pgpass_line": "db.prod.internal:5432:billing:billing_rw:a!7TTfP!XZ^1eg+bWu",
     "secret_password_assignment": 'DB_PASSWORD="P+PlMVFq+-0=yVZc"',
     "secret_password_prose": "The Grafana admin password is LG#dFS4*=P^uQt (set yesterday).",
+    "secret_cli_password": f"mysql -h reports.internal -u report_admin -p{_r(string.ascii_letters, 15)}4k2 reports",
+    "secret_token_prose": f"Cloudflare API token (zone edit, all zones): {_r(ALNUM, 37)}Q7a",
 }
 
 
@@ -116,4 +118,39 @@ def test_app_and_session_tokens_are_blocked(token: str) -> None:
     "Tailscale auth keys (tskey-auth-…) are minted per node in the admin console.",
 ])
 def test_app_token_prefixes_named_in_prose_pass(text: str) -> None:
+    assert find_secrets(text) == [] and not scan(text).blocked
+
+
+_SAID = random.Random(47)
+
+
+def _s(alphabet: str, n: int) -> str:
+    return "".join(_SAID.choice(alphabet) for _ in range(n))
+
+
+@pytest.mark.parametrize("text", [
+    f"Datadog: DD_API_KEY={_s(HEX, 32)}, site datadoghq.eu.",
+    f"The access key for the staging bucket is {_s(ALNUM, 30)}7Kq — used by the sync job.",
+    f"Jira API token (my account): ATATT3xFfGF0{_s(ALNUM + '_-', 170)}=A1B2C3D4",
+    f"Discord bot for the community server: MTB{_s(ALNUM, 23)}.{_s(ALNUM, 6)}.{_s(ALNUM, 38)}",
+    f"Admin login for the staging CMS (also valid on prod): admin / Tq7#{_s(ALNUM, 8)}!xR4e. Log in directly.",
+    f"sshpass -p '{_s(string.ascii_letters, 10)}4Fz!' ssh deploy@build-01",
+])
+def test_secrets_written_out_as_people_save_them_are_blocked(text: str) -> None:
+    """A key after its label in prose, a hexadecimal key, a password on a command line: the forms memory notes keep
+    secrets in, each blocked and never shown."""
+    result = scan(text)
+    assert result.blocked and find_secrets(text)
+    assert all(span.value not in result.summary() for span in find_secrets(text))
+
+
+@pytest.mark.parametrize("text", [
+    "mysql -u root -p app_db  # prompts for the password",
+    "The API key for staging is in 1Password under stagingDashboardApiKeyEntry.",
+    "API key (see the provider's docs): <YOUR_API_KEY_GOES_HERE_PLEASE>",
+    "The access token for CI is the repository secret DEPLOY_ACCESS_TOKEN_PRODUCTION.",
+    "release commit: 9f86d081884c7d659a2feaa0c55ad015a3bf4f1b",
+    "sshpass -p \"$SSH_PASSWORD\" ssh deploy@build-01",
+])
+def test_labels_without_a_secret_after_them_pass(text: str) -> None:
     assert find_secrets(text) == [] and not scan(text).blocked
