@@ -135,6 +135,9 @@ EXFIL_RULES: tuple[Rule, ...] = (
          rf"!?\[[^\]\n]{{0,200}}\]\(\s*<?(?:https?:)?//[^\s)]{{0,400}}?{_TEMPLATE}"
          rf"|<\s*(?:img|a|iframe|script|link|source)\b[^>]{{0,300}}?(?:src|href)\s*=\s*['\"]?(?:https?:)?//"
          rf"[^\s'\">]{{0,400}}?{_TEMPLATE}"),
+    Rule("secret_in_url", _X, HOLD, "a web address that carries a secret's variable (`?t=$GITHUB_TOKEN`) to a host "
+         "other than the key's own API (held: opening it hands the key over)",
+         rf"\b(?:https?|wss?)://{_OWN_HOST}(?!localhost\b|127\.|0\.0\.0\.0)[^\s'\"<>]{{0,300}}?{SECRET_VAR}"),
     Rule("possible_img_exfil", _X, HOLD, "an image URL with query parameters (can leak data when rendered)",
          rf"<\s*img\s[^>]{{0,2048}}?src\s*=\s*[\"']?https?://\S{{0,2048}}?[?&]{_DISPLAY_PARAMETER}"
          rf"|!\[(?:(?!!\[)[^\]]){{0,2048}}\]\(https?://[^\s)]{{0,2048}}?[?&]{_DISPLAY_PARAMETER}"),
