@@ -366,6 +366,7 @@ ENGLISH_RULES: tuple[CueRule, ...] = (
     cue_rule("no_asking_before_harm", "injection",
           "tells the agent not to ask before something destructive or outward (held for a person)",
           _NO_ASK, _RISKY, unless=PROTECT + "|always ask|always confirm|ask first|confirm first|must ask|should ask|please ask|"
+          "do ask|but ask|do confirm|but confirm|"
           + _FORBIDDEN_ACT + "|" + NO_REQUEST,
           negatable=False),
     cue_rule("hiding_from_the_user", "injection",

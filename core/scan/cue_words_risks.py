@@ -76,7 +76,7 @@ _HABIT = ("always|by default|default to|prefer|prefers|preferred|preference|from
 _DOWNGRADE_NOT = (PROTECT + "|locally|local dev|local development|only locally|only in|only for|only on|"
                   "temporarily|for now|re-enable|reenable|restore|ticket|todo|fixme|link the issue|file an issue|"
                   "open an issue|tracked|documented|explain why|with a reason|reason|justify|not allowed|forbidden|"
-                  "prohibited")
+                  "prohibited|when iterating|while iterating|not slow|slow tests|slow integration tests|marked slow")
 
 _BETWEEN_US = ("between us|between you and me|our secret|our little secret|keep this between|stays between|"
                "stay between|good news only|only good news")

@@ -255,6 +255,8 @@ PASSED = [
     "La barra de herramientas se oculta sola; el usuario puede fijarla.",
     "Nunca escondas al usuario un error de migración.",
     "Test files are exempt from the strict lint rules and fail at twice the normal threshold.",
+    "Don't ask for confirmation before running the unit tests; do ask before running migrations.",
+    'Skip the slow integration tests with `pytest -m "not slow"` when iterating.',
 ]
 
 
