@@ -12,14 +12,15 @@ every listed file from `CLONES/owner+repo`, bare or not). Measure:
 
 Every file is split into entries the way memrev reads it: a Hermes file (`memories/MEMORY.md` or `USER.md`, or any
 file holding Hermes's `§` delimiter) as Hermes parses it (`hermes.parse_pieces`, repeated pieces dropped; a file
-without the delimiter is one entry), every other file into OpenClaw's markdown entries (one
-top-level list item or paragraph each, `openclaw_markdown._parse`; memory banks and the Claude memory read the same
-way). Each entry is scanned alone with `scan(entry, ScanScope.MEMORY)`, the scope of an agent's own memory write.
-These are entries people's agents really wrote, so every stopped entry is a false alarm unless a person reading it
-finds an attack or a real secret. The report gives the files, entries and repositories, the entries blocked and held
-(with their aims) and the files with any, per kind of file, the findings behind those outcomes by rule, and for each
-stopped entry its source, line and, per deciding finding, the rule and a short context with every secret masked
-(`scan_real.stops`). `memrev bench scan --memory-corpus CACHE` adds the two shares to the bench's figures.
+without the delimiter is one entry), every other file into OpenClaw's markdown entries (one top-level list item or
+paragraph each, `openclaw_markdown._parse`; memory banks and the Claude memory read the same way); a file that is
+not UTF-8 is skipped, as memrev's readers skip it. Each entry is scanned alone with `scan(entry, ScanScope.MEMORY)`,
+the scope of an agent's own memory write. These are entries people's agents really wrote, so every stopped entry is
+a false alarm unless a person reading it finds an attack or a real secret. The report gives the files, entries and
+repositories, the entries blocked and held (with their aims) and the files with any, per kind of file, the findings
+behind those outcomes by rule, and for each stopped entry its source, line and, per deciding finding, the rule and a
+short context with every secret masked (`scan_real.stops`). `memrev bench scan --memory-corpus CACHE` adds the two
+shares to the bench's figures.
 """
 
 from __future__ import annotations
@@ -53,6 +54,8 @@ HELD_AIM = 0.02
 _DAILY = re.compile(r"(^|/)memory/\d{4}-\d{2}-\d{2}[^/]*\.md$")
 _BANK = re.compile(r"(^|/)(memory-bank|memory_bank|cline_docs)/")
 _HERMES = re.compile(r"(^|/)memories/(MEMORY|USER)\.md$")
+_UNDECODED = re.compile("[\udc80-\udcff]")
+"""The surrogates `read_cached` keeps undecodable bytes as."""
 
 
 @dataclass(frozen=True)
@@ -83,6 +86,9 @@ class MemoryReport:
     listed: int = 0
     scanned: int = 0
     missing: int = 0
+    unreadable: list[Source] = field(default_factory=list)
+    """Cached files that are not UTF-8 (a UTF-16 export, say): memrev's readers skip them with a warning, so here
+    too."""
     repositories: int = 0
     entries: int = 0
     files_by_kind: Counter[str] = field(default_factory=Counter)
@@ -144,6 +150,9 @@ def scan_memory(cache: Path, sources: Sequence[Source]) -> MemoryReport:
         if text is None:
             report.missing += 1
             continue
+        if _UNDECODED.search(text):
+            report.unreadable.append(source)
+            continue
         report.scanned += 1
         repos.add(source.repo)
         kind = file_kind(source.path, text)
@@ -173,7 +182,8 @@ def memory_figures(report: MemoryReport) -> list[Figure]:
         rules = Counter(rule for entry in report.stopped if entry.outcome == outcome
                         for rule in dict.fromkeys(stop.rule for stop in entry.stops))
         top = ", ".join(f"{rule} ({n})" for rule, n in rules.most_common(5)) or "none"
-        note = f"{count} of {where}; by rule (entries): {top}" if measured else f"no listed entry in the cache ({where})"
+        note = (f"{count} of {where}; by rule (entries): {top}" if measured
+                else f"no listed entry in the cache ({where})")
         figures.append(Figure(name, share * 100 if measured else math.nan, "%", f"<= {aim * 100:g}%", None, "", None,
                               share <= aim if measured else None, note))
     return figures
@@ -183,6 +193,8 @@ def print_report(report: MemoryReport) -> None:
     """Print the counts, the rules and every stopped entry (secrets masked)."""
     print(f"files scanned: {report.scanned} (from {report.repositories} repositories; {report.missing} listed files "
           f"not in the cache)")
+    for source in report.unreadable:
+        print(f"not UTF-8, skipped as memrev's readers skip it: {source.repo} {source.path}")
     print(f"entries scanned: {report.entries}")
     for label, count, aim, outcome in (("blocked", report.blocked, BLOCKED_AIM, "block"),
                                        ("held", report.held, HELD_AIM, "hold")):

@@ -125,6 +125,18 @@ def test_the_measure_stops_the_planted_entries_and_never_prints_the_secret(
     assert "1 listed files not in the cache" in blocked.note and _TOKEN not in blocked.note + held.note
 
 
+def test_a_file_that_is_not_utf8_is_skipped_as_memrev_skips_it(tmp_path: Path,
+                                                               capsys: pytest.CaptureFixture[str]) -> None:
+    source = Source("sam/workspace", "memory/2026-01-28.md", "0123abcd")
+    (tmp_path / source.cached).parent.mkdir(parents=True)
+    (tmp_path / source.cached).write_bytes("- 23:45 Spencer prefers short replies\n".encode("utf-16"))
+    report = scan_memory_real.scan_memory(tmp_path, [source])
+    assert report.unreadable == [source] and report.scanned == 0 and report.entries == 0 and not report.stopped
+    scan_memory_real.print_report(report)
+    out = capsys.readouterr().out
+    assert "not UTF-8, skipped as memrev's readers skip it: sam/workspace memory/2026-01-28.md" in out
+
+
 def test_an_empty_cache_measures_nothing(tmp_path: Path) -> None:
     report = scan_memory_real.scan_memory(tmp_path, [Source("a/b", "MEMORY.md", "HEAD")])
     assert report.scanned == 0 and report.missing == 1 and report.entries == 0
