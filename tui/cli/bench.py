@@ -71,10 +71,14 @@ def bench_check_command(files: int, commits: int, count: int, repo: Path | None,
               help="Entries for the conflict-detection figure.")
 @click.option("--corpus", "corpus", type=click.Path(file_okay=False, exists=True, path_type=Path), default=None,
               help="A cache of the real instruction files (CACHE/owner+repo/path): adds the shares blocked and held.")
+@click.option("--memory-corpus", "memory_corpus", type=click.Path(file_okay=False, exists=True, path_type=Path),
+              default=None, help="A cache of the real agent memory files (CACHE/owner+repo/path): adds the shares of "
+                                 "their entries blocked and held.")
 @store_errors
-def bench_scan_command(megabytes: float, count: int, corpus: Path | None) -> None:
+def bench_scan_command(megabytes: float, count: int, corpus: Path | None, memory_corpus: Path | None) -> None:
     """Scanner throughput against a Hermes-style pattern loop, catches and false alarms by attack family, conflict
-    detection, the hook's round trip, and with --corpus the real instruction files stopped."""
+    detection, the hook's round trip, with --corpus the real instruction files stopped and with --memory-corpus the
+    real memory entries stopped."""
     from memrev.core.bench.conflicts import run_conflict_bench
     from memrev.core.bench.scan import run_scan_bench, run_vector_bench
     from memrev.core.bench.store import format_figures
@@ -87,6 +91,11 @@ def bench_scan_command(megabytes: float, count: int, corpus: Path | None) -> Non
         from memrev.core.bench.scan_real import corpus_figures, scan_corpus
 
         figures += corpus_figures(scan_corpus(corpus, read_sources()))
+    if memory_corpus is not None:
+        from memrev.core.bench.instruction_corpus import read_sources
+        from memrev.core.bench.scan_memory_real import SOURCES, memory_figures, scan_memory
+
+        figures += memory_figures(scan_memory(memory_corpus, read_sources(SOURCES)))
     click.echo(format_figures(figures))
 
 
