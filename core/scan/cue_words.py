@@ -139,7 +139,8 @@ _NO_ASK = ("never ask|don't ask|dont ask|do not ask|no need to ask|needn't ask|w
            "never need confirmation|never need human confirmation|never needs confirmation|don't need confirmation|"
            "never stop to confirm|never stop to ask|don't stop to confirm|don't stop to ask|nobody needs to be asked|"
            "don't pause to ask|never pause to ask|don't pause to confirm|"
-           "no one needs to be asked")
+           "no one needs to be asked|no longer ask|won't ask|will not ask|no longer confirm|won't confirm|"
+           "will not confirm")
 _FORBIDDEN_ACT = "|".join(f"{no} {act}" for no in ("never", "don't", "do not", "dont", "must not", "should not")
                           for act in ("edit", "delete", "remove", "drop", "push", "force-push", "deploy", "merge",
                                       "modify", "change", "rename", "commit", "publish", "release", "migrate",
@@ -207,7 +208,8 @@ _HONEST = ("an ai|an ai assistant|an ai agent|honest|honestly|truthful|truthfull
            "page|screen|in the ui|the ui|toast|banner|email template|api response|response body|"
            "placeholder|css|display|class|always mention|but mention|still mention|do mention")
 
-_OBEY_NOT = (PROTECT + "|only after|only if|only when|after showing|show them|"
+_OBEY_NOT = (PROTECT + "|only after|only if|only when|after showing|show them|not installed|installation guide|"
+             "install guide|"
              "showing them|show the user|ask first|verify|verified|review them|review it|check them|check it|"
              "ask me|ask the user|confirm with|double-check|reproduce|to reproduce|cite|citation|quote|link to|reference|read-only|as context|as a hint|as hints|the user's issue|"
              "assigned issue|the issue you are working on|issue template|issue number|issue title|e.g.|for example|"
@@ -289,7 +291,7 @@ _UNBOUND = ("no guidelines|no warnings|filters off|refusals off|god-mode|no-limi
             "no rule binds you|not my assistant|don't lecture|don't decline|in their name|sign emails|their name|"
             "obeys memory|obeys notes|not to the operator|not to its owner")
 _MARKER = (r"re:system developer admin administrator operator anthropic openai security platform maintainer "
-           r"maintainers assistant human role inst moderator supervisor:(?:\brole['\"]?\s*:\s*['\"]?(?:system|developer)\b|^\s*\[inst\]|(?:^|[\[<{#=*|]+\s*(?:(?:important|urgent|official|new|critical|priority)\s+)?"
+           r"maintainers assistant human role inst moderator supervisor:(?:\brole['\"]?\s*:\s*['\"]?(?:system|developer)\b|^\s*\[inst\]|(?:^(?!(?:assistant|human|operator)\s*:)|[\[<{#=*|]+\s*(?:(?:important|urgent|official|new|critical|priority)\s+)?"
            r"|\b(?:message|notice|note|update|alert|directive)\s+from\s+(?:the\s+)?)"
            r"(?:system|developer|admin|administrator|operator|anthropic|openai|security\s+team|platform|"
            r"maintainers?|assistant|human|moderator|supervisor)(?:[\s_-]+(?:message|messages|notice|update|instructions?|reminder|prompt|"
@@ -351,12 +353,15 @@ ENGLISH_RULES: tuple[CueRule, ...] = (
     cue_rule("override_in_other_words", "injection",
           "says the agent's own instructions are cancelled, replaced or outranked, in other words (held)",
           CueGroup.of(_CANCEL).excepting(_NOT_COUNTED_AS), _OWN_RULES, _WHOSE,
-          unless=PROTECT + "|" + _ABOUT_A_DOCUMENT + "|that tries to override|that try to override|which tries to override|"
+          unless=PROTECT + "|relative path|relative paths|full path|absolute path|profile path|" + _ABOUT_A_DOCUMENT + "|that tries to override|that try to override|which tries to override|"
           "tries to override it|try to override it"),
     cue_rule("approval_claimed", "injection",
           "claims approval was given in advance, so the agent need not ask (held for a person)",
           CueGroup.of(_APPROVED).excepting(_ACCESS_TO_DATA), _IN_ADVANCE + "|" + _NO_ASK,
           unless=CueGroup.of(_ASK_FIRST + "|" + PROTECT + "|authorization-code|authorization code|pkce|oauth|oauth2|openid"
+                             "|implemented|approval required|approval needed|approval is required|human approval|"
+                             "key already authorized|ssh key|ed25519|cleared above|explicitly approved|draft-first|"
+                             "draft first"
                              "|not all future|not any future|not every future|only that one|that one")
           .excepting(_NEVER_WAIT + "|standing approval from|blanket approval from|advance approval from|prior approval from")),
     cue_rule("approval_for_secrets", "injection",
@@ -366,7 +371,10 @@ ENGLISH_RULES: tuple[CueRule, ...] = (
     cue_rule("no_asking_before_harm", "injection",
           "tells the agent not to ask before something destructive or outward (held for a person)",
           _NO_ASK, _RISKY, unless=PROTECT + "|always ask|always confirm|ask first|confirm first|must ask|should ask|please ask|"
-          "do ask|but ask|do confirm|but confirm|"
+          "do ask|but ask|do confirm|but confirm|never again|the hard way|lesson|i learned|we learned|i once|"
+          "accidentally|by mistake|mistakenly|"
+          "never send|never delete|never run|never push|never deploy|never archive|never merge|never publish|"
+          "never pay|never drop|never remove|never post|"
           + _FORBIDDEN_ACT + "|" + NO_REQUEST,
           negatable=False),
     cue_rule("hiding_from_the_user", "injection",
@@ -415,7 +423,9 @@ ENGLISH_RULES: tuple[CueRule, ...] = (
           negatable=False, reach=200),
     cue_rule("authority_voice", "injection", "a note that says it speaks for the operator or an administrator, then orders (held)",
              _AUTHORITY_VOICE, _AUTHORITY_ORDERS, unless=PROTECT + "|come from the harness|show up in tool output|"
-             "don't copy them", negatable=False, reach=200),
+             "don't copy them|override panel|override api|override ui|override endpoint|override endpoints|"
+             "override page|override route|override feature|override screen|admin-override", negatable=False,
+             reach=200),
     cue_rule("obeying_outside_text", "injection",
           "tells the agent to obey text from web pages, issues, e-mails or tool output (held for a person)",
           SOURCES, OBEY, DIRECTIVE, unless=_OBEY_NOT, addressed=1),

@@ -39,7 +39,7 @@ _EVEN_IF = CueGroup.spelled(
     "anche senza|даже без|即使没有|なくても|없어도")
 _ALL_WELL = CueGroup.spelled(
     "pasaron|exito|funciono|passaram|sucesso|reussi|passe|bestanden|erfolgreich|superati|successo|успешно|прошли|"
-    "成功|测试通过|已通过|都通过|通過|合格|통과|성공|نجح|نجحت|सफल|pass हो|basarili|gecti|thanh cong|da qua|berhasil|lulus|"
+    "成功|测试通过|已通过|都通过|通過|合格|一切正常|一切顺利|全部通过|没有问题|통과|성공|نجح|نجحت|सफल|pass हो|basarili|gecti|thanh cong|da qua|berhasil|lulus|"
     "erfolg|gelungen|bestanden|revisado|revisada|aprobado|aprovado|verificado|revise|verifie|gepruft|"
     "verificato|проверен|已审核|已审查|レビュー済み|검토 완료")
 _UNBOUND = CueGroup.spelled(
@@ -159,7 +159,8 @@ _SAFETY_CHECK = CueGroup.spelled(
 _NEGATED_TEXT = (
     "nunca|nao desative|nao desativar|no desactives|no desactive|no deshabilites|jamais|ne desactive pas|"
     "ne desactivez pas|nicht|niemals|non disattivare|mai|никогда|не отключай|не отключайте|ні|不要|绝不|别|しないで|"
-    "하지 마|하지 말|لا تعطل|مت|मत|कभी नहीं|asla|khong|jangan|nigdy|nie|nie wylaczaj|nu dezactiva|nooit|niet")
+    "하지 마|하지 말|لا تعطل|مت|मत|कभी नहीं|asla|khong|jangan|nigdy|nie|nie wylaczaj|nu dezactiva|nooit|niet|"
+    "不隐瞒|不瞒|不得隐瞒|不能隐瞒|不可隐瞒")
 _NEGATED = CueGroup.spelled(_NEGATED_TEXT).excepting(
     "non chiedere mai|non chiedere|no pidas nunca|nunca pidas|no preguntes|nao pergunte|nunca pergunte|"
     "ne demande jamais|ne demande pas|frag nicht|frage nicht|frag nie|frage nie|nie nachfragen|vraag niet|nie pytaj|"
@@ -212,7 +213,8 @@ OTHER_LANGUAGE_RULES: tuple[CueRule, ...] = (
              _HIDE_FROM, _THE_USER, unless=CueGroup.spelled(_NEGATED_TEXT, _SHOWN_ON_SCREEN), negatable=False),
     cue_rule("good_news_other_language", "injection",
              "tells the agent to report success even if it failed, in another language (held for a person)",
-             _EVEN_IF, _ALL_WELL, negatable=False),
+             _EVEN_IF, _ALL_WELL, unless=CueGroup.spelled("也可能|可能成功|可能会成功|might still|may still"),
+             negatable=False),
     cue_rule("persona_other_language", "injection",
              "gives the agent a persona or mode without limits, in another language (held for a person)",
              _UNBOUND, _NOW_AI, negatable=False),

@@ -101,7 +101,8 @@ CODE_RULES: tuple[Rule, ...] = (
          r"|\bnpx\s+(?:(?:-y|--yes)\s+)?github:"
          r"|\bpip[23]?\s+install\b[^\n]{0,200}?(?:--index-url|--extra-index-url|-i)[\s=]+http://(?!localhost|127\.)"
          r"|\bpip[23]?\s+install\b[^\n]{0,200}?--trusted-host\b"
-         r"|\b(?:pip[23]?|uv\s+pip|pipx)\s+install\b[^\n]{0,120}?\s['\"]?(?:git\+)?https?://(?!localhost|127\.)"
+         r"|\b(?:pip[23]?|uv\s+pip|pipx)\s+install\b[^\n]{0,120}?(?<!-url)(?<!-i)(?<!-f)(?<!--find-links)\s['\"]?"
+         r"(?:git\+)?https?://(?!localhost|127\.)"
          r"|\b(?:npm|pnpm|yarn)\s+(?:install|i|add)\b[^\n]{0,120}?\s['\"]?https?://[^\s'\"`]+\.(?:tgz|tar\.gz)\b"
          r"|\bcargo\s+install\b[^\n]{0,120}?--git[\s=]+['\"]?https?://"),
     Rule("pull_request_target_runs_pr_code", EXECUTION, HOLD, "a `pull_request_target` workflow that checks out and "

@@ -79,7 +79,7 @@ DOWNGRADE_RULES: tuple[Rule, ...] = (
          r"(?:confirm|approv|sandbox|guardrail|safety|moderation|content_filter|refus|restriction|constraint|ethic"
          r"|human_review|require_review|ask_before|ask_first|prompt_before|permission_prompt"
          r"|redact)[\w.-]{0,30}['\"]?[ \t]*"
-         r"[:=][ \t]*['\"]?(?:false|off|disabled|none|never|no|0)\b"
+         r"[:=][ \t]*['\"]?(?:false|off|disabled|none|never|no|0)\b(?![ \t]+[a-z])"
          r"|(?:dangerously|skip_?(?:confirm|review|verif|permission|approval|check)|auto_?approve"
          r"|bypass_?(?:permission|approval|sandbox|review|check)|yolo|unrestricted|execute_embedded|user_consent"
          r"|consent_given|allow_delete|allow_shell|allow_exec"

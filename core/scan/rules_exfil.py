@@ -185,8 +185,10 @@ EXFIL_RULES: tuple[Rule, ...] = (
     Rule("nc_shell", _X, BLOCK, "netcat serving a shell (nc -e /bin/sh)",
          r"\bn(?:c|cat|etcat)\s+(?:[^\s|;&]+\s+){0,3}?(?:-e|-c)\s+['\"]?(?:/bin/)?(?:ba|z)?sh\b"),
     Rule("possible_mkfifo", _X, HOLD, "makes a named pipe (the usual reverse-shell plumbing)", r"\bmkfifo\s"),
-    Rule("ssh_access", _X, BLOCK, "reads, copies or replaces a private SSH key",
+    Rule("ssh_access", _X, BLOCK, "reads, copies or replaces a private SSH key (a key only named as the one SSH goes "
+         "`via` or is `using` is held by possible_ssh_access instead)",
          r"(?<!-i\s)(?<!-i\s[\"'])(?<!identityfile\s)(?<!ssh-add\s)(?<!chmod\s600\s)(?<!chmod\s400\s)"
+         r"(?<!\bvia\s)(?<!\bvia\s`)(?<!\busing\s)(?<!\busing\s`)(?<!\bkey:\s)(?<!\bkey:\s`)"
          r"(?:\$home|\$\{home\}|~|/home/[\w.-]{1,32}|/root|/users/[\w.-]{1,32}|%userprofile%)[/\\]\.ssh[/\\]"
          r"(?:id_(?:rsa|dsa|ecdsa|ed25519)(?:_sk)?\b(?!\.pub)|[\w.-]{0,40}\.(?:pem|key)\b|\*)"
          r"|(?:>>?|\btee\b(?:\s+-a)?|\b(?:cp|mv|install|ln\s+-sf?)\s+\S+)\s*['\"]?(?:\$home|~|/root|/home/[\w.-]{1,32})"

@@ -112,7 +112,7 @@ INJECTION_RULES: tuple[Rule, ...] = (
          r"|\b(?:chatgpt|claude|gpt|ai|assistant|you)\s+(?:with|in)\s+developer\s+mode\s+(?:enabled|on)\b"
          r"|\bstay\s+in\s+character\b[^\n]{0,60}?\b(?:dan|no\s+(?:rules|restrictions|limits)|jailbr)"),
     Rule("possible_jailbreak", _I, HOLD, "mentions a jailbreak mode or pretext (held for a person)",
-         rf"\bdan\s+mode|\bdo\s+anything\s+now|\bdeveloper\s+mode{_DEV_GAP}enable"
+         rf"\bdan\s+mode\b|\bdo\s+anything\s+now|\bdeveloper\s+mode{_DEV_GAP}enable"
          rf"|\bhypothetical\s+scenario{_HYPO_GAP}(?:ignore|bypass|override)|\bfor\s+educational\s+purposes?\s+only"
          r"|\bnew\s+(?:(?!new\b)[\w']+\s+)*?policy|\bupdated\s+(?:(?!updated\b)[\w']+\s+)*?guidelines"
          r"|\brevised\s+(?:(?!revised\b)[\w']+\s+)*?instructions"),
