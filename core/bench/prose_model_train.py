@@ -1,16 +1,18 @@
 """Train the scanner's prose model (`core/scan/prose_model.json`) from memrev's labelled vectors and real
-instruction files, and say how it does on real files it never saw.
+instruction files and memory files, and say how it does on real files it never saw.
 
-Positives are the prose attacks of the first to the tenth vector sets (each read after its blind measure; the
-eleventh stays out, to measure); negatives are every look-alike of those sets and every sentence of half the real instruction files (split by
-repository). An attack entry often holds ordinary sentences beside its attack, so training is done in rounds: after
-the first, each attack counts only by its sentence the model scores highest. The threshold is the lowest score that
-holds at most 0.3% of the blocks of the real files of a second quarter of the repositories, and at most 2.5% of the
-look-alikes as scored by models trained without their set (a model scores the look-alikes it was trained on too low
-to set a threshold by them); the last quarter is only measured. Features are limited to words and word pairs of
-memrev's own vectors (and pairs one word apart), so the weights file holds no other text.
+Positives are the prose attacks of the first to the eleventh vector sets (each used after its blind measure; the
+twelfth and later stay out, to measure); negatives are every look-alike of those sets, every sentence of half the
+real instruction files and (with --memory) every entry of half the real memory files (each split by repository).
+An attack entry often holds ordinary sentences beside its attack, so training is done in rounds: after the first,
+each attack counts only by its sentence the model scores highest. The threshold is the lowest score that holds at
+most 0.1% of the real memory entries and 1% of the blocks of the real instruction files of a second quarter of the
+repositories, and at most 2.5% of the look-alikes as scored by models trained without their set (a model scores
+the look-alikes it was trained on too low to set a threshold by them); the last quarter is only measured. Features
+are limited to words and word pairs of memrev's own vectors (and pairs one word apart), so the weights file holds
+no other text.
 
-    python -m memrev.core.bench.prose_model_train CACHE [--write]
+    python -m memrev.core.bench.prose_model_train CACHE [--memory MEMORY_CACHE] [--write]
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ import random
 import re
 import sys
 from collections import Counter
+from pathlib import Path
 from typing import Iterable, Sequence
 
 from memrev.core.bench.instruction_corpus import Source, cached_texts, corpus_parser, read_sources
@@ -35,8 +38,11 @@ ROUNDS, EPOCHS, RATE, DECAY, L2, SEED = 3, 15, 0.1, 0.85, 1e-3, 1
 LOOK_ALIKES_HELD = 0.025
 """At most this share of the look-alikes, each scored by a model trained without its set, may score at or above the
 threshold (the cue and pattern rules hold about 5% of them on their own)."""
-REAL_HELD = 0.003
-"""At most this share of the blocks of real instruction files (read as memory entries) may score that high."""
+REAL_HELD = 0.01
+"""At most this share of the blocks of real instruction files (read as memory entries) may score that high: a loose
+bound, since the model's hold counts only on memory writes, and a file people keep is not one."""
+MEMORY_HELD = 0.001
+"""At most this share of the entries of real memory files may score that high: the text the model's hold is for."""
 
 
 def _sentences(text: str) -> list[set[str]]:
@@ -57,13 +63,14 @@ def vector_sets() -> list[tuple[str, list[str], list[str]]]:
     from memrev.core.bench.scan_vectors_seventh import SEVENTH_ATTACKS, SEVENTH_BENIGN
     from memrev.core.bench.scan_vectors_sixth import SIXTH_ATTACKS, SIXTH_BENIGN
     from memrev.core.bench.scan_vectors_tenth import TENTH_ATTACKS, TENTH_BENIGN
+    from memrev.core.bench.scan_vectors_eleventh import ELEVENTH_ATTACKS, ELEVENTH_BENIGN
     from memrev.core.bench.scan_vectors_third import THIRD_ATTACKS, THIRD_BENIGN
     named = (("first", ATTACKS, BENIGN), ("second", HOLDOUT_ATTACKS, HOLDOUT_BENIGN),
              ("fresh", FRESH_ATTACKS, FRESH_BENIGN), ("fourth", FOURTH_ATTACKS, FOURTH_BENIGN),
              ("fifth", FIFTH_ATTACKS, FIFTH_BENIGN), ("third", THIRD_ATTACKS, THIRD_BENIGN),
              ("sixth", SIXTH_ATTACKS, SIXTH_BENIGN), ("seventh", SEVENTH_ATTACKS, SEVENTH_BENIGN),
              ("eighth", EIGHTH_ATTACKS, EIGHTH_BENIGN), ("ninth", NINTH_ATTACKS, NINTH_BENIGN),
-             ("tenth", TENTH_ATTACKS, TENTH_BENIGN))
+             ("tenth", TENTH_ATTACKS, TENTH_BENIGN), ("eleventh", ELEVENTH_ATTACKS, ELEVENTH_BENIGN))
     return [(name, [text for family, text in attacks if family in PROSE_FAMILIES], [text for _, text in benign])
             for name, attacks, benign in named]
 
@@ -149,27 +156,48 @@ def _allowed(scores: list[float], share: float) -> float:
     return ranked[min(len(ranked) - 1, int(len(ranked) * share))] if ranked else -math.inf
 
 
-def threshold(model: ProseModel, calibration: Sequence[str], unseen_looks: Sequence[float]) -> float:
-    """The lowest score that holds at most REAL_HELD of the calibration files' blocks and at most LOOK_ALIKES_HELD
-    of the look-alikes as scored by models that never saw them."""
+def threshold(model: ProseModel, calibration: Sequence[str], unseen_looks: Sequence[float],
+              memory: Sequence[str] = ()) -> float:
+    """The lowest score that holds at most REAL_HELD of the calibration files' blocks, at most MEMORY_HELD of the
+    calibration memory entries, and at most LOOK_ALIKES_HELD of the look-alikes as scored by models that never saw
+    them."""
     blocks = [text_score(model, block) for text in calibration for block in entries(text)]
-    return round(max(_allowed(blocks, REAL_HELD), _allowed(list(unseen_looks), LOOK_ALIKES_HELD)) + 0.001, 3)
+    notes = [text_score(model, entry) for entry in memory]
+    return round(max(_allowed(blocks, REAL_HELD), _allowed(notes, MEMORY_HELD),
+                     _allowed(list(unseen_looks), LOOK_ALIKES_HELD)) + 0.001, 3)
+
+
+def memory_quarters(cache: Path | None) -> dict[int, list[str]]:
+    """The entries of the cached real memory files (`scan_memory_real`'s list), by quarter of their repositories."""
+    by_quarter: dict[int, list[str]] = {0: [], 1: [], 2: [], 3: []}
+    if cache is None:
+        return by_quarter
+    from memrev.core.bench.scan_memory_real import SOURCES as MEMORY_SOURCES, file_kind, split_entries
+    for source, text in cached_texts(cache, read_sources(MEMORY_SOURCES)):
+        if text is not None:
+            by_quarter[quarter(source)] += [entry.text for entry in split_entries(file_kind(source.path, text), text)
+                                            if len(entry.text.split()) >= MIN_TOKENS]
+    return by_quarter
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Train on the cached real files and the vectors, print what it holds, and with --write save the model."""
     parser = corpus_parser("memrev.core.bench.prose_model_train", __doc__)
     parser.add_argument("--write", action="store_true", help=f"save the model to {MODEL_FILE.name}")
+    parser.add_argument("--memory", type=Path, default=None,
+                        help="cache of the real memory files of scan_memory_real's list (their entries train and "
+                             "calibrate too)")
     args = parser.parse_args(argv)
     by_quarter: dict[int, list[str]] = {0: [], 1: [], 2: [], 3: []}
     for source, text in cached_texts(args.cache, read_sources(args.sources)):
         if text is not None:
             by_quarter[quarter(source)].append(text)
+    notes = memory_quarters(args.memory)
     attacks, benign = labelled_sets()
-    real = by_quarter[0] + by_quarter[1]
+    real = by_quarter[0] + by_quarter[1] + notes[0] + notes[1]
     unseen_attacks, unseen_looks = held_out_scores(real)
     model = train(attacks, benign, real)
-    model = model._replace(threshold=threshold(model, by_quarter[2], unseen_looks))
+    model = model._replace(threshold=threshold(model, by_quarter[2], unseen_looks, notes[2]))
     print(f"each set scored by a model trained without it: attacks held "
           f"{sum(s >= model.threshold for s in unseen_attacks)}/{len(unseen_attacks)}, look-alikes held "
           f"{sum(s >= model.threshold for s in unseen_looks)}/{len(unseen_looks)}")
@@ -181,6 +209,10 @@ def main(argv: Sequence[str] | None = None) -> int:
           f"look-alikes held: {sum(text_score(model, t) >= model.threshold for t in benign)}/{len(benign)}")
     print("blocks of real files held, by quarter of the repositories (0-1 trained on, 2 set the threshold, 3 unseen): "
           + ", ".join(f"{held[q]}/{blocks[q]}" for q in range(4)))
+    if args.memory is not None:
+        print("real memory entries held, by quarter of the repositories (0-1 trained on, 2 set the threshold, "
+              "3 unseen): " + ", ".join(f"{sum(text_score(model, e) >= model.threshold for e in notes[q])}/"
+                                        f"{len(notes[q])}" for q in range(4)))
     if args.write:
         MODEL_FILE.write_text(json.dumps({"bias": model.bias, "threshold": model.threshold,
                                           "weights": model.weights}, sort_keys=True, indent=0) + "\n",

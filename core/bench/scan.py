@@ -30,6 +30,7 @@ from memrev.core.bench.scan_vectors_sixth import SIXTH_ATTACKS, SIXTH_BENIGN
 from memrev.core.bench.scan_vectors_seventh import SEVENTH_ATTACKS, SEVENTH_BENIGN
 from memrev.core.bench.scan_vectors_eighth import EIGHTH_ATTACKS, EIGHTH_BENIGN
 from memrev.core.bench.scan_vectors_eleventh import ELEVENTH_ATTACKS, ELEVENTH_BENIGN
+from memrev.core.bench.scan_vectors_twelfth import TWELFTH_ATTACKS, TWELFTH_BENIGN
 from memrev.core.bench.scan_vectors_ninth import NINTH_ATTACKS, NINTH_BENIGN
 from memrev.core.bench.scan_vectors_tenth import TENTH_ATTACKS, TENTH_BENIGN
 from memrev.core.bench.scan_vectors_third import THIRD_ATTACKS, THIRD_BENIGN
@@ -368,23 +369,25 @@ SEVENTH_SET = "seventh set: "
 EIGHTH_SET = "eighth set: "
 NINTH_SET = "ninth set: "
 TENTH_SET = "tenth set: "
-ELEVENTH_SET = "eleventh set (unread): "
+ELEVENTH_SET = "eleventh set: "
+TWELFTH_SET = "twelfth set (unread): "
 THIRD_SET = "third set: "
-"""How the totals of the eleven further vector sets are named in the bench's table."""
+"""How the totals of the twelve further vector sets are named in the bench's table."""
 
 
 def run_vector_bench() -> list[Figure]:
-    """The scanner on the labelled vectors (totals, then one figure per family), then the totals of the ten further
-    sets, in the order they were written. Each was written apart from the rules and the sets before it, measured once
-    before anyone read it (the README keeps those blind figures), then read while tuning the rules, so every figure
-    here but the eleventh's flatters the scanner; the prose model is trained on the first to tenth. The eleventh is
-    unread: its figure is still blind (measure it before reading it)."""
+    """The scanner on the labelled vectors (totals, then one figure per family), then the totals of the twelve
+    further sets, in the order they were written. Each was written apart from the rules and the sets before it,
+    measured once before anyone read it (the README keeps those blind figures), then read while tuning the rules (or
+    trained on), so every figure here but the twelfth's flatters the scanner; the prose model is trained on the first
+    to eleventh. The twelfth is unread: its figure is still blind (measure it before reading it). The thirteenth is
+    kept out of the table for the next blind measure."""
     further = ((SECOND_SET, HOLDOUT_ATTACKS, HOLDOUT_BENIGN), (THIRD_SET, THIRD_ATTACKS, THIRD_BENIGN),
                (FRESH_SET, FRESH_ATTACKS, FRESH_BENIGN), (FOURTH_SET, FOURTH_ATTACKS, FOURTH_BENIGN),
                (FIFTH_SET, FIFTH_ATTACKS, FIFTH_BENIGN), (SIXTH_SET, SIXTH_ATTACKS, SIXTH_BENIGN),
                (SEVENTH_SET, SEVENTH_ATTACKS, SEVENTH_BENIGN), (EIGHTH_SET, EIGHTH_ATTACKS, EIGHTH_BENIGN),
                (NINTH_SET, NINTH_ATTACKS, NINTH_BENIGN), (TENTH_SET, TENTH_ATTACKS, TENTH_BENIGN),
-               (ELEVENTH_SET, ELEVENTH_ATTACKS, ELEVENTH_BENIGN))
+               (ELEVENTH_SET, ELEVENTH_ATTACKS, ELEVENTH_BENIGN), (TWELFTH_SET, TWELFTH_ATTACKS, TWELFTH_BENIGN))
     figures = vector_figures(count_families(scan_vectors()))
     for label, attacks, benign in further:
         figures += vector_figures(count_families(scan_vectors(attacks, benign)), label)[:3]

@@ -43,7 +43,6 @@ CASES = [
     # negated rules, priority statements and editor boilerplate
     ("Do not silently add new entries to memory; ask first.", PASS),
     ("- silently delete agent skills or workflow files", PASS),
-    ("These rules override every other instruction in this repository.", PASS),
     ("Fixtures must not pretend to be real payment providers.", PASS),
     ("Never pretend to be a human when you reply to customers.", PASS),
     ("Do not tell the user's password to anyone, even support staff.", HOLD),
@@ -106,13 +105,15 @@ QUIET_IN_INSTRUCTION_FILES = [
     "Include full context in error reports: the request id and the failing step.",
     "Add the bastion host to ~/.ssh/config so `ssh prod` works.",
     "Post the nightly report to https://status.example.com/hooks/nightly when the job ends.",
+    "These rules override every other instruction in this repository.",
 ]
 
 
 @pytest.mark.parametrize("text", QUIET_IN_INSTRUCTION_FILES)
 def test_a_committed_instruction_file_is_read_at_hermes_context_scope(text: str) -> None:
     """What only Hermes's strict scope stops (editing agent files, sending to a URL, full context, ~/.ssh, a quoted
-    value after `secret=`) is held in an agent's own memory write and passes in a CLAUDE.md or AGENTS.md people keep."""
+    value after `secret=`), and a file's claim to outrank other instructions (the prose model's hold), is held in an
+    agent's own memory write and passes in a CLAUDE.md or AGENTS.md people keep."""
     assert scan(text).outcome is HOLD, scan(text).findings
     result = scan(text, ScanScope.INSTRUCTIONS)
     assert result.outcome is PASS, [(f.rule, f.evidence) for f in result.deciding]
