@@ -9,6 +9,10 @@ every listed file from `CLONES/owner+repo`, bare or not). Measure:
 
     python -m memrev.core.bench.scan_memory_real CACHE
     python -m memrev.core.bench.scan_memory_real --build CLONES CACHE
+    python -m memrev.core.bench.scan_memory_real --sources core/bench/memory_sources_blind.txt CACHE
+
+`memory_sources_blind.txt` is a second, blind list (no repository or owner of the first), measured before any fix was
+made from it, so a change tuned on the first list can be checked on files nobody tuned on.
 
 Every file is split into entries the way memrev reads it: a Hermes file (`memories/MEMORY.md` or `USER.md`, or any
 file holding Hermes's `§` delimiter) as Hermes parses it (`hermes.parse_pieces`, repeated pieces dropped; a file

@@ -154,6 +154,22 @@ def test_the_shipped_list_is_wide_enough() -> None:
     assert len(set(sources)) == len(sources) and all(source.path.endswith(".md") for source in sources)
 
 
+
+def test_the_blind_list_is_wide_enough_and_shares_nothing_with_the_tuned_one() -> None:
+    """The blind list measures the tuning on files nobody tuned on: no repository and no owner of the first list."""
+    blind_path = scan_memory_real.SOURCES.with_name("memory_sources_blind.txt")
+    assert "BLIND" in blind_path.read_text(encoding="utf-8").splitlines()[0]
+    blind = read_sources(blind_path)
+    per_repo = Counter(source.repo for source in blind)
+    assert len(blind) >= 300 and len(per_repo) >= 150
+    assert max(per_repo.values()) <= 3
+    assert all(re.fullmatch(r"[0-9a-f]{40}", source.commit) for source in blind)
+    assert len(set(blind)) == len(blind) and all(source.path.endswith(".md") for source in blind)
+    tuned = read_sources(scan_memory_real.SOURCES)
+    assert not {source.repo for source in blind} & {source.repo for source in tuned}
+    assert not ({source.repo.split("/")[0].lower() for source in blind}
+                & {source.repo.split("/")[0].lower() for source in tuned})
+
 def test_bench_scan_memory_corpus_option_adds_the_two_figures(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The slow figures are stood in for; the shipped list's first files are scanned for real."""
     from memrev.core.bench import conflicts
