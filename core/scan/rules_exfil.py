@@ -141,8 +141,9 @@ EXFIL_RULES: tuple[Rule, ...] = (
     Rule("possible_img_exfil", _X, HOLD, "an image URL with query parameters (can leak data when rendered)",
          rf"<\s*img\s[^>]{{0,2048}}?src\s*=\s*[\"']?https?://\S{{0,2048}}?[?&]{_DISPLAY_PARAMETER}"
          rf"|!\[(?:(?!!\[)[^\]]){{0,2048}}\]\(https?://[^\s)]{{0,2048}}?[?&]{_DISPLAY_PARAMETER}"),
-    Rule("leak_system_prompt", _X, BLOCK, "asks the agent to reveal its system prompt",
-         r"\b(?:output|print|reveal|show|display|repeat|dump|leak|disclose|echo|recite|expose|share|send|paste|copy"
+    Rule("leak_system_prompt", _X, BLOCK, "asks the agent to reveal its system prompt (`do not copy the system "
+         "message` is a rule, not a request; a negated `output … system prompt` is still held below, as Hermes flags it)",
+         NOT + r"\b(?:output|print|reveal|show|display|repeat|dump|leak|disclose|echo|recite|expose|share|send|paste|copy"
          r"|tell\s+(?:me|us)|write\s+out|give\s+me)\s+(?:(?:me|us|your|the|my|its|full|entire|complete|exact|initial"
          r"|original|hidden|current|verbatim)\s+){0,4}(?:system\s+(?:prompt|message|instructions)|initial\s+(?:prompt"
          r"|instructions)|hidden\s+(?:prompt|instructions)|developer\s+(?:message|prompt|instructions)|pre-?prompt"

@@ -124,7 +124,8 @@ INJECTION_RULES: tuple[Rule, ...] = (
          r"|<\|(?:im_end|eot_id|end_header_id|endoftext)\|>\s*<\|(?:im_start|start_header_id)\|>|(?<!`)\[inst\]\s*<<sys>>"),
     Rule("fake_system_marker", _I, BLOCK, "fakes a system or administrator message to the agent",
          r"\[\s*(?:system|admin|administrator|developer|root)\s+(?:override|instruction|command|directive|notice"
-         r"|message|update|alert|prompt)s?\s*\](?!\s*(?:banners?|tags?|labels?|markers?|prefix(?:es)?|lines?|entries)\b)|\b(?:system|admin|administrator|developer)\s+override\s*[:!\]]"
+         r"|message|update|alert|prompt)s?\s*\](?!\s*(?:banners?|tags?|labels?|markers?|prefix(?:es)?|lines?|entries)\b)"
+         r"(?!\s*\[sessionid:)|\b(?:system|admin|administrator|developer)\s+override\s*[:!\]]"
          r"|\bbegin\s+(?:new\s+)?system\s+(?:prompt|instructions|message)\b|\bend\s+of\s+(?:the\s+)?system\s+prompt\b"
          r"|\b(?:message|instructions?|note|notice|directive)\s+from\s+(?:the\s+)?(?:system\s+administrator|anthropic"
          r"|openai|nous\s+research|your\s+(?:developers?|creators?|administrator))\s*[:!-]"
