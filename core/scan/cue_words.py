@@ -291,7 +291,7 @@ _UNBOUND = ("no guidelines|no warnings|filters off|refusals off|god-mode|no-limi
             "no rule binds you|not my assistant|don't lecture|don't decline|in their name|sign emails|their name|"
             "obeys memory|obeys notes|not to the operator|not to its owner")
 _MARKER = (r"re:system developer admin administrator operator anthropic openai security platform maintainer "
-           r"maintainers assistant human role inst moderator supervisor:(?:\brole['\"]?\s*:\s*['\"]?(?:system|developer)\b|^\s*\[inst\]|(?:^(?!(?:assistant|human|operator)\s*:)|[\[<{#=*|]+\s*(?:(?:important|urgent|official|new|critical|priority)\s+)?"
+           r"maintainers assistant human role inst moderator supervisor:(?:\brole['\"]?\s*:\s*['\"]?(?:system|developer)\b|^\s*\[inst\]|(?:^(?!(?:assistant|human|operator)\s*:|system(?:\s*\(untrusted\))?:\s*\[\d{4}-\d\d-\d\d)|[\[<{#=*|]+\s*(?:(?:important|urgent|official|new|critical|priority)\s+)?"
            r"|\b(?:message|notice|note|update|alert|directive)\s+from\s+(?:the\s+)?)"
            r"(?:system|developer|admin|administrator|operator|anthropic|openai|security\s+team|platform|"
            r"maintainers?|assistant|human|moderator|supervisor)(?:[\s_-]+(?:message|messages|notice|update|instructions?|reminder|prompt|"

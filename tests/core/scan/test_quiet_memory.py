@@ -31,6 +31,7 @@ CASES = [
     # transcripts and people
     ('[System Message] [sessionId: 0f3c2a9e-1b7d-4c55-9e0a-2d6f8b1c4e77] The scheduled job "nightly-backup" finished.',
      PASS),
+    ("System: [2026-04-05 03:30:00 EDT] End-of-day memory flush. The session resets at 4am.", PASS),
     ("Turn the result into a short update; keep internal details private and don't copy the system message word for "
      "word.", PASS),
     ("Operator: Dana Reyes (primary). Aliases are listed below.", PASS),
