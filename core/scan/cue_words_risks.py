@@ -76,8 +76,22 @@ _HABIT = ("always|by default|default to|prefer|prefers|preferred|preference|from
 _DOWNGRADE_NOT = (PROTECT + "|locally|local dev|local development|only locally|only in|only for|only on|"
                   "temporarily|for now|re-enable|reenable|restore|ticket|todo|fixme|link the issue|file an issue|"
                   "open an issue|tracked|documented|explain why|with a reason|reason|justify|not allowed|forbidden|"
-                  "prohibited|when iterating|while iterating|not slow|slow tests|slow integration tests|marked slow")
+                  "prohibited|when iterating|while iterating|when debugging|while debugging|not slow|slow tests|slow integration tests|marked slow")
 
+_OFF_OUTRIGHT = ("disable|disabling|turn off|turning off|switch off|skip|skipping|bypass|bypassing|remove|removing|"
+                 "delete|deleting|comment out|drop|dropping|ignore|ignoring|--no-verify|no-verify|verify=false|"
+                 "--insecure|insecure|-k|rejectunauthorized|strict_ssl|sslverify")
+_STRONG_SAFETY = ("tls verification|ssl verification|certificate verification|certificate checks|certificate check|"
+                  "cert verification|cert checks|ssl checks|ssl check|tls checks|hostname verification|"
+                  "signature verification|signature checks|signature check|commit signing|gpg signing|"
+                  "checksum verification|checksum check|checksums|hash checking|hash checks|hash verification|"
+                  "2fa|mfa|two-factor|branch protection|secret scanner|secret scanning|secret scan|gitleaks|"
+                  "trufflehog|csrf protection|csrf checks|auth checks|authentication checks|permission checks|"
+                  "permission prompts|confirmation prompts|approval prompts|security review|security scan|"
+                  "security scanning|vulnerability scan|dependency audit|npm audit|pip-audit|audit logging|"
+                  "sandboxing|the sandbox|pre-commit hooks|the pre-commit hook|git hooks|commit hooks|"
+                  "required reviews|code review|required checks|status checks")
+"""Checks whose only job is to guard secrets, code or people: switching one off is a downgrade without a reason."""
 _BETWEEN_US = ("between us|between you and me|our secret|our little secret|keep this between|stays between|"
                "stay between|good news only|only good news")
 _TRACES = ("history|shell history|bash_history|logs|log|traces|trace|evidence|audit log|audit trail|footprints")
@@ -176,6 +190,10 @@ RISK_RULES: tuple[CueRule, ...] = (
     cue_rule("credentials_kept", "injection",
           "asks to keep passwords, keys or tokens in memory or notes for later (held for a person)",
           _KEEP, _CREDENTIAL, _IN_MEMORY, unless=_KEEP_NOT),
+    cue_rule("safety_off_outright", "injection",
+             "tells the agent to switch off a check that guards secrets, code or people (TLS or signature "
+             "verification, branch protection, secret scanning, 2FA, confirmation prompts; held)",
+             _OFF_OUTRIGHT, _STRONG_SAFETY, unless=_DOWNGRADE_NOT, addressed=0),
     cue_rule("safety_off_by_habit", "injection",
           "makes turning a safety check off a habit or a preference (tests, TLS, hooks, reviews; held)",
           _DOWNGRADE_ACT, _SAFETY, _HABIT, unless=_DOWNGRADE_NOT, addressed=0),
