@@ -123,8 +123,11 @@ _SEND_OUT = ("post|send|upload|share|paste|forward|transmit|publish|include|atta
              "posting|uploading|sharing|mail the|email the|e-mail the|keep a copy of|copy of every|copy every|dm|"
              "dump|dump the|print|write all|log the|"
              "commit the|commit your|commit it|push the|push your|copy the|copy their|put the|put it|embed|encode|"
-             "zip|push it|log every|fill|add the contents|write its contents|write the contents|report crash|copy")
+             "zip|push it|log every|fill|add the contents|write its contents|write the contents|report crash|copy|"
+             "sync|syncs|syncing")
 _SECRET_VALUE = ("key|token|password|secret|credentials|passwords|tokens|keys|api key|private key|printenv|"
+                 "output of env|env output|printenv output|full environment|whole environment|entire environment|"
+                 "environment dump|env dump|production dump|prod dump|production database dump|production data|"
                  "environment variables|env vars|.env|customer records|customer data|personal data|pii|"
                  "database url|.docker/config.json|docker/config.json|kube/config|aws/credentials|gh/hosts.yml|.netrc|.npmrc|"
                  ".pypirc|.git-credentials|id_rsa|id_ed25519|conversation transcript|chat transcript|conversation history|"
@@ -135,6 +138,8 @@ _SECRET_VALUE = ("key|token|password|secret|credentials|passwords|tokens|keys|ap
                  "untracked files|the whole repo|whole repo|private source|source files|documents folder|"
                  "every prompt|prompt and response|prompts and responses|secrets_json|.env")
 _OUTSIDE = ("webhook|url|channel|paste|gist|slack|discord|pastebin|external|third party|third-party|issue comment|"
+            "public repository|forum|public forum|bug report|mailing list|stack overflow|reddit|shared drive|"
+            "shared folder|public-read|"
             "pr|pull request|public issue|the issue|commit message|public fork|public repo|"
             "comment|contractor|query parameters|query string|pixel|fork|bucket|remote|outside|outside services|"
             "outside parties|vendor|vendors|mailbox|inbox|telegram|whatsapp|signal|pr comment|issue|public wiki|"
@@ -144,7 +149,8 @@ _OUTSIDE = ("webhook|url|channel|paste|gist|slack|discord|pastebin|external|thir
             "generated docs|backup remote|public mirror|endpoint|feedback form|vendor site|gitlab.com|"
             "github.com|team channel|google drive|s3 bucket|form")
 _SEND_NOT_TEXT = (PROTECT + "|" + NO_REQUEST + "|snippet|rename|"
-                  "names only|variable names only|stripping|strip|after removing|remove any|scrub|rotate|revoke|redact|redacted|placeholder|secret manager|"
+                  "names only|variable names only|with the key from|using the key from|with the token from|"
+                  "using the token from|key from .env|token from .env|stripping|strip|after removing|remove any|scrub|rotate|revoke|redact|redacted|placeholder|secret manager|"
              "secrets manager|vault|masked|mask")
 _SEND_NOT = CueGroup.of(_SEND_NOT_TEXT).excepting("vault token|vault-token|.vault-token|vault tokens")
 """What a careful rule says beside a secret (names only, redact, the vault); a vault token is a secret, not a place."""
