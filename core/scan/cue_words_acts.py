@@ -74,7 +74,15 @@ _UNMASK = "|".join(f"{stop} {act}" for stop in ("stop", "quit", "no longer", "ce
                     for act in ("redacting", "masking", "scrubbing", "sanitising", "sanitizing", "hiding", "filtering"))
 _SECRETS_SHOWN = "secrets|secret|credentials|credential|tokens|token|passwords|password|pii|keys|api keys|env vars"
 
+_HOOK = ("git hook|post-merge hook|post-commit hook|pre-push hook|post-checkout hook|pre-commit hook|post-receive hook|"
+         "commit hook|merge hook|checkout hook")
+_SENDS_AWAY = "upload|uploads|uploading|post|posts|posting|send|sends|sending|beacon|report|reports|forward|forwards"
+_AWAY = "server|url|endpoint|webhook|https|http|remote host|our host|external|bucket|address"
+
 ACT_RULES: tuple[CueRule, ...] = (
+    cue_rule("hook_sends_out", "persistence",
+             "asks for a git hook that sends something to a server (it runs on every commit or merge; held)",
+             _HOOK, _SENDS_AWAY, _AWAY, unless=PROTECT),
     cue_rule("redaction_off", "injection", "asks the agent to stop redacting or masking secrets (held for a person)",
              _UNMASK, _SECRETS_SHOWN, unless=PROTECT + "|field|fields|input|inputs|eye icon|toggle|form|the ui|"
              "in the ui|screen|display"),
