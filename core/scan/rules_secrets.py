@@ -66,9 +66,10 @@ SECRET_CHECKS: Mapping[str, SecretCheck] = MappingProxyType({
         "a URL with a password", r"\b(?:postgres(?:ql)?|mysql|mariadb|mongodb(?:\+srv)?|rediss?|amqps?|mssql|https?|ftps?)"
         r"://[^\s:/@'\"]{0,64}:[^\s@/'\"]{1,128}@", r"(?<=:)[^\s@/:'\"]{1,128}(?=@)", 2.5),
     "hardcoded_secret": _secret(
-        "a hardcoded password, token or API key", r"(?:api[_-]?key|apikey|token|secret|passw(?:or)?d|pwd"
-        r"|auth[_-]?key|access[_-]?key|private[_-]?key|client[_-]?secret|credentials?)[\w.-]{0,24}?['\"]?\]?[ \t]*"
-        r"(?::=?|=>?)[ \t]*(?:[\"'`][a-z0-9+/=_.-]{20,512}|[a-z0-9+/=_-]{20,512})", r".", 3.5),
+        "a hardcoded password, token or API key", r"(?:api[ _-]?key|apikey|token|secret|passw(?:or)?d|pwd"
+        r"|auth[ _-]?key|access[ _-]?key|private[_-]?key|client[_-]?secret|credentials?)[\w.-]{0,24}?['\"]?\]?"
+        r"(?:\*\*|__)?[ \t]*(?::=?|=>?)(?:\*\*|__)?[ \t]*(?:[\"'`][a-z0-9+/=_.-]{20,512}|[a-z0-9+/=_-]{20,512})",
+        r".", 3.5),
     **{rule: _secret(description, candidate, exact, min_entropy, digit)
        for rule, description, candidate, exact, min_entropy, digit in PROVIDERS},
 })
@@ -87,7 +88,8 @@ SECRET_SHAPE_RULES: tuple[Rule, ...] = (
 _PLACEHOLDERS = ("password", "passwd", "secret", "changeme", "example", "xxxx", "pass", "root", "admin", "test",
                  "user", "postgres", "mysql", "redis", "guest")
 _HERMES_SHAPE = re.compile(r"(?i)(?:api[_-]?key|token|secret|password)\s*[=:]\s*[\"'][A-Za-z0-9+/=_-]{20,}")
-_ASSIGNED = re.compile(r"^(?P<key>.*?)['\"]?[ \t]*(?::=?|=>?)[ \t]*(?P<quote>[\"'`]?)(?P<value>[A-Za-z0-9+/=_.-]+)", re.S)
+_ASSIGNED = re.compile(r"^(?P<key>.*?)['\"]?(?:\*\*|__)?[ \t]*(?::=?|=>?)(?:\*\*|__)?[ \t]*(?P<quote>[\"'`]?)"
+                       r"(?P<value>[A-Za-z0-9+/=_.-]+)", re.S)
 _NOT_A_SECRET_KEY = re.compile(r"(?:path|file|filename|dir|url|uri|endpoint|name|id|type|ttl|expiration|expires"
                                r"(?:_in)?)$", re.I)
 """Key names that hold where or what a secret is (`private_key_path`, `token_url`), not the secret."""

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import re
 
+from memrev.core.scan.secret_notes import NOTE_CONFIRM, NOTE_ROWS
+
 ProviderRow = tuple[str, str, str, str, float, bool]
 """(rule id, what it finds, lowercase candidate pattern, exact case-kept pattern, minimum entropy, needs a digit)."""
 
@@ -69,20 +71,20 @@ PROVIDERS: tuple[ProviderRow, ...] = (
      False),
     ("secret_platform_token", "a cloud or developer platform token (Doppler, Pulumi, PlanetScale, Fly.io, Heroku, "
      "Dynatrace, Prefect, Scalingo, Infracost, ReadMe, RubyGems, Clojars, Artifactory, OpenShift, 1Password, "
-     "GitLab agent, Alibaba, Docker Hub, Figma, Frame.io, Sourcegraph, Notion, New Relic, Atlassian)",
+     "GitLab agent, Alibaba, Docker Hub, Figma, Frame.io, Sourcegraph, Notion, New Relic, Atlassian, ElevenLabs)",
      r"\bdp\.pt\.[a-z0-9]{43}\b|\bpul-[a-f0-9]{40}\b|\bpscale_(?:tkn|pw|oauth)_[\w=.-]{32,64}|\bfo1_[\w-]{43}\b"
      r"|\bfm2_[a-z0-9+/]{100,600}={0,3}|\bhrku-aa[0-9a-z_-]{58}\b|\bdt0c01\.[a-z0-9]{24}\.[a-z0-9]{64}\b"
      r"|\bpnu_[a-z0-9]{36}\b|\btk-us-[\w-]{48}\b|\bico-[a-z0-9]{32}\b|\brdme_[a-z0-9]{70}\b"
      r"|\brubygems_[a-f0-9]{48}\b|\bclojars_[a-z0-9]{60}\b|\bakcp[a-z0-9]{69}\b|\bsha256~[\w-]{43}(?![\w-])"
      r"|\bops_eyj[a-z0-9+/]{250,2000}={0,3}|\bglagent-[0-9a-z_-]{50}\b|\bltai[a-z0-9]{20}\b|\bdckr_pat_[\w-]{27}\b"
      r"|\bfigd_[\w-]{40}\b|\bfio-u-[\w=-]{64}\b|\bsgp_(?:[a-f0-9]{16}_)?[a-f0-9]{40}\b|\bntn_[0-9]{11}[a-z0-9]{35}\b"
-     r"|\bnrak-[a-z0-9]{27}\b|\batatt3[\w=-]{150,250}",
+     r"|\bnrak-[a-z0-9]{27}\b|\batatt3[\w=-]{150,250}|\bsk_[0-9a-f]{48}\b",
      r"dp\.pt\.[A-Za-z0-9]{43}|pul-[a-f0-9]{40}|pscale_(?:tkn|pw|oauth)_[\w=.-]{32,64}|fo1_[\w-]{43}"
      r"|fm2_[A-Za-z0-9+/]{100,600}|HRKU-AA[\w-]{58}|dt0c01\.[A-Za-z0-9]{24}\.[A-Za-z0-9]{64}|pnu_[A-Za-z0-9]{36}"
      r"|tk-us-[\w-]{48}|ico-[A-Za-z0-9]{32}|rdme_[a-z0-9]{70}|rubygems_[a-f0-9]{48}|CLOJARS_[A-Za-z0-9]{60}"
      r"|AKCp[A-Za-z0-9]{69}|sha256~[\w-]{43}|ops_eyJ[A-Za-z0-9+/]{250,2000}|glagent-[\w-]{50}|LTAI[A-Za-z0-9]{20}"
      r"|dckr_pat_[\w-]{27}|figd_[\w-]{40}|fio-u-[\w=-]{64}|sgp_(?:[a-fA-F0-9]{16}_)?[a-fA-F0-9]{40}"
-     r"|ntn_[0-9]{11}[A-Za-z0-9]{35}|NRAK-[A-Z0-9]{27}|ATATT3[\w=-]{150,250}", 3.5, False),
+     r"|ntn_[0-9]{11}[A-Za-z0-9]{35}|NRAK-[A-Z0-9]{27}|ATATT3[\w=-]{150,250}|sk_[0-9a-f]{48}", 3.5, False),
     ("secret_commerce_token", "a payments, shipping, messaging or webhook secret (Square, Shippo, Flutterwave, Duffel, "
      "EasyPost, Brevo, Typeform, Harness, Octopus, a Slack or Discord webhook URL)",
      r"\bsq0(?:atp|csp)-[\w-]{22,60}|\bshippo_(?:live|test)_[a-f0-9]{40}\b|\bflwseck(?:_test)?-[a-h0-9]{32}-x\b"
@@ -123,10 +125,11 @@ PROVIDERS: tuple[ProviderRow, ...] = (
      _VALUE, 2.5, False),
 )
 """Every provider and password rule, in the order the scanner reports them."""
+PROVIDERS += NOTE_ROWS
 
 DOCUMENTED_EXAMPLES = frozenset({
     "AKIAIOSFODNN7EXAMPLE", "AKIAI44QH8DHBEXAMPLE", "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",
-    "je7MtGbClwBF/2Zp9Utk/h3yCo8nvbEXAMPLEKEY",
+    "je7MtGbClwBF/2Zp9Utk/h3yCo8nvbEXAMPLEKEY", "sk_test_4eC39HqLyjWDarjtT1zdp7dc",
     "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIiwiaWF0IjoxNTE2MjM5MDIy"
     "fQ.SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c",
 })
@@ -144,7 +147,7 @@ _OUTSIDE_KEY_ALPHABET = re.compile(r"[^A-Za-z0-9+/=_.-]")
 _PLACEHOLDER_WORDS = ("your", "example", "changeme", "password", "passwd", "xxxx", "****", "secret", "sample", "dummy",
                       "placeholder", "redacted", "strongpass", "securepass", "testpass", "demopass", "mypass",
                       "pass123", "pass1234", "admin123", "test123", "test1234", "qwerty", "letmein", "welcome1",
-                      "12345678")
+                      "12345678", "demo")
 """Words of the passwords docs and test fixtures use (`StrongPass123!`, `Test1234!`): an example, not a secret."""
 
 
@@ -179,7 +182,7 @@ def random_token(value: str) -> bool:
     return (hexadecimal or cased) and not any(word in value.lower() for word in _PLACEHOLDER_WORDS)
 
 
-EXTRA_CONFIRM = {"secret_password_assignment": plausible_password, "secret_password_prose": plausible_password,
+EXTRA_CONFIRM = {**NOTE_CONFIRM, "secret_password_assignment": plausible_password, "secret_password_prose": plausible_password,
                  "secret_pgpass_line": plausible_pgpass_password, "secret_cli_password": plausible_pgpass_password,
                  "secret_token_prose": random_token}
 """Further checks a candidate of these rules must pass once its value is found."""
