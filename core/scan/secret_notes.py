@@ -19,6 +19,7 @@ _WORDS = ("your", "example", "changeme", "password", "passwd", "xxxx", "****", "
 """Words of the values docs, seeds and fixtures show (`admin1234!`, `Test1234`): an example, not a secret."""
 _PATH_TAIL = re.compile(r"\.(?:py|js|jsx|ts|tsx|vue|svelte|md|json|ya?ml|txt|sh|toml|html|css|go|rs|java|rb|php|cfg"
                         r"|conf|ini|log|sql|env)$", re.I)
+_SLUG = re.compile(r"[a-z]+(?:[-_.][a-z0-9]+)+")
 _MARKS = set("!@#$%^&*+?~")
 """Punctuation a password has and a name, a path or a flag does not."""
 
@@ -61,8 +62,8 @@ def written_password(value: str) -> bool:
         return False
     if _PATH_TAIL.search(bare) or "://" in bare or bare.count("/") or bare.count("\\"):
         return False
-    if bare.startswith("-") or "@" in bare[1:] or "={" in bare:
-        return False  # a flag, an address, a property passed in code
+    if bare.startswith("-") or "@" in bare[1:] or "={" in bare or _SLUG.fullmatch(bare):
+        return False  # a flag, an address, a property passed in code, a route or file slug (`settings-v2`)
     has_letter = any(c.isalpha() for c in bare)
     has_digit = any(c.isdigit() for c in bare)
     has_mark = any(c in _MARKS for c in bare)

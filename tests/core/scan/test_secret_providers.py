@@ -180,7 +180,7 @@ def _n(alphabet: str, n: int) -> str:
     ("hardcoded_secret", f"**Gateway token:** `{_n(HEX, 48)}`"),
 ])
 def test_secrets_as_memory_notes_write_them_are_blocked(rule: str, text: str) -> None:
-    """The shapes that held 70 of the 85 real secrets the rules missed in 44,881 real memory entries: a password
+    """The shapes that held most of the 85 real secrets the rules missed in 44,881 real memory entries: a password
     after its word, a login pair, a label in another language, a bare `key`, a mail app password, a token in a query,
     and a label in markdown bold."""
     result = scan(text)
@@ -196,7 +196,7 @@ def test_secrets_as_memory_notes_write_them_are_blocked(rule: str, text: str) ->
     "Signing key 9DC858229FC7DD38854AE2D88D81803C0EBFCD88 is on the keyserver.",
     "Demo login for the seeded database: demo@example.org / Demo1234!",
     "Stripe's docs test key sk_test_4eC39HqLyjWDarjtT1zdp7dc works only in test mode.",
-    "Repos live in /root/paperclip-lite and /root/rook-bridge on the VPS.",
+    "Repos live in /srv/notes-sync and /srv/site-builder on the VPS, admin/settings-v2 in the UI.",
     "The password must be 12 characters; the app password comes from the Google account page.",
     "密码规则：至少 12 位，包含大小写字母和数字。",
 ])
