@@ -29,7 +29,6 @@ shares to the bench's figures.
 
 from __future__ import annotations
 
-import math
 import re
 import sys
 from collections import Counter
@@ -38,7 +37,7 @@ from pathlib import Path
 from typing import Sequence
 
 from memrev.core.bench.instruction_corpus import Source, build, cached_texts, corpus_parser, read_sources
-from memrev.core.bench.scan_real import Stop, stops
+from memrev.core.bench.scan_real import Stop, findings_by_rule, outcome_figures, stopped_by_rule, stops
 from memrev.core.bench.store import Figure
 from memrev.core.scan.scanner import scan
 from memrev.core.scan.scopes import ScanScope
@@ -116,11 +115,11 @@ class MemoryReport:
 
     def rule_counts(self) -> Counter[str]:
         """Deciding findings by rule, over every stopped entry."""
-        return Counter(stop.rule for entry in self.stopped for stop in entry.stops)
+        return findings_by_rule(self.stopped)
 
     def rule_entries(self) -> Counter[str]:
         """Stopped entries by rule (an entry counts once for each rule behind its outcome)."""
-        return Counter(rule for entry in self.stopped for rule in dict.fromkeys(stop.rule for stop in entry.stops))
+        return stopped_by_rule(self.stopped)
 
 
 def file_kind(path: str, text: str) -> str:
@@ -176,21 +175,10 @@ def scan_memory(cache: Path, sources: Sequence[Source]) -> MemoryReport:
 def memory_figures(report: MemoryReport) -> list[Figure]:
     """The shares of scanned memory entries blocked and held, against their aims, with the counts and top rules in
     the notes."""
-    measured = report.entries > 0
     where = (f"{report.entries} entries of {report.scanned} files from {report.repositories} repositories"
              + (f", {report.missing} listed files not in the cache" if report.missing else ""))
-    figures = []
-    for name, count, aim, outcome in ((BLOCKED, report.blocked, BLOCKED_AIM, "block"),
-                                      (HELD, report.held, HELD_AIM, "hold")):
-        share = report.share(count)
-        rules = Counter(rule for entry in report.stopped if entry.outcome == outcome
-                        for rule in dict.fromkeys(stop.rule for stop in entry.stops))
-        top = ", ".join(f"{rule} ({n})" for rule, n in rules.most_common(5)) or "none"
-        note = (f"{count} of {where}; by rule (entries): {top}" if measured
-                else f"no listed entry in the cache ({where})")
-        figures.append(Figure(name, share * 100 if measured else math.nan, "%", f"<= {aim * 100:g}%", None, "", None,
-                              share <= aim if measured else None, note))
-    return figures
+    return outcome_figures(report.stopped, report.entries, where, "entries",
+                           ((BLOCKED, "block", BLOCKED_AIM), (HELD, "hold", HELD_AIM)))
 
 
 def print_report(report: MemoryReport) -> None:

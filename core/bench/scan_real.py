@@ -23,7 +23,7 @@ import time
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Sequence
+from typing import Iterable, Protocol, Sequence
 
 from memrev.core.bench.instruction_corpus import Source, cached_texts, corpus_parser, read_sources
 from memrev.core.bench.scan import RATIO_AIM, hermes_style_scan
@@ -92,11 +92,44 @@ class CorpusReport:
 
     def rule_counts(self) -> Counter[str]:
         """Deciding findings by rule, over every stopped file."""
-        return Counter(stop.rule for file in self.stopped for stop in file.stops)
+        return findings_by_rule(self.stopped)
 
     def rule_files(self) -> Counter[str]:
         """Stopped files by rule (a file counts once for each rule behind its outcome)."""
-        return Counter(rule for file in self.stopped for rule in dict.fromkeys(stop.rule for stop in file.stops))
+        return stopped_by_rule(self.stopped)
+
+
+class Stopped(Protocol):
+    """A stopped file or memory entry: its outcome and the findings behind it."""
+
+    outcome: str
+    stops: tuple[Stop, ...]
+
+
+def findings_by_rule(stopped: Iterable[Stopped]) -> Counter[str]:
+    """Deciding findings by rule, over every stopped file or entry."""
+    return Counter(stop.rule for item in stopped for stop in item.stops)
+
+
+def stopped_by_rule(stopped: Iterable[Stopped], outcome: str | None = None) -> Counter[str]:
+    """Stopped files or entries by rule (each counts once for each rule behind its outcome), of one outcome or all."""
+    return Counter(rule for item in stopped if outcome is None or item.outcome == outcome
+                   for rule in dict.fromkeys(stop.rule for stop in item.stops))
+
+
+def outcome_figures(stopped: Sequence[Stopped], counted: int, where: str, unit: str,
+                    rows: Sequence[tuple[str, str, float]]) -> list[Figure]:
+    """For each (figure name, outcome, aim): the share of the `counted` files or entries stopped with that outcome,
+    against its aim, with the count and the top rules (by `unit`) in the note; nan when nothing was counted."""
+    figures = []
+    for name, outcome, aim in rows:
+        count = sum(item.outcome == outcome for item in stopped)
+        share = count / counted if counted else math.nan
+        top = ", ".join(f"{rule} ({n})" for rule, n in stopped_by_rule(stopped, outcome).most_common(5)) or "none"
+        note = f"{count} of {where}; by rule ({unit}): {top}" if counted else f"no listed {unit} in the cache ({where})"
+        figures.append(Figure(name, share * 100 if counted else math.nan, "%", f"<= {aim * 100:g}%", None, "", None,
+                              share <= aim if counted else None, note))
+    return figures
 
 
 def _one_line(text: str) -> str:
@@ -159,11 +192,6 @@ def scan_corpus(cache: Path, sources: Sequence[Source]) -> CorpusReport:
     return report
 
 
-def _top_rules(report: CorpusReport, limit: int = 5) -> str:
-    files = report.rule_files()
-    return ", ".join(f"{rule} ({count})" for rule, count in files.most_common(limit)) or "none"
-
-
 def corpus_figures(report: CorpusReport) -> list[Figure]:
     """The shares of scanned files blocked and held, against their aims, the counts and top rules in the notes; then
     the scanner's speed on those files against the Hermes-style loop on the same texts (whole files, several
@@ -171,16 +199,8 @@ def corpus_figures(report: CorpusReport) -> list[Figure]:
     measured = report.scanned > 0
     where = (f"{report.scanned} files from {report.repositories} repositories"
              + (f", {report.missing} listed files not in the cache" if report.missing else ""))
-    figures = []
-    for name, count, aim, outcome in ((BLOCKED, report.blocked, BLOCKED_AIM, "block"),
-                                      (HELD, report.held, HELD_AIM, "hold")):
-        share = report.share(count)
-        rules = Counter(rule for file in report.stopped if file.outcome == outcome
-                        for rule in dict.fromkeys(stop.rule for stop in file.stops))
-        top = ", ".join(f"{rule} ({n})" for rule, n in rules.most_common(5)) or "none"
-        note = f"{count} of {where}; by rule (files): {top}" if measured else f"no listed file in the cache ({where})"
-        figures.append(Figure(name, share * 100 if measured else math.nan, "%", f"<= {aim * 100:g}%", None, "", None,
-                              share <= aim if measured else None, note))
+    figures = outcome_figures(report.stopped, report.scanned, where, "files",
+                              ((BLOCKED, "block", BLOCKED_AIM), (HELD, "hold", HELD_AIM)))
     timed = measured and report.scan_seconds > 0 and report.baseline_seconds > 0
     speed = report.megabytes / report.scan_seconds if timed else math.nan
     base = report.megabytes / report.baseline_seconds if timed else None
