@@ -15,6 +15,7 @@ from types import MappingProxyType
 from typing import Callable, Mapping, NamedTuple
 
 from memrev.core.scan.rules_base import HOLD, Rule
+from memrev.core.scan.secret_notes import NOTE_CONFIRM, NOTE_ROWS
 from memrev.core.scan.secret_providers import EXTRA_CONFIRM, PROVIDERS, is_documented_example
 
 class SecretCheck(NamedTuple):
@@ -71,9 +72,9 @@ SECRET_CHECKS: Mapping[str, SecretCheck] = MappingProxyType({
         r"(?:\*\*|__)?[ \t]*(?::=?|=>?)(?:\*\*|__)?[ \t]*(?:[\"'`][a-z0-9+/=_.-]{20,512}|[a-z0-9+/=_-]{20,512})",
         r".", 3.5),
     **{rule: _secret(description, candidate, exact, min_entropy, digit)
-       for rule, description, candidate, exact, min_entropy, digit in PROVIDERS},
+       for rule, description, candidate, exact, min_entropy, digit in PROVIDERS + NOTE_ROWS},
 })
-"""Every secret rule (with the providers of `secret_providers`); candidates found on the lowercased text are confirmed
+"""Every secret rule (with the providers of `secret_providers` and the shapes of `secret_notes`); candidates found on the lowercased text are confirmed
 by `confirm_secret`."""
 PUBLIC_PREFIXES = ("AKIA", "ASIA", "ABIA", "ACCA", "ghp_", "gho_", "ghu_", "ghs_", "ghr_", "gith", "glpa", "xoxb",
                    "xoxa", "xoxp", "xoxr", "xoxs", "sk-a", "sk_l", "rk_l", "AIza", "npm_", "pypi", "eyJ", "----")
@@ -112,6 +113,8 @@ def entropy(value: str) -> float:
 
 HEX_ENTROPY = 3.0
 """The entropy 32 or more random hexadecimal digits clear with room to spare (a repeated or counting pattern does not)."""
+_CONFIRM = {**EXTRA_CONFIRM, **NOTE_CONFIRM}
+"""The further check each password and note rule's value must pass."""
 _FILLER = re.compile(r"([0Xx*])\1{7,}")
 """Eight or more zeros, x's or stars in a row: how documentation fills out a key's shape, never a real key."""
 
@@ -140,9 +143,9 @@ def confirm_secret(rule: str, candidate: str) -> tuple[str, str] | None:
         return None
     if rule == "secret_aws_secret_key" and (value.isupper() or value.islower()):  # a hex digest, not a base64 key
         return None
-    if is_documented_example(value) or (rule in EXTRA_CONFIRM and not EXTRA_CONFIRM[rule](value)):
+    if is_documented_example(value) or (rule in _CONFIRM and not _CONFIRM[rule](value)):
         return None
-    if rule in EXTRA_CONFIRM and _CODE.search(value):  # `password: z.string().min(8)`: code, not a password
+    if rule in _CONFIRM and _CODE.search(value):  # `password: z.string().min(8)`: code, not a password
         return None
     return value, ""
 

@@ -14,8 +14,6 @@ from __future__ import annotations
 
 import re
 
-from memrev.core.scan.secret_notes import NOTE_CONFIRM, NOTE_ROWS
-
 ProviderRow = tuple[str, str, str, str, float, bool]
 """(rule id, what it finds, lowercase candidate pattern, exact case-kept pattern, minimum entropy, needs a digit)."""
 
@@ -125,7 +123,6 @@ PROVIDERS: tuple[ProviderRow, ...] = (
      _VALUE, 2.5, False),
 )
 """Every provider and password rule, in the order the scanner reports them."""
-PROVIDERS += NOTE_ROWS
 
 DOCUMENTED_EXAMPLES = frozenset({
     "AKIAIOSFODNN7EXAMPLE", "AKIAI44QH8DHBEXAMPLE", "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",
@@ -144,7 +141,7 @@ def is_documented_example(value: str) -> bool:
 
 
 _OUTSIDE_KEY_ALPHABET = re.compile(r"[^A-Za-z0-9+/=_.-]")
-_PLACEHOLDER_WORDS = ("your", "example", "changeme", "password", "passwd", "xxxx", "****", "secret", "sample", "dummy",
+PLACEHOLDER_WORDS = ("your", "example", "changeme", "password", "passwd", "xxxx", "****", "secret", "sample", "dummy",
                       "placeholder", "redacted", "strongpass", "securepass", "testpass", "demopass", "mypass",
                       "pass123", "pass1234", "admin123", "test123", "test1234", "qwerty", "letmein", "welcome1",
                       "12345678", "demo")
@@ -157,7 +154,7 @@ def plausible_password(value: str) -> bool:
     placeholder words, and not a value the key-shaped assignment rule already reports (20+ characters of a key's
     alphabet)."""
     lowered = value.lower()
-    if any(word in lowered for word in _PLACEHOLDER_WORDS) or value.startswith(("$", "{", "<", "%", "@")):
+    if any(word in lowered for word in PLACEHOLDER_WORDS) or value.startswith(("$", "{", "<", "%", "@")):
         return False
     mixed_case = any(c.isupper() for c in value) and any(c.islower() for c in value)
     if not (any(c.isalpha() for c in value) and (any(c.isdigit() for c in value) or (mixed_case and len(value) >= 10))):
@@ -171,7 +168,7 @@ def plausible_pgpass_password(value: str) -> bool:
     lower case mixed), since the line's shape already says it is a credential."""
     generated = len(value) >= 12 and value.isalnum() and any(c.isupper() for c in value) \
         and any(c.islower() for c in value) and any(c.isdigit() for c in value)
-    return plausible_password(value) or (generated and not any(w in value.lower() for w in _PLACEHOLDER_WORDS))
+    return plausible_password(value) or (generated and not any(w in value.lower() for w in PLACEHOLDER_WORDS))
 
 
 def random_token(value: str) -> bool:
@@ -179,10 +176,10 @@ def random_token(value: str) -> bool:
     more, rather than a name made of words (`my_service_account_token_v2`)."""
     hexadecimal = len(value) >= 32 and all(c in "0123456789abcdef" for c in value.lower())
     cased = any(c.isupper() for c in value) and any(c.islower() for c in value)
-    return (hexadecimal or cased) and not any(word in value.lower() for word in _PLACEHOLDER_WORDS)
+    return (hexadecimal or cased) and not any(word in value.lower() for word in PLACEHOLDER_WORDS)
 
 
-EXTRA_CONFIRM = {**NOTE_CONFIRM, "secret_password_assignment": plausible_password, "secret_password_prose": plausible_password,
+EXTRA_CONFIRM = {"secret_password_assignment": plausible_password, "secret_password_prose": plausible_password,
                  "secret_pgpass_line": plausible_pgpass_password, "secret_cli_password": plausible_pgpass_password,
                  "secret_token_prose": random_token}
 """Further checks a candidate of these rules must pass once its value is found."""
