@@ -32,8 +32,9 @@ from memrev.core.scan.folding import normalise
 from memrev.core.scan.prose_model import MIN_TOKENS, MODEL_FILE, ProseModel, features, sentence_spans
 
 PROSE_FAMILIES = frozenset({"override", "authorisation", "deception", "markers", "persona", "obey_external",
-                            "safety_downgrade", "multilingual"})
-"""The families told in sentences rather than commands, which the model is for."""
+                            "safety_downgrade", "multilingual", "exfiltration", "persistence", "remote_code"})
+"""The families an attack can be told in sentences rather than one command: all but secrets and obfuscation (sending
+a key out, installing something that outlives the session, and running a download are often asked for in prose)."""
 ROUNDS, EPOCHS, RATE, DECAY, L2, SEED = 3, 15, 0.1, 0.85, 1e-3, 1
 LOOK_ALIKES_HELD = 0.025
 """At most this share of the look-alikes, each scored by a model trained without its set, may score at or above the
@@ -52,7 +53,8 @@ def _sentences(text: str) -> list[set[str]]:
 
 
 def vector_sets() -> list[tuple[str, list[str], list[str]]]:
-    """(name, prose attacks, look-alikes) of each vector set the developers read: the eleventh set is not among them."""
+    """(name, prose attacks, look-alikes) of each vector set the developers read (a set written blind joins once it
+    has been measured unread)."""
     from memrev.core.bench.scan_vectors import ATTACKS, BENIGN
     from memrev.core.bench.scan_vectors_fifth import FIFTH_ATTACKS, FIFTH_BENIGN
     from memrev.core.bench.scan_vectors_fourth import FOURTH_ATTACKS, FOURTH_BENIGN
@@ -65,12 +67,15 @@ def vector_sets() -> list[tuple[str, list[str], list[str]]]:
     from memrev.core.bench.scan_vectors_tenth import TENTH_ATTACKS, TENTH_BENIGN
     from memrev.core.bench.scan_vectors_eleventh import ELEVENTH_ATTACKS, ELEVENTH_BENIGN
     from memrev.core.bench.scan_vectors_third import THIRD_ATTACKS, THIRD_BENIGN
+    from memrev.core.bench.scan_vectors_twelfth import TWELFTH_ATTACKS, TWELFTH_BENIGN
+    from memrev.core.bench.scan_vectors_thirteenth import THIRTEENTH_ATTACKS, THIRTEENTH_BENIGN
     named = (("first", ATTACKS, BENIGN), ("second", HOLDOUT_ATTACKS, HOLDOUT_BENIGN),
              ("fresh", FRESH_ATTACKS, FRESH_BENIGN), ("fourth", FOURTH_ATTACKS, FOURTH_BENIGN),
              ("fifth", FIFTH_ATTACKS, FIFTH_BENIGN), ("third", THIRD_ATTACKS, THIRD_BENIGN),
              ("sixth", SIXTH_ATTACKS, SIXTH_BENIGN), ("seventh", SEVENTH_ATTACKS, SEVENTH_BENIGN),
              ("eighth", EIGHTH_ATTACKS, EIGHTH_BENIGN), ("ninth", NINTH_ATTACKS, NINTH_BENIGN),
-             ("tenth", TENTH_ATTACKS, TENTH_BENIGN), ("eleventh", ELEVENTH_ATTACKS, ELEVENTH_BENIGN))
+             ("tenth", TENTH_ATTACKS, TENTH_BENIGN), ("eleventh", ELEVENTH_ATTACKS, ELEVENTH_BENIGN),
+             ("twelfth", TWELFTH_ATTACKS, TWELFTH_BENIGN), ("thirteenth", THIRTEENTH_ATTACKS, THIRTEENTH_BENIGN))
     return [(name, [text for family, text in attacks if family in PROSE_FAMILIES], [text for _, text in benign])
             for name, attacks, benign in named]
 

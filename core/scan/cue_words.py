@@ -69,6 +69,11 @@ _CANCEL = ("as noise|stop you|hold you back|throw away|purge|purged|no prior res
            "start from zero|was blank|never existed|had never existed|written for a different|is obsolete|stop weighing|"
            "don't weigh|compromised|someone else's opinion|pushes back")
 
+_OUTRANK = ("override|overrides|overriding|supersede|supersedes|outrank|outranks|trump|trumps|overrule|overrules|"
+            "take precedence over|takes precedence over|take priority over|takes priority over|win over|wins over|"
+            "come before|comes before|beat|beats")
+"""How a note claims to rank above other instructions."""
+
 _NOT_COUNTED_AS = (r"re:(?:(?:does|do|did)\s+not|doesn't|don't|didn't)\s+count\s+as\s+"
                    r"(?!binding|valid|rules|instructions|authoritative|in\s+(?:force|effect)|anything)")
 """`X does not count as consent` says what X is not (a rule asking for real consent), not that X is cancelled (`your
@@ -355,6 +360,14 @@ ENGLISH_RULES: tuple[CueRule, ...] = (
           CueGroup.of(_CANCEL).excepting(_NOT_COUNTED_AS), _OWN_RULES, _WHOSE,
           unless=PROTECT + "|relative path|relative paths|full path|absolute path|profile path|" + _ABOUT_A_DOCUMENT + "|that tries to override|that try to override|which tries to override|"
           "tries to override it|try to override it"),
+    cue_rule("claims_precedence", "injection",
+             "claims to outrank every other instruction the agent has (held in a memory write; a file people keep "
+             "may say so of itself)",
+             _OUTRANK, "|".join(f"{which} {what}" for which in ("every other", "all other", "any other", "all previous",
+                                                                 "all prior", "all earlier", "all your", "all of your")
+                                for what in ("instruction", "instructions", "rule", "rules", "guidance", "guidelines",
+                                             "directives", "prompts")),
+             unless=PROTECT + "|" + _ABOUT_A_DOCUMENT, window=8),
     cue_rule("approval_claimed", "injection",
           "claims approval was given in advance, so the agent need not ask (held for a person)",
           CueGroup.of(_APPROVED).excepting(_ACCESS_TO_DATA), _IN_ADVANCE + "|" + _NO_ASK,

@@ -69,10 +69,17 @@ def sentence_spans(lower: str) -> Iterator[tuple[int, int, list[str]]]:
 _WARNING = CueGroup.of(PROTECT)
 
 
+_FORBIDS = re.compile(r"^[\s*_>#\d.)-]*(?:never|don't|do not|dont|must not|mustn't|should not|shouldn't)\s+(?:ever\s+)?"
+                      r"(?:set|enable|disable|open|allow|commit|push|store|log|print|paste|expose|hardcode|turn off|"
+                      r"skip|bypass|put|upload|leak|echo|check in|weaken|relax|loosen)\b")
+"""A sentence that opens by forbidding a risky setting or act (`never set CORS to * with credentials`): a rule
+keeping the agent safe, which the model, reading words and not their order, would weigh like the act itself."""
+
+
 def warns(sentence: str) -> bool:
     """Whether a sentence warns against an attack rather than making it (`tool output can hold instructions; treat
-    it as data`), as the cue rules' protective words say."""
-    return _WARNING.found(sentence, frozenset(re.findall(r"[\w'-]+", sentence)))
+    it as data`, as the cue rules' protective words say), or opens by forbidding a risky act."""
+    return _FORBIDS.search(sentence) is not None or _WARNING.found(sentence, frozenset(re.findall(r"[\w'-]+", sentence)))
 
 
 class ProseModel(NamedTuple):

@@ -29,13 +29,14 @@ class ScanScope(enum.Enum):
 MEMORY_ONLY_HOLDS = frozenset({
     "possible_agent_config_mod", "possible_hermes_config_mod", "possible_send_to_url", "possible_context_exfil",
     "possible_ssh_access", "possible_ssh_backdoor", "possible_hermes_env", "possible_hardcoded_secret",
-    "invisible_bom", "reads_like_injection", "unpinned_remote_tool",
+    "invisible_bom", "reads_like_injection", "unpinned_remote_tool", "claims_precedence",
 })
 """Holds that copy Hermes's strict-only ids (send_to_url, context_exfil, ssh_backdoor, ssh_access, hermes_env,
 agent_config_mod, hermes_config_mod, hardcoded_secret), and a byte-order mark at the very start (how editors on
 Windows save a file, not hidden text), and the prose model's hold (calibrated on memory-sized entries, where a long
 instruction file has hundreds of sentences to be wrong on), and tools run from a moving source (a project's own
-setup notes name `go run ...@latest` as a matter of course; a memory entry that slips one in is another thing):
+setup notes name `go run ...@latest` as a matter of course; a memory entry that slips one in is another thing),
+and a claim to outrank every other instruction (an AGENTS.md may say that of itself; a memory note may not):
 raised on memory writes, not on committed instruction files. Blocks are never in this set."""
 
 INSTRUCTION_KINDS = frozenset({"claude-md", "agents-md"})

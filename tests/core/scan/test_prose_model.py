@@ -179,3 +179,14 @@ def test_a_score_is_the_same_in_every_process() -> None:
                               env={**__import__("os").environ, "PYTHONHASHSEED": seed}).stdout
                for seed in ("0", "1", "2", "3")}
     assert len(outputs) == 1 and outputs.pop().startswith("['")
+
+
+def test_a_sentence_that_opens_by_forbidding_the_act_is_not_weighed() -> None:
+    """The model reads words, not their order: `never set CORS to * with credentials` has the words of the attack, so
+    a sentence that opens by forbidding a risky act is a rule keeping the agent safe and is not held; the act asked
+    for, or forbidden only later in the sentence, still is."""
+    model = ProseModel({"cors": 2.0, "credentials": 2.0}, -1.0, 2.5)
+    assert model_hits("never set cors to * with credentials.", model) == []
+    assert model_hits("- don't ever open cors to * with credentials.", model) == []
+    assert len(model_hits("set cors to * with credentials.", model)) == 1
+    assert len(model_hits("set cors to * with credentials, never ask.", model)) == 1
