@@ -48,8 +48,10 @@ _LONG_RUN = re.compile(r"[A-Za-z0-9+/_-]{%d,}={0,6}" % MIN_BASE64)
 _BASE32_RUN = re.compile(r"(?=[A-Z2-7]*[2-7])[A-Z2-7]{16,}={0,6}")
 """Base32 has capitals and the digits 2 to 7 only, and always some digit in a text of any length."""
 _DIGIT = re.compile(r"\d")
-_SPACED_HEX = re.compile(r"(?<![0-9A-Fa-f])(?:[0-9A-Fa-f]{2}[ :]){11,}[0-9A-Fa-f]{2}(?![0-9A-Fa-f])")
-"""Hex bytes written apart (`54 68 65 20 ...`, `54:68:65`), as a hex dump shows them."""
+_SPACED_HEX = re.compile(r"[0-9A-Fa-f](?<![0-9A-Fa-f]{2})[0-9A-Fa-f][ :](?:[0-9A-Fa-f]{2}[ :]){10,}[0-9A-Fa-f]{2}"
+                         r"(?![0-9A-Fa-f])")
+"""Hex bytes written apart (`54 68 65 20 ...`, `54:68:65`), as a hex dump shows them, not inside a longer run of hex.
+It opens with a hex digit (the lookbehind after it), so the regex engine skips to those in C."""
 _CODE_POINT = r"(?:3[2-9]|[4-9]\d|1[01]\d|12[0-6]|0x[2-7][0-9a-fA-F])"
 _CHAR_CODES = re.compile(rf"(?<![\w.])(?:{_CODE_POINT}\s*,\s*){{7,}}{_CODE_POINT}(?![\w.])"
                          rf"|(?:\b(?:chr|char|String\.fromCharCode)\(\s*{_CODE_POINT}\s*\)\s*[+.,&]?\s*){{8,}}")
@@ -60,9 +62,10 @@ _MORSE = re.compile(r"(?<![\w.-])(?:[.-]{1,6}[ \t]+(?:/[ \t]+)?){7,}[.-]{1,6}(?!
 _MORSE_LETTERS = dict(zip(
     ".- -... -.-. -.. . ..-. --. .... .. .--- -.- .-.. -- -. --- .--. --.- .-. ... - ..- ...- .-- -..- -.-- --.. "
     "----- .---- ..--- ...-- ....- ..... -.... --... ---.. ----.".split(), "abcdefghijklmnopqrstuvwxyz0123456789"))
-_LEET_HINT = re.compile(r"[a-z][01345@$!|+][a-z]")
+_LEET_HINT = re.compile(r"[01345@$!|+](?<=[a-z].)(?=[a-z])")
 _LEET = str.maketrans("01345789@$!|+", "oieastbgasilt")
-"""A leetspeak digit or symbol inside a word: the cheap test before leetspeak is folded."""
+"""A leetspeak digit or symbol inside a word: the cheap test before leetspeak is folded (it opens with the digit or
+symbol, rarer than a letter, so the regex engine skips to those in C)."""
 _KEYWORDS = frozenset(WORDS + ("all", "api", "key", "keys", "ignoring", "ignored", "instructed", "previously",
                                 "exfil", "hack", "hacker", "shell", "admin", "root", "env", "ssh"))
 _PUNCTUATION_KEPT = str.maketrans({c: " " for c in "\"#%&'()*,-./:;<=>?[\\]^_`{}~"})
@@ -158,13 +161,14 @@ def decode_runs(raw: str, lower: str, hints: Sequence[tuple[str, int, int, str]]
             found.append(Decoded(match.start(), match.end(), kind, text))
             if len(found) >= MAX_CANDIDATES:
                 return found
-    digits = _DIGIT.search(raw) is not None  # hex bytes of text and character codes always hold a digit
+    digits = any(map(raw.__contains__, "0123456789")) if raw.isascii() else _DIGIT.search(raw) is not None
+    # hex bytes of text and character codes always hold a digit (a character code list seven commas at least)
     for match in _SPACED_HEX.finditer(raw) if digits and (" " in raw or ":" in raw) else ():
         if (text := _from_hex(match.group())) is not None:
             found.append(Decoded(match.start(), match.end(), "hex", text))
             if len(found) >= MAX_CANDIDATES:
                 return found
-    if digits and ("," in raw or "chr" in raw or "Char" in raw):
+    if digits and (raw.count(",") >= 7 or "chr(" in raw or "char(" in raw or "fromCharCode(" in raw):
         for match in _CHAR_CODES.finditer(raw):
             if (text := _from_char_codes(match.group())) is not None:
                 found.append(Decoded(match.start(), match.end(), "character codes", text))

@@ -17,6 +17,10 @@ _WS, _CLASS = "\x01", "\x02"
 _WS_RUN = re.compile(r"\s+")
 _END = ""
 """The mark in a head trie where a head ends."""
+_FREQUENT = " etaoinsrhldcumpfgywbvkx_jqz-./:0123456789"
+"""Characters roughly by how often lowercased notes hold them: a trie's branches that start with different plain
+characters are tried most frequent first, as the regex engine tries an alternation's branches in order."""
+_RANK = {char: rank for rank, char in enumerate(_FREQUENT)}
 
 
 class _Hit(NamedTuple):
@@ -164,13 +168,22 @@ def _trie(heads: Sequence[Head], lead: bool = False) -> str:
 
     def emit(node: dict[str, Any]) -> str:
         """The alternation under one trie node (an empty last branch where a head ends and longer ones go on)."""
-        branches = [regex(token) + emit(child) for token, child in sorted(node.items()) if token != _END]
+        branches = [regex(token) + emit(child) for token, child in _ordered(node)]
         if branches and _END in node:
             branches.append("")
         return "" if not branches else branches[0] if len(branches) == 1 else "(?:" + "|".join(branches) + ")"
     if lead:
-        return "|".join(f"{regex(token)}(?=({emit(child)}))" for token, child in sorted(tree.items()))
+        return "|".join(f"{regex(token)}(?=({emit(child)}))" for token, child in _ordered(tree))
     return emit(tree)
+
+
+def _ordered(node: dict[str, Any]) -> list[tuple[str, Any]]:
+    """A trie node's branches in the order to try them: most frequent character first when no two can start at one
+    place (plain characters and whitespace runs, so the order changes no match), else sorted."""
+    branches = sorted((token, child) for token, child in node.items() if token != _END)
+    if any(token[:1] == _CLASS for token, _ in branches):
+        return branches
+    return sorted(branches, key=lambda branch: _RANK.get(branch[0], len(_RANK)))
 
 
 JOIN_AFTER = 32

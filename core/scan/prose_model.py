@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import re
 from functools import lru_cache
+from itertools import chain, repeat
 from math import fsum
 from pathlib import Path
 from typing import Any, Collection, Iterator, NamedTuple
@@ -31,9 +32,10 @@ _SPACED = str.maketrans({char: " " for char in "!\"#$%&()*+,./:;<=>?@[\\]^`{|}~�
 """Punctuation and control characters read as a space: a token is a run of letters, digits, `'`, `-` and `_`
 (`don't`, `pre-approved`, `<system>` gives `system`), so an ASCII text's tokens are its words as the cue rules read
 them; str.translate and str.split tokenise several times faster than a regex."""
-_SENTENCE_END = re.compile(r"(?<=[.!?。！？])\s+|\n")
+_SENTENCE_END = re.compile(r"\s(?:(?<=[.!?。！？]\s)\s*|(?<=\n))")
 """Where a sentence ends: after a full stop, question or exclamation mark and a space, or at a line end (a dot
-inside `CLAUDE.md` or `v1.2` does not end one)."""
+inside `CLAUDE.md` or `v1.2` does not end one). Written to open with a space so the regex engine skips to spaces in C
+(`(?<=[.!?])\s+|\n` matches the same spans, trying every character)."""
 MIN_TOKENS = 3
 """Sentences shorter than this carry too little to weigh."""
 
@@ -103,7 +105,8 @@ class ProseModel(NamedTuple):
 
 
 class _Weights(NamedTuple):
-    """Weights of one kind of feature (words by word, pairs by a tuple of two words) and the set of those features."""
+    """Weights of features (words by word, adjacent pairs by a tuple of two words, pairs one word apart by a tuple of
+    the two with `SKIP` between) and the set of those features."""
 
     weight: dict[Any, float]
     known: frozenset[Any]
@@ -115,25 +118,28 @@ class _Weights(NamedTuple):
 
 
 class _Scorer:
-    """A model's weights split for speed: words by word, pairs by a tuple of two words, so scoring a sentence makes
-    no strings, and only the features a sentence has that the model weighs are summed (set intersections in C)."""
+    """A model's weights keyed for speed: words by word, pairs by tuples of words, so scoring a sentence makes no
+    strings, and only the features a sentence has that the model weighs are summed (one set intersection in C)."""
 
     def __init__(self, model: ProseModel) -> None:
-        """Split the model's features into words, adjacent pairs and pairs one word apart."""
+        """Key the model's features as words, adjacent pairs and pairs one word apart, all in one table."""
         self.model = model
-        words = {f: w for f, w in model.weights.items() if " " not in f}
-        pairs = {tuple(f.split(" ", 1)): w for f, w in model.weights.items() if " " in f and SKIP not in f}
-        skips = {tuple(f.split(SKIP, 1)): w for f, w in model.weights.items() if SKIP in f}
-        self.every = tuple(map(_Weights.of, (words, pairs, skips)))
-        self.lifting = tuple(_Weights.of({f: w for f, w in kind.items() if w > 0}) for kind in (words, pairs, skips))
+        every: dict[Any, float] = {}
+        for feature, weight in model.weights.items():
+            if SKIP in feature:
+                first, second = feature.split(SKIP, 1)
+                every[(first, SKIP, second)] = weight
+            else:
+                every[tuple(feature.split(" ", 1)) if " " in feature else feature] = weight
+        self.every = _Weights.of(every)
+        self.lifting = _Weights.of({f: w for f, w in every.items() if w > 0})
 
     @staticmethod
-    def _sum(tables: tuple[_Weights, ...], words: list[str], distinct: Collection[str]) -> float:
-        """The exact sum of the weights of the words, adjacent pairs and pairs one word apart that the tables know."""
-        (word, pair, skip) = tables
-        return fsum([*map(word.weight.__getitem__, word.known.intersection(distinct)),
-                     *map(pair.weight.__getitem__, pair.known.intersection(zip(words, words[1:]))),
-                     *map(skip.weight.__getitem__, skip.known.intersection(zip(words, words[2:])))])
+    def _sum(table: _Weights, words: list[str], distinct: Collection[str]) -> float:
+        """The exact sum of the weights of the words, adjacent pairs and pairs one word apart that the table knows
+        (one set intersection over all three, in C)."""
+        found = table.known.intersection(chain(distinct, zip(words, words[1:]), zip(words, repeat(SKIP), words[2:])))
+        return fsum(map(table.weight.__getitem__, found))
 
     def score(self, words: list[str]) -> float:
         """The same score as `ProseModel.score(features(words))`, without building the features."""
@@ -186,11 +192,21 @@ def model_hits(lower: str, model: ProseModel | None = None, words: list[str] | N
     hits: list[ModelHit] = []
     if scorer.ceiling(tokens(lower) if words is None else words, word_set if words is not None else None) < threshold:
         return hits  # a sentence's tokens are a run of the text's, so none can reach the threshold
-    for start, end, sentence in _all_spans(lower):
-        said = tokens(sentence)
-        if len(said) >= MIN_TOKENS and (score := scorer.score(said)) >= threshold and not warns(sentence):
+    for start, end, said in _sentence_tokens(lower):
+        if len(said) >= MIN_TOKENS and (score := scorer.score(said)) >= threshold and not warns(lower[start:end]):
             hits.append(ModelHit(start, end, score, threshold, tuple(scorer.model.strongest(features(said)))))
     return hits
+
+
+def _sentence_tokens(lower: str) -> Iterator[tuple[int, int, list[str]]]:
+    """The span and tokens of every sentence, as `_all_spans` and `tokens` give them (an empty one's span aside),
+    tokenising the text once: the tokeniser maps each character on its own and no sentence end falls in a token."""
+    spaced = lower.translate(_SPACED)
+    start = 0
+    for end in _SENTENCE_END.finditer(lower):
+        yield start, end.start(), spaced[start:end.start()].split()
+        start = end.end()
+    yield start, len(lower), spaced[start:].split()
 
 
 def _all_spans(lower: str) -> Iterator[tuple[int, int, str]]:
