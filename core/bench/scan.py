@@ -32,6 +32,7 @@ from memrev.core.bench.scan_vectors_eighth import EIGHTH_ATTACKS, EIGHTH_BENIGN
 from memrev.core.bench.scan_vectors_eleventh import ELEVENTH_ATTACKS, ELEVENTH_BENIGN
 from memrev.core.bench.scan_vectors_twelfth import TWELFTH_ATTACKS, TWELFTH_BENIGN
 from memrev.core.bench.scan_vectors_thirteenth import THIRTEENTH_ATTACKS, THIRTEENTH_BENIGN
+from memrev.core.bench.scan_vectors_fourteenth import FOURTEENTH_ATTACKS, FOURTEENTH_BENIGN
 from memrev.core.bench.scan_vectors_ninth import NINTH_ATTACKS, NINTH_BENIGN
 from memrev.core.bench.scan_vectors_tenth import TENTH_ATTACKS, TENTH_BENIGN
 from memrev.core.bench.scan_vectors_third import THIRD_ATTACKS, THIRD_BENIGN
@@ -373,23 +374,25 @@ TENTH_SET = "tenth set: "
 ELEVENTH_SET = "eleventh set: "
 TWELFTH_SET = "twelfth set: "
 THIRTEENTH_SET = "thirteenth set: "
+FOURTEENTH_SET = "fourteenth set (unread): "
 THIRD_SET = "third set: "
-"""How the totals of the thirteen further vector sets are named in the bench's table."""
+"""How the totals of the fourteen further vector sets are named in the bench's table."""
 
 
 def run_vector_bench() -> list[Figure]:
-    """The scanner on the labelled vectors (totals, then one figure per family), then the totals of the thirteen
-    further sets, in the order they were written. Each was written apart from the rules and the sets before it,
-    measured once before anyone read it (the README keeps those blind figures), then read while tuning the rules or
-    trained on (the prose model is trained on all of them), so every figure here flatters the scanner. The
-    fourteenth is kept out of the table for the next blind measure."""
+    """The scanner on the labelled vectors (totals, then one figure per family), then the totals of the fourteen
+    further sets, in the order they were written. Each was written apart from the rules and the sets before it and
+    measured before anyone read it (the README keeps those blind figures); all but the fourteenth were then read while
+    tuning the rules or trained on, so their figures flatter the scanner. The fourteenth is unread and not trained on:
+    its figure is still blind (measure it before reading it)."""
     further = ((SECOND_SET, HOLDOUT_ATTACKS, HOLDOUT_BENIGN), (THIRD_SET, THIRD_ATTACKS, THIRD_BENIGN),
                (FRESH_SET, FRESH_ATTACKS, FRESH_BENIGN), (FOURTH_SET, FOURTH_ATTACKS, FOURTH_BENIGN),
                (FIFTH_SET, FIFTH_ATTACKS, FIFTH_BENIGN), (SIXTH_SET, SIXTH_ATTACKS, SIXTH_BENIGN),
                (SEVENTH_SET, SEVENTH_ATTACKS, SEVENTH_BENIGN), (EIGHTH_SET, EIGHTH_ATTACKS, EIGHTH_BENIGN),
                (NINTH_SET, NINTH_ATTACKS, NINTH_BENIGN), (TENTH_SET, TENTH_ATTACKS, TENTH_BENIGN),
                (ELEVENTH_SET, ELEVENTH_ATTACKS, ELEVENTH_BENIGN), (TWELFTH_SET, TWELFTH_ATTACKS, TWELFTH_BENIGN),
-               (THIRTEENTH_SET, THIRTEENTH_ATTACKS, THIRTEENTH_BENIGN))
+               (THIRTEENTH_SET, THIRTEENTH_ATTACKS, THIRTEENTH_BENIGN),
+               (FOURTEENTH_SET, FOURTEENTH_ATTACKS, FOURTEENTH_BENIGN))
     figures = vector_figures(count_families(scan_vectors()))
     for label, attacks, benign in further:
         figures += vector_figures(count_families(scan_vectors(attacks, benign)), label)[:3]
