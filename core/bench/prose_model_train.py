@@ -54,7 +54,7 @@ def _sentences(text: str) -> list[set[str]]:
 
 def vector_sets() -> list[tuple[str, list[str], list[str]]]:
     """(name, prose attacks, look-alikes) of each vector set the developers read (a set written blind joins once it
-    has been measured unread)."""
+    has been measured unread; the fourteenth is kept unread for the next blind measure)."""
     from memrev.core.bench.scan_vectors import ATTACKS, BENIGN
     from memrev.core.bench.scan_vectors_fifth import FIFTH_ATTACKS, FIFTH_BENIGN
     from memrev.core.bench.scan_vectors_fourth import FOURTH_ATTACKS, FOURTH_BENIGN
@@ -69,13 +69,15 @@ def vector_sets() -> list[tuple[str, list[str], list[str]]]:
     from memrev.core.bench.scan_vectors_third import THIRD_ATTACKS, THIRD_BENIGN
     from memrev.core.bench.scan_vectors_twelfth import TWELFTH_ATTACKS, TWELFTH_BENIGN
     from memrev.core.bench.scan_vectors_thirteenth import THIRTEENTH_ATTACKS, THIRTEENTH_BENIGN
+    from memrev.core.bench.scan_vectors_fifteenth import FIFTEENTH_ATTACKS, FIFTEENTH_BENIGN
     named = (("first", ATTACKS, BENIGN), ("second", HOLDOUT_ATTACKS, HOLDOUT_BENIGN),
              ("fresh", FRESH_ATTACKS, FRESH_BENIGN), ("fourth", FOURTH_ATTACKS, FOURTH_BENIGN),
              ("fifth", FIFTH_ATTACKS, FIFTH_BENIGN), ("third", THIRD_ATTACKS, THIRD_BENIGN),
              ("sixth", SIXTH_ATTACKS, SIXTH_BENIGN), ("seventh", SEVENTH_ATTACKS, SEVENTH_BENIGN),
              ("eighth", EIGHTH_ATTACKS, EIGHTH_BENIGN), ("ninth", NINTH_ATTACKS, NINTH_BENIGN),
              ("tenth", TENTH_ATTACKS, TENTH_BENIGN), ("eleventh", ELEVENTH_ATTACKS, ELEVENTH_BENIGN),
-             ("twelfth", TWELFTH_ATTACKS, TWELFTH_BENIGN), ("thirteenth", THIRTEENTH_ATTACKS, THIRTEENTH_BENIGN))
+             ("twelfth", TWELFTH_ATTACKS, TWELFTH_BENIGN), ("thirteenth", THIRTEENTH_ATTACKS, THIRTEENTH_BENIGN),
+             ("fifteenth", FIFTEENTH_ATTACKS, FIFTEENTH_BENIGN))
     return [(name, [text for family, text in attacks if family in PROSE_FAMILIES], [text for _, text in benign])
             for name, attacks, benign in named]
 

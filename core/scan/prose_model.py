@@ -16,7 +16,7 @@ from functools import lru_cache
 from itertools import chain, repeat
 from math import fsum
 from pathlib import Path
-from typing import Any, Collection, Iterator, NamedTuple
+from typing import Any, Collection, Iterable, Iterator, NamedTuple
 
 from memrev.core.scan.cue_groups import CueGroup
 from memrev.core.scan.cue_words import PROTECT
@@ -50,10 +50,22 @@ SKIP = " … "
 `…`, so the feature cannot be mistaken for an adjacent pair."""
 
 
+STEM, STEM_MARK = 5, "~"
+"""A word of more than STEM + 1 letters also counts by its first STEM (`~disab` for `disable`, `disabling`,
+`disabled`), marked with a character no token holds: a wording nobody planned for often only bends a word."""
+
+
+def stems(words: Iterable[str]) -> Iterator[str]:
+    """The stem feature of every long plain-ASCII word (an attack reworded often only changes a word's ending)."""
+    return (STEM_MARK + word[:STEM] for word in words if len(word) > STEM + 1 and word.isascii())
+
+
 def features(words: list[str]) -> set[str]:
-    """Every word, every adjacent pair of words (`never mention`, `the user`) and every pair one word apart (`never …
-    user`), which carries a phrase across the word an attacker swaps (`ignore all/any/the/prior rules`)."""
+    """Every word and its stem, every adjacent pair of words (`never mention`, `the user`) and every pair one word
+    apart (`never … user`), which carries a phrase across the word an attacker swaps (`ignore all/any/the/prior
+    rules`)."""
     found = set(words)
+    found.update(stems(list(found)))
     found.update(f"{first} {second}" for first, second in zip(words, words[1:]))
     found.update(f"{first}{SKIP}{second}" for first, second in zip(words, words[2:]))
     return found
@@ -136,9 +148,10 @@ class _Scorer:
 
     @staticmethod
     def _sum(table: _Weights, words: list[str], distinct: Collection[str]) -> float:
-        """The exact sum of the weights of the words, adjacent pairs and pairs one word apart that the table knows
-        (one set intersection over all three, in C)."""
-        found = table.known.intersection(chain(distinct, zip(words, words[1:]), zip(words, repeat(SKIP), words[2:])))
+        """The exact sum of the weights of the words, their stems, adjacent pairs and pairs one word apart that the
+        table knows (one set intersection over all of them, in C)."""
+        found = table.known.intersection(chain(distinct, stems(distinct), zip(words, words[1:]),
+                                               zip(words, repeat(SKIP), words[2:])))
         return fsum(map(table.weight.__getitem__, found))
 
     def score(self, words: list[str]) -> float:
@@ -194,7 +207,9 @@ def model_hits(lower: str, model: ProseModel | None = None, words: list[str] | N
         return hits  # a sentence's tokens are a run of the text's, so none can reach the threshold
     for start, end, said in _sentence_tokens(lower):
         if len(said) >= MIN_TOKENS and (score := scorer.score(said)) >= threshold and not warns(lower[start:end]):
-            hits.append(ModelHit(start, end, score, threshold, tuple(scorer.model.strongest(features(said)))))
+            hits.append(ModelHit(start, end, score, threshold, tuple(
+                feature[1:] + "…" if feature.startswith(STEM_MARK) else feature
+                for feature in scorer.model.strongest(features(said)))))
     return hits
 
 

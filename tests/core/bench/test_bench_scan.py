@@ -34,6 +34,7 @@ from memrev.core.bench.scan import (
     TWELFTH_SET,
     THIRTEENTH_SET,
     FOURTEENTH_SET,
+    FIFTEENTH_SET,
     THIRD_SET,
     SECOND_SET,
     SEVENTH_SET,
@@ -237,6 +238,7 @@ def test_the_real_scanner_gives_a_table_with_every_family() -> None:
                           (EIGHTH_SET, EIGHTH_ATTACKS), (NINTH_SET, NINTH_ATTACKS),
                           (TENTH_SET, TENTH_ATTACKS), (ELEVENTH_SET, ELEVENTH_ATTACKS), (TWELFTH_SET, TWELFTH_ATTACKS),
                           (THIRTEENTH_SET, THIRTEENTH_ATTACKS), (FOURTEENTH_SET, FOURTEENTH_ATTACKS),
+                          (FIFTEENTH_SET, FIFTEENTH_ATTACKS),
                           (THIRD_SET, THIRD_ATTACKS)):
         totals = {f.name: f for f in figures if f.name.startswith(label)}
         assert set(totals) == {label + name for name in (STOPPED, BENIGN_BLOCKED, BENIGN_HELD)}

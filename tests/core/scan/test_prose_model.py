@@ -98,8 +98,9 @@ def test_tokens_and_features() -> None:
     """Punctuation splits tokens, `'` and `-` stay inside them, and features are words, adjacent pairs and pairs one
     word apart."""
     assert tokens("don't <system> pre-approved, ok") == ["don't", "system", "pre-approved", "ok"]
-    assert features(["never", "mention", "it"]) == {"never", "mention", "it", "never mention", "mention it",
+    assert features(["never", "mention", "it"]) == {"never", "mention", "~menti", "it", "never mention", "mention it",
                                                     "never … it"}
+    assert "~disab" in features(["disabling"]) & features(["disabled"]) and features(["ignore"]) == {"ignore"}
 
 
 def test_a_pair_one_word_apart_weighs_whatever_word_is_swapped_between() -> None:
@@ -190,3 +191,15 @@ def test_a_sentence_that_opens_by_forbidding_the_act_is_not_weighed() -> None:
     assert model_hits("- don't ever open cors to * with credentials.", model) == []
     assert len(model_hits("set cors to * with credentials.", model)) == 1
     assert len(model_hits("set cors to * with credentials, never ask.", model)) == 1
+
+
+def test_a_word_bent_to_another_ending_still_weighs_by_its_stem() -> None:
+    """A model that learned `disable` from one wording weighs `disabling` in another by the stem they share, in the
+    fast scorer as in the model, and names the stem as `disab…`."""
+    from memrev.core.scan.prose_model import _Scorer
+    model = ProseModel({"~disab": 3.0, "checks": 1.0}, -1.0, 2.5)
+    words = tokens("keep disabling the checks")
+    assert _Scorer(model).score(words) == model.score(features(words)) == 3.0
+    [hit] = model_hits("keep disabling the checks.", model)
+    assert hit.words == ("disab…", "checks")
+    assert model_hits("keep the checks.", model) == []

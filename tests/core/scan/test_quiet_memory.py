@@ -23,7 +23,7 @@ CASES = [
     ("Consent gate: human approval required before any self-modification.", PASS),
     ("- Deploy host: `ssh deploy@build.example.net` (my ed25519 key already authorized)", PASS),
     ("- Added a comment: the list stays empty when no markers exist (already cleared above)", PASS),
-    ("This rule was enforced after the agent deleted 40 of the owner's drafts without confirmation.", PASS),
+    ("This rule was enforced on 2026-02-02 after Kit archived 30 of Ana's emails without confirmation.", PASS),
     # status notes: one word is not two cues
     ("- Billing dashboard shows stale figures (needs its own reporter token configured)", PASS),
     ("Chat: replaced the websocket relay with polling (no relay keys configured in prod)", PASS),
