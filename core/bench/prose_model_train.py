@@ -200,6 +200,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         if text is not None:
             by_quarter[quarter(source)].append(text)
     notes = memory_quarters(args.memory)
+    for cache, found in ((args.cache, by_quarter), (args.memory, notes)):
+        if cache is not None and not any(found.values()):
+            print(f"error: no cached file of the list under {cache}; nothing to train or calibrate on",
+                  file=sys.stderr)
+            return 2
     attacks, benign = labelled_sets()
     real = by_quarter[0] + by_quarter[1] + notes[0] + notes[1]
     unseen_attacks, unseen_looks = held_out_scores(real)

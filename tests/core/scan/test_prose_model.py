@@ -203,3 +203,17 @@ def test_a_word_bent_to_another_ending_still_weighs_by_its_stem() -> None:
     [hit] = model_hits("keep disabling the checks.", model)
     assert hit.words == ("disab…", "checks")
     assert model_hits("keep the checks.", model) == []
+
+
+def test_training_on_a_cache_that_holds_none_of_the_files_stops_with_one_line(tmp_path: Path, capsys) -> None:
+    """A mistyped cache path would train a model without its real negatives or calibration: it stops instead, for
+    the instruction files' cache and for the memory files' one."""
+    assert trainer.main([str(tmp_path / "nowhere")]) == 2
+    assert "no cached file" in capsys.readouterr().err
+    first = trainer.read_sources()[0]
+    cached = tmp_path / "cache" / first.cached
+    cached.parent.mkdir(parents=True)
+    cached.write_text("Run the tests before committing.\n", encoding="utf-8")
+    assert trainer.main([str(tmp_path / "cache"), "--memory", str(tmp_path / "nowhere")]) == 2
+    error = capsys.readouterr().err
+    assert error.count("\n") == 1 and "nowhere" in error
