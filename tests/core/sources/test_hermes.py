@@ -491,7 +491,9 @@ def test_a_concurrent_hermes_add_is_never_lost(empty: Path) -> None:
     memory = empty / "MEMORY.md"
     write_memory(empty, "Seed entry.")
     outcomes = {"refused": 0, "written first": 0}
-    for i in range(30):
+    for i in range(90):  # 30 rounds, more until both interleavings happened (a loaded machine shifts the timing)
+        if i >= 30 and all(outcomes.values()):
+            break
         read = ADAPTER.read(ref(empty))
         mine = f"memrev note {i:02d}"
         theirs = f"hermes add {i:02d}"
