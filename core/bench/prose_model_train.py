@@ -1,16 +1,17 @@
 """Train the scanner's prose model (`core/scan/prose_model.json`) from memrev's labelled vectors and real
 instruction files and memory files, and say how it does on real files it never saw.
 
-Positives are the prose attacks of the first to the eleventh vector sets (each used after its blind measure; the
-twelfth and later stay out, to measure); negatives are every look-alike of those sets, every sentence of half the
+Positives are the attacks told in prose (every family but secrets and obfuscation) of the vector sets read after
+their blind measure (the first to the thirteenth and the fifteenth; the fourteenth stays out, to measure); negatives
+are every look-alike of those sets, every sentence of half the
 real instruction files and (with --memory) every entry of half the real memory files (each split by repository).
 An attack entry often holds ordinary sentences beside its attack, so training is done in rounds: after the first,
 each attack counts only by its sentence the model scores highest. The threshold is the lowest score that holds at
 most 0.1% of the real memory entries and 1% of the blocks of the real instruction files of a second quarter of the
 repositories, and at most 2.5% of the look-alikes as scored by models trained without their set (a model scores
 the look-alikes it was trained on too low to set a threshold by them); the last quarter is only measured. Features
-are limited to words and word pairs of memrev's own vectors (and pairs one word apart), so the weights file holds
-no other text.
+are limited to the words, word stems and word pairs of memrev's own vectors, so the weights file holds no other
+text. A cache holding none of its list's files stops training with a one-line error.
 
     python -m memrev.core.bench.prose_model_train CACHE [--memory MEMORY_CACHE] [--write]
 """
@@ -179,11 +180,10 @@ def memory_quarters(cache: Path | None) -> dict[int, list[str]]:
     by_quarter: dict[int, list[str]] = {0: [], 1: [], 2: [], 3: []}
     if cache is None:
         return by_quarter
-    from memrev.core.bench.scan_memory_real import SOURCES as MEMORY_SOURCES, file_kind, split_entries
+    from memrev.core.bench.scan_memory_real import SOURCES as MEMORY_SOURCES, file_entries
     for source, text in cached_texts(cache, read_sources(MEMORY_SOURCES)):
-        if text is not None:
-            by_quarter[quarter(source)] += [entry.text for entry in split_entries(file_kind(source.path, text), text)
-                                            if len(entry.text.split()) >= MIN_TOKENS]
+        if text is not None and (read := file_entries(source, text)) is not None:
+            by_quarter[quarter(source)] += [entry.text for entry in read[1] if len(entry.text.split()) >= MIN_TOKENS]
     return by_quarter
 
 

@@ -145,6 +145,15 @@ def split_entries(kind: str, text: str) -> list[MemoryEntry]:
     return [MemoryEntry(block.text, block.start + 1) for block in blocks if block.kind == "entry" and block.text]
 
 
+def file_entries(source: Source, text: str) -> tuple[str, list[MemoryEntry]] | None:
+    """A cached file's kind and its entries as memrev reads them, or None for a file that is not UTF-8 (memrev's
+    readers skip it with a warning)."""
+    if _UNDECODED.search(text):
+        return None
+    kind = file_kind(source.path, text)
+    return kind, split_entries(kind, text)
+
+
 def scan_memory(cache: Path, sources: Sequence[Source]) -> MemoryReport:
     """Split every listed file the cache holds into entries and scan each alone at the memory scope."""
     report = MemoryReport(listed=len(sources))
@@ -153,14 +162,14 @@ def scan_memory(cache: Path, sources: Sequence[Source]) -> MemoryReport:
         if text is None:
             report.missing += 1
             continue
-        if _UNDECODED.search(text):
+        if (read := file_entries(source, text)) is None:
             report.unreadable.append(source)
             continue
         report.scanned += 1
         repos.add(source.repo)
-        kind = file_kind(source.path, text)
+        kind, entries = read
         report.files_by_kind[kind] += 1
-        for entry in split_entries(kind, text):
+        for entry in entries:
             report.entries += 1
             report.entries_by_kind[kind] += 1
             result = scan(entry.text, ScanScope.MEMORY)

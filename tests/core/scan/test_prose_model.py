@@ -217,3 +217,17 @@ def test_training_on_a_cache_that_holds_none_of_the_files_stops_with_one_line(tm
     assert trainer.main([str(tmp_path / "cache"), "--memory", str(tmp_path / "nowhere")]) == 2
     error = capsys.readouterr().err
     assert error.count("\n") == 1 and "nowhere" in error
+
+
+def test_memory_entries_for_training_are_read_as_the_scanner_measure_reads_them(tmp_path: Path) -> None:
+    """A memory file that is not UTF-8 (a UTF-16 export) gives no entries to train or calibrate on, as memrev's
+    readers and the real-memory measure skip it; a UTF-8 one gives its entries."""
+    from memrev.core.bench.scan_memory_real import SOURCES as MEMORY_SOURCES
+    first = trainer.read_sources(MEMORY_SOURCES)[0]
+    cached = tmp_path / first.cached
+    cached.parent.mkdir(parents=True)
+    note = "- The user prefers short replies in the morning.\n"
+    cached.write_bytes(note.encode("utf-16"))
+    assert not any(trainer.memory_quarters(tmp_path).values())
+    cached.write_text(note, encoding="utf-8")
+    assert sum(trainer.memory_quarters(tmp_path).values(), []) == ["The user prefers short replies in the morning."]

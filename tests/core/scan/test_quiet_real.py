@@ -112,8 +112,8 @@ QUIET_IN_INSTRUCTION_FILES = [
 @pytest.mark.parametrize("text", QUIET_IN_INSTRUCTION_FILES)
 def test_a_committed_instruction_file_is_read_at_hermes_context_scope(text: str) -> None:
     """What only Hermes's strict scope stops (editing agent files, sending to a URL, full context, ~/.ssh, a quoted
-    value after `secret=`), and a file's claim to outrank other instructions (the prose model's hold), is held in an
-    agent's own memory write and passes in a CLAUDE.md or AGENTS.md people keep."""
+    value after `secret=`), and a file's claim to outrank every other instruction (`claims_precedence`), is held in
+    an agent's own memory write and passes in a CLAUDE.md or AGENTS.md people keep."""
     assert scan(text).outcome is HOLD, scan(text).findings
     result = scan(text, ScanScope.INSTRUCTIONS)
     assert result.outcome is PASS, [(f.rule, f.evidence) for f in result.deciding]
