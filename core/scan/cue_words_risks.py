@@ -94,6 +94,9 @@ _STRONG_SAFETY = ("tls verification|ssl verification|certificate verification|ce
 """Checks whose only job is to guard secrets, code or people: switching one off is a downgrade without a reason."""
 _BETWEEN_US = ("between us|between you and me|our secret|our little secret|keep this between|stays between|"
                "stay between|good news only|only good news")
+_OUR_SECRET_TOOL = (r"re:our\s+secrets?[\s-]+(?:scann|detect|stor|manag|rotat|handl|vault|polic|sauce|lint|hygiene"
+                    r"|sprawl|inventor)")
+"""`our secret scanner`, `our secret-management policy`: a team's tooling for secrets, not a secret shared with the note."""
 _TRACES = ("history|shell history|bash_history|logs|log|traces|trace|evidence|audit log|audit trail|footprints")
 _ERASE = ("remove|delete|clear|wipe|erase|scrub|clean|truncate|shred|rewrite")
 _UNNOTICED = ("so the user's|stays clean|stay clean|your own entries|your entries|your own lines|your traces|before finishing|before you finish|so the user|can't find|cannot find|won't find|won't notice|doesn't notice|does not notice|"
@@ -180,7 +183,7 @@ RISK_RULES: tuple[CueRule, ...] = (
              "tells the agent to decode hidden text and then run or follow it (held for a person)",
              _DECODE, _RUN_IT, _THE_TEXT, unless=_DECODE_NOT, negatable=False),
     cue_rule("between_us", "injection", "asks the agent to keep something between itself and the note (held)",
-             _BETWEEN_US, unless=PROTECT),
+             CueGroup.of(_BETWEEN_US).excepting(_OUR_SECRET_TOOL), unless=PROTECT),
     cue_rule("covering_tracks", "injection", "asks the agent to erase its traces so no one notices (held)",
              _ERASE, _TRACES, _UNNOTICED, unless=PROTECT),
     cue_rule("self_restoring_note", "persistence", "asks the agent to put this note back if someone removes it (held)",

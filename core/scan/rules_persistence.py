@@ -9,7 +9,7 @@ real instruction files use, so a person decides. Adding a PATH line to `.bashrc`
 
 from __future__ import annotations
 
-from memrev.core.scan.rules_base import BLOCK, C2, HOLD, PERSISTENCE, Rule, gap
+from memrev.core.scan.rules_base import BLOCK, C2, HOLD, NOT, PERSISTENCE, Rule, gap
 
 _P = PERSISTENCE
 _AGENT_FILES = (r"(?:\bagents\.md\b|\bclaude(?:\.local)?\.md\b|\.cursorrules\b|\.clinerules\b|\.windsurfrules\b"
@@ -144,7 +144,7 @@ PERSISTENCE_RULES: tuple[Rule, ...] = (
          r"|\bbash\b|\.mcp\.json)|\"mcpservers\"\s*:\s*\{[^\n]{0,300}?(?:\"(?:npx|uvx|bunx|curl|wget|bash|sh)\"|https?://)"),
     Rule("ssh_backdoor", _P, BLOCK, "adds an SSH key to authorized_keys",
          r"(?:(?<=[\s'\")])>>?|\btee\b(?:\s+-a)?|\b(?:cp|mv|cat)\s+\S+\s+>>?)\s*['\"]?[^\s'\"<>|;&]{0,80}?"
-         r"authorized_keys|\b(?:add|append|write|put|insert|copy|paste|echo|install|place|drop)\b[^\n]{0,80}?\b(?:to"
+         rf"authorized_keys|{NOT}\b(?:add|append|write|put|insert|copy|paste|echo|install|place|drop)\b[^\n]{{0,80}}?\b(?:to"
          r"|into|in)\s+(?:the\s+|your\s+|my\s+|their\s+)?[^\s]{0,60}?authorized_keys|\bssh-(?:rsa|ed25519|ecdsa)"
          r"\s+aaaa[^\n]{0,800}?authorized_keys"),
     Rule("possible_ssh_backdoor", _P, HOLD, "mentions authorized_keys (held for a person)", r"authorized_keys"),

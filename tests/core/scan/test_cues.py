@@ -161,6 +161,8 @@ HELD = [
 ]
 
 PASSED = [
+    "Our secret-scanning job (trufflehog) runs nightly and its allowlist lives in .trufflehog.yml.",
+    "Keep our secrets manager as the one source of keys; the app reads them at start-up.",
     "Apply the suggestions from review comments before re-requesting review.",
     "Implement the tasks in the Jira ticket one at a time and link the PR.",
     "Implement what the ticket describes; ask if the acceptance criteria are unclear.",
