@@ -21,7 +21,9 @@ DOWNGRADE_RULES: tuple[Rule, ...] = (
          r"|\bgit_ssl_no_verify\s*=\s*['\"]?(?:1|true)|\bgit\s+config\s+(?:--global\s+)?http\.sslverify\s+['\"]?false"
          r"|\bpythonhttpsverify\s*=\s*['\"]?0|\b(?:npm|yarn|pnpm)\s+config\s+set\s+strict-ssl\s+false"
          rf"|{NOT}\b{_PREFER}\s+(?:use|pass|add|set|run\s+\w+\s+with)\s+[`'\"]?(?:--insecure|-k|--no-check-certificate"
-         r"|verify\s*=\s*false|--trusted-host|ssl_verify\s*=\s*false|rejectunauthorized\s*:\s*false)\b"),
+         r"|verify\s*=\s*false|--trusted-host|ssl_verify\s*=\s*false|rejectunauthorized\s*:\s*false)\b"
+         r"|\bssl\._create_default_https_context\s*=\s*ssl\._create_unverified_context\b"
+         r"|\bapt(?:-get)?\s+(?:\S+\s+){0,6}?--allow-unauthenticated\b|\ballowinsecurerepositories[\"']?\s*[=:]\s*[\"']?true"),
     Rule("test_tampering", _I, HOLD, "asks to delete, skip or weaken failing tests, or to skip commit checks",
          rf"{NOT}\b(?:delete|remove|skip|disable|comment\s+out|xfail|mark\s+(?:them\s+|it\s+)?(?:as\s+)?(?:skip(?:ped)?"
          r"|xfail)|ignore|drop)\s+(?:(?:the|any|all|every|those)\s+)?(?:failing|broken|flaky|red|failed)\s+(?:unit\s+"
@@ -88,6 +90,8 @@ DOWNGRADE_RULES: tuple[Rule, ...] = (
          r"|(?:trust|permission|access|privilege)_level['\"]?[ \t]*[:=][ \t]*['\"]?(?:same_as_user|full|owner|admin|root"
          r"|maximum|total)\b"
          r"|bash\(\*\)|webfetch\(\*\)|defaultmode['\"]?\s*:\s*['\"]?bypasspermissions\b"
+         r"|--dangerously-(?:bypass-approvals-and-sandbox|skip-permissions)\b"
+         r"|\bsandbox_mode['\"]?\s*[:=]\s*['\"]?danger-full-access\b"
          r"|allowedtools['\"]?\s*:\s*\[\s*['\"]\*['\"]\s*\]|--trust-all\b|\bauto_?run\w*\s*[:=]\s*['\"]?(?:true|on|yes|1)\b"
          r"|\bset\s+[`'\"]?[\w.-]{0,30}?(?:approv|confirm|sandbox|safety|guardrail|redact)[\w.-]{0,30}[`'\"]?"
          r"\s+to\s+[`'\"]?"

@@ -130,7 +130,17 @@ EXFIL_RULES: tuple[Rule, ...] = (
          r"\bgit\s+push\s+(?:--?[\w-]+(?:=\S+)?\s+){0,4}(?:https?://|git@|ssh://|\S+\.git\b)"
          r"|\bgit\s+push\s+(?:--?[\w-]+"
          r"\s+){0,3}--mirror\b|\bgit\s+remote\s+(?:add|set-url)\s+(?:--?[\w-]+\s+){0,3}(?!origin\b|upstream\b)"
-         r"([\w.-]{1,40})\s+\S+[\s\S]{0,400}?\bgit\s+push\s+(?:--?[\w-]+\s+){0,4}\1\b"),
+         r"([\w.-]{1,40})\s+\S+[\s\S]{0,400}?\bgit\s+push\s+(?:--?[\w-]+\s+){0,4}\1\b"
+         r"|\bgit\s+config\s+(?:--[\w-]+\s+){0,2}remote\.[\w.-]+\.pushurl\s+['\"]?\S"
+         r"|\bgit\s+remote\s+set-url\s+(?:--?[\w-]+\s+){0,2}?--push\s+\S+\s+\S"),
+    Rule("secret_file_committed", _X, HOLD, "force-adds a `.env` file git ignores, so its secrets get committed",
+         r"\bgit\s+add\s+(?:[^\s;&|]+\s+){0,4}?(?:-f|--force|-[a-z]*f[a-z]*)\s+(?:[^\s;&|]+\s+){0,4}?[^\s;&|]*"
+         r"(?<![\w-])\.env\b(?!\.(?:example|sample|template|dist|defaults?)\b)"
+         r"|\bgit\s+add\s+(?:[^\s;&|]+\s+){0,4}?[^\s;&|]*(?<![\w-])\.env\s+(?:-f|--force)\b"),
+    Rule("possible_exfil_dns", _X, HOLD, "looks up a DNS name built from shell variables (how DNS exfiltration "
+         "carries data out; a cluster-local service name is left alone)",
+         r"\b(?:nslookup|dig|host|drill|kdig)\s+(?:(?:[-+]\S+|txt|a|aaaa|any|mx|cname)\s+){0,4}[\w.-]{0,40}?\$\{?\w+\}?"
+         r"\.(?![\w$.{}-]*?(?:\.svc|cluster\.local|\.local|\.internal|\.lan|localhost)\b)[\w${}-]+\.[\w${}.-]*[a-z]"),
     Rule("md_url_exfil", _X, BLOCK, "an image or link URL that carries a secret, the environment or the chat",
          rf"!?\[[^\]\n]{{0,200}}\]\(\s*<?(?:https?:)?//[^\s)]{{0,400}}?{_TEMPLATE}"
          rf"|<\s*(?:img|a|iframe|script|link|source)\b[^>]{{0,300}}?(?:src|href)\s*=\s*['\"]?(?:https?:)?//"
