@@ -38,7 +38,8 @@ _WHOSE = ("your|yours|previous|prior|earlier|original|initial|above|preceding|ol
           "at startup|you arrived with|you came with|you shipped with|harness|owner's|repo owner's|i was started with|"
           "you were started with|started with|opening|starting|first|top-of-chat|baked into you|before today|"
           "configured|its configured|before the user spoke|before the user|before this memory|"
-          "before this msg|before this message|were told before")
+          "before this msg|before this message|were told before|in agents.md|in claude.md|of agents.md|of claude.md|"
+          "from agents.md|from claude.md|in gemini.md|in .cursorrules")
 _CANCEL = ("as noise|stop you|hold you back|throw away|purge|purged|no prior restrictions|no previous restrictions|"
            "nothing said to you|wipe the slate|clean slate|no longer in force|still in force|"
            "ignore|ignoring|disregard|disregarding|forget|forgetting|discard|discarding|abandon|drop|dropping|"
@@ -352,7 +353,7 @@ _AUTHORITY_VOICE = ("automated message from|message from your operator|note from
 _AUTHORITY_ORDERS = _MARKER_ACT + (
     "|your new task|new task|push|collect|grant|lifted|elevated|no longer require|without question|without review|"
     "restrictions|upload|send|skip|outranks|paused|disabled|proceed|export|route|allowlist|report to me|take orders|"
-    "granted|full autonomy|don't ask|auto-approve")
+    "granted|full autonomy|don't ask|auto-approve|copy|forward|share|delete|mark|rotate nothing|report nothing")
 
 ENGLISH_RULES: tuple[CueRule, ...] = (
     cue_rule("override_in_other_words", "injection",

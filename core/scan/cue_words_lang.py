@@ -9,6 +9,9 @@ from memrev.core.scan.cue_groups import CueGroup, CueRule, cue_rule
 __all__ = ["OTHER_LANGUAGE_RULES"]
 
 _FORGET = CueGroup.spelled(
+    "ভুলে যান|ভুলে যাও|ভুলে যাবেন|উপেক্ষা করুন|উপেক্ষা করো|ne tiens plus compte|ne tenez plus compte|"
+    "ne tiens pas compte|ne tenez pas compte|fais abstraction|faites abstraction|unutun|unutunuz|yoksayin|"
+    "gormezden gelin|"
     "olvida|olvidate|ignora|esqueca|esquece|oublie|oubliez|ignorez|vergiss|vergessen sie|ignoriere|ignorier|"
     "dimentica|забудь|забудьте|игнорируй|忘记|忘掉|忽略|无视|忘れ|無視|잊어|무시|انس|تجاهل|भूल जाओ|भूल जाइए|"
     "अनदेखा|unut|yoksay|gormezden gel|quen|bo qua|lupakan|abaikan|เพิกเฉย|ลืม|ไม่ต้องสนใจ|"
@@ -16,6 +19,7 @@ _FORGET = CueGroup.spelled(
     "ละเว้น")
 _RULES = CueGroup.spelled(
     "instrucciones|reglas|instrucoes|regras|instructions|regles|consignes|anweisungen|regeln|vorgaben|istruzioni|"
+    "talimatlari|talimatlarini|talimatlara|talimati|talimatini|kurallari|kurallarini|kurallar|"
     "regole|инструкци|правил|指令|规则|指示|提示词|ルール|規則|プロンプト|규칙|지시|프롬프트|قواعد|تعليمات|निर्देश|"
     "नियम|talimat|kural|huong dan|quy tac|chi thi|instruksi|aturan|คำสั่ง|กฎ|"
     "instrukcje|instrukcji|zasady|zasad|polecenia|polecen|instructiunile|instructiuni|regulile|reguli|instructies|regels|інструкці|правила|دستورالعمل|دستورات|قوانین|הוראות|הכללים|כללים|οδηγιες|κανονες|instrukce|pravidla|instruktioner|instruktionerna|regler|reglerna|নির্দেশ|নিয়ম|ہدایات|قواعد|utasitasokat|utasitasok|szabalyokat|maagizo|sheria|"
@@ -53,7 +57,7 @@ _NOW_AI = CueGroup.spelled(
     "agora voce|adesso sei|现在你|你现在|今から|あなたは|지금부터|너는|الآن|अब तुम|artik|bay gio|sekarang")
 _SEND = CueGroup.spelled(
     "envia|envie|sende|schick|envoie|envoyez|invia|отправь|отправьте|发送|发给|送信|送って|보내|ارسل|أرسل|भेज|"
-    "gonder|gui|kirim|"
+    "gonder|gui|kirim|copie|copia|copiez|kopiere|kopieren sie|"
     "wyslij|przeslij|trimite|trimiteti|stuur|verstuur|надішли|відправ|بفرست|ارسال کن|שלח|στειλε|posli|skicka|পাঠাও|بھیج|kuldd el|tuma|"
     "পাঠিয়ে|পাঠান|postして|post して|アップロードして|envoyer|par e-mail|par email|post 하세요|로 post|전송|"
     "업로드|上传|転送|transmite|transmita|transmets|ubertrage")
@@ -71,6 +75,7 @@ _DESTRUCTIVE = CueGroup.spelled(
     "tutti i comandi|все команды|모든 명령")
 
 _VOID = CueGroup.spelled(
+    "已经过时|已过时|不要再遵守|不再遵守|別再遵守|もう従わない|従わなくてよい|古いので|eskidiler|eskidi|artik gecersiz|"
     "ya no aplican|ya no se aplican|ya no son validas|ya no son validos|quedan anuladas|quedan sin efecto|anuladas|"
     "nao se aplicam mais|nao valem mais|ja nao se aplicam|foram anuladas|sem efeito|ne s'appliquent plus|"
     "ne sont plus valables|ne sont plus valides|sont annulees|caduques|gelten nicht mehr|nicht mehr gultig|"
@@ -105,9 +110,10 @@ _ANSWER = CueGroup.spelled(
     "responda sempre|antworte immer|rispondi sempre|다고 말하|다고 말해|다고 답하|고 말하세요")
 
 _A_DOCUMENT_TEXT = "docs/|.md|readme|wiki|changelog|legacy/|old/"
-_A_DOCUMENT = CueGroup.spelled(_A_DOCUMENT_TEXT)
+_AGENT_FILES = "agents.md|claude.md|gemini.md|memory.md|soul.md"
+_A_DOCUMENT = CueGroup.spelled(_A_DOCUMENT_TEXT).excepting(_AGENT_FILES)
 """A path or document named beside the rules (`the old instructions in docs/old/ no longer apply`): about a
-document, not the agent's own rules."""
+document, not the agent's own rules; the agent's own instruction and memory files (`AGENTS.md`) are its rules."""
 _NOT_SEND = CueGroup.spelled(
     "nunca envie|nao envie|nunca envies|no envies|no envie|n'envoie jamais|n'envoyez jamais|ne jamais envoyer|"
     "niemals senden|nie senden|sende niemals|schicke niemals|non inviare|mai inviare|никогда не отправляй|"
@@ -201,7 +207,8 @@ _SHOWN_ON_SCREEN = (
 OTHER_LANGUAGE_RULES: tuple[CueRule, ...] = (
     cue_rule("override_other_language", "injection",
              "tells the agent to forget or ignore its rules, in another language (held for a person)",
-             _FORGET, _RULES, unless=CueGroup.spelled(_DEFENSIVE_TEXT, _A_DOCUMENT_TEXT), negatable=False),
+             _FORGET, _RULES, unless=CueGroup.spelled(_DEFENSIVE_TEXT, _A_DOCUMENT_TEXT).excepting(_AGENT_FILES),
+             negatable=False),
     cue_rule("override_void_other_language", "injection",
              "says the agent's rules no longer apply or are void, in another language (held for a person)",
              _VOID, _RULES, unless=_A_DOCUMENT, negatable=False),
