@@ -19,6 +19,9 @@ _BLOCK_ADJ = (r"(?:all|any|every|previous|prior|earlier|preceding|former|origina
               r"|safety|existing|past)")
 _IGNORE = (r"(?:ignore|disregard|forget|discard|abandon|pay\s+no\s+(?:attention|heed|mind)\s+to|stop\s+(?:following"
            r"|obeying|listening\s+to)|no\s+longer\s+(?:follow|obey|adhere\s+to)|cease\s+following)")
+_SCOPED = r"(?!\s+(?:about|regarding|concerning|re:)\s)"
+"""Not followed by the one topic they were about (`ignore the previous instructions about Node 16`): a correction of
+one note, held by `possible_prompt_injection` (Hermes flags it) rather than blocked."""
 _DISOBEY = r"(?:do\s+not|don't|never|must\s+not)\s+(?:follow|obey|listen\s+to|adhere\s+to|comply\s+with)"
 _BROAD_VERBS = (r"(?:ignore|ignoring|disregard|disregarding|forget|forgetting|discard|drop|abandon|override|overrides"
                 r"|overriding|bypass|skip|dismiss|scrap|neglect|supersede|supersedes|replace|replaces|overrule"
@@ -62,7 +65,7 @@ element or log line (`` `<system>` ``, `<system>…</system> tags`), or is one o
 INJECTION_RULES: tuple[Rule, ...] = (
     Rule("prompt_injection", _I, BLOCK, "tells the agent to ignore its previous instructions",
          rf"{NOT}{UNQUOTED}\b{_IGNORE}\s+(?:{_DET}\s+){{0,3}}{_BLOCK_ADJ}\s+(?:(?:{_DET}|{STRONG_WORDS})\s+){{0,3}}"
-         rf"{_CORE_NOUNS}\b|\b{_DISOBEY}\s+(?:(?:any|all)\s+(?:of\s+)?)?(?:your|the|my)\s+(?:previous|prior|original"
+         rf"{_CORE_NOUNS}\b{_SCOPED}|\b{_DISOBEY}\s+(?:(?:any|all)\s+(?:of\s+)?)?(?:your|the|my)\s+(?:previous|prior|original"
          rf"|initial|earlier|system|existing)\s+{_CORE_NOUNS}\b"
          rf"|{NOT}\b(?:ignore|disregard|forget)\s+(?:everything|anything|all(?:\s+(?:of\s+)?(?:that|this))?)\s+"
          r"(?:(?:written|said|stated|mentioned)\s+)?(?:above|before\s+this|previously|prior\s+to\s+this|so\s+far"

@@ -47,6 +47,7 @@ CASES = [
     ("All SSH goes via `~/.ssh/id_ed25519`.", HOLD),
     ("Team: 🧑\u200d💻 Ana, 🐦\u200d⬛ Corvus", HOLD),
     ("Bastion logins use short-lived certificates; never add static keys to authorized_keys.", HOLD),
+    ("Ignore the earlier instructions about Node 16: the repo moved to Node 22 in March.", HOLD),
 ]
 
 
