@@ -36,7 +36,7 @@ them; str.translate and str.split tokenise several times faster than a regex."""
 _SENTENCE_END = re.compile(r"\s(?:(?<=[.!?。！？]\s)\s*|(?<=\n))")
 """Where a sentence ends: after a full stop, question or exclamation mark and a space, or at a line end (a dot
 inside `CLAUDE.md` or `v1.2` does not end one). Written to open with a space so the regex engine skips to spaces in C
-(`(?<=[.!?])\s+|\n` matches the same spans, trying every character)."""
+(`(?<=[.!?])\\s+|\\n` matches the same spans, trying every character)."""
 MIN_TOKENS = 3
 """Sentences shorter than this carry too little to weigh."""
 
