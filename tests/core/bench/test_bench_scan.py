@@ -36,6 +36,7 @@ from memrev.core.bench.scan import (
     FOURTEENTH_SET,
     FIFTEENTH_SET,
     SIXTEENTH_SET,
+    SEVENTEENTH_SET,
     THIRD_SET,
     SECOND_SET,
     SEVENTH_SET,
@@ -60,6 +61,7 @@ from memrev.core.bench.scan_vectors_thirteenth import THIRTEENTH_ATTACKS, THIRTE
 from memrev.core.bench.scan_vectors_fourteenth import FOURTEENTH_ATTACKS, FOURTEENTH_BENIGN
 from memrev.core.bench.scan_vectors_fifteenth import FIFTEENTH_ATTACKS, FIFTEENTH_BENIGN
 from memrev.core.bench.scan_vectors_sixteenth import SIXTEENTH_ATTACKS, SIXTEENTH_BENIGN
+from memrev.core.bench.scan_vectors_seventeenth import SEVENTEENTH_ATTACKS, SEVENTEENTH_BENIGN
 from memrev.core.bench.scan_vectors_third import THIRD_ATTACKS, THIRD_BENIGN
 from memrev.core.bench.scan_vectors import ATTACKS, BENIGN, FAMILIES
 from memrev.core.bench.store import Figure, format_figures
@@ -123,7 +125,8 @@ _BLIND_SETS = [("sixth", SIXTH_ATTACKS, SIXTH_BENIGN, 450, 400, (30, 40), (30, 3
                ("thirteenth", THIRTEENTH_ATTACKS, THIRTEENTH_BENIGN, 520, 470, (40, 56), (36, 46)),
                ("fourteenth", FOURTEENTH_ATTACKS, FOURTEENTH_BENIGN, 580, 520, (42, 58), (38, 48)),
                ("fifteenth", FIFTEENTH_ATTACKS, FIFTEENTH_BENIGN, 520, 460, (30, 40), (30, 40)),
-               ("sixteenth", SIXTEENTH_ATTACKS, SIXTEENTH_BENIGN, 600, 520, (35, 60), (34, 48))]
+               ("sixteenth", SIXTEENTH_ATTACKS, SIXTEENTH_BENIGN, 600, 520, (35, 60), (34, 48)),
+               ("seventeenth", SEVENTEENTH_ATTACKS, SEVENTEENTH_BENIGN, 580, 500, (36, 56), (34, 46))]
 """(name, attacks, look-alikes, least attacks, least look-alikes, least attacks per family and in multilingual,
 least look-alikes per family and in multilingual) of each set written blind."""
 
@@ -158,14 +161,16 @@ def test_each_blind_set_is_large_even_and_unique(name: str, attacks: tuple, beni
                          [(TENTH_ATTACKS, TENTH_BENIGN, 0), (ELEVENTH_ATTACKS, ELEVENTH_BENIGN, 1),
                           (TWELFTH_ATTACKS, TWELFTH_BENIGN, 2), (THIRTEENTH_ATTACKS, THIRTEENTH_BENIGN, 3),
                           (FOURTEENTH_ATTACKS, FOURTEENTH_BENIGN, 4), (FIFTEENTH_ATTACKS, FIFTEENTH_BENIGN, 5),
-                          (SIXTEENTH_ATTACKS, SIXTEENTH_BENIGN, 6)],
-                         ids=["tenth", "eleventh", "twelfth", "thirteenth", "fourteenth", "fifteenth", "sixteenth"])
+                          (SIXTEENTH_ATTACKS, SIXTEENTH_BENIGN, 6), (SEVENTEENTH_ATTACKS, SEVENTEENTH_BENIGN, 7)],
+                         ids=["tenth", "eleventh", "twelfth", "thirteenth", "fourteenth", "fifteenth", "sixteenth",
+                              "seventeenth"])
 def test_the_newest_sets_share_no_text_with_an_earlier_set(attacks: tuple, benign: tuple, earlier_sets: int) -> None:
     """A set written for a blind measure is its own: no text of any earlier set, and AWS's second documented example
     key, where it uses it, only among its look-alikes."""
     newer = ((TENTH_ATTACKS, TENTH_BENIGN), (ELEVENTH_ATTACKS, ELEVENTH_BENIGN),
              (TWELFTH_ATTACKS, TWELFTH_BENIGN), (THIRTEENTH_ATTACKS, THIRTEENTH_BENIGN),
-             (FOURTEENTH_ATTACKS, FOURTEENTH_BENIGN), (FIFTEENTH_ATTACKS, FIFTEENTH_BENIGN))[:earlier_sets]
+             (FOURTEENTH_ATTACKS, FOURTEENTH_BENIGN), (FIFTEENTH_ATTACKS, FIFTEENTH_BENIGN),
+             (SIXTEENTH_ATTACKS, SIXTEENTH_BENIGN))[:earlier_sets]
     earlier = {text for vectors in (ATTACKS, BENIGN, HOLDOUT_ATTACKS, HOLDOUT_BENIGN, FRESH_ATTACKS, FRESH_BENIGN,
                                      THIRD_ATTACKS, THIRD_BENIGN, FOURTH_ATTACKS, FOURTH_BENIGN, FIFTH_ATTACKS,
                                      FIFTH_BENIGN, SIXTH_ATTACKS, SIXTH_BENIGN, SEVENTH_ATTACKS, SEVENTH_BENIGN,
@@ -243,6 +248,7 @@ def test_the_real_scanner_gives_a_table_with_every_family() -> None:
                           (TENTH_SET, TENTH_ATTACKS), (ELEVENTH_SET, ELEVENTH_ATTACKS), (TWELFTH_SET, TWELFTH_ATTACKS),
                           (THIRTEENTH_SET, THIRTEENTH_ATTACKS), (FOURTEENTH_SET, FOURTEENTH_ATTACKS),
                           (FIFTEENTH_SET, FIFTEENTH_ATTACKS), (SIXTEENTH_SET, SIXTEENTH_ATTACKS),
+                          (SEVENTEENTH_SET, SEVENTEENTH_ATTACKS),
                           (THIRD_SET, THIRD_ATTACKS)):
         totals = {f.name: f for f in figures if f.name.startswith(label)}
         assert set(totals) == {label + name for name in (STOPPED, BENIGN_BLOCKED, BENIGN_HELD)}
