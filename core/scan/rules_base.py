@@ -37,9 +37,9 @@ def words(count: int) -> str:
 
 
 NOT = (r"(?<!\bnot\s)(?<!\bnever\s)(?<!n't\s)(?<!\bno\s)(?<!\bnor\s)(?<!\bwithout\s)(?<!\bnot\*\*\s)"
-       r"(?<!\bnever\*\*\s)(?<!n't\*\*\s)")
+       r"(?<!\bnever\*\*\s)(?<!n't\*\*\s)(?<!\bno\sneed\sto\s)(?<!n't\sneed\sto\s)")
 """Not right after a negation, bold or not: `do not silently add`, `**never** delete ... without asking`, `without
-pretending` state a rule, not an attack. Fixed-width look-behinds, so a trigger costs nothing more."""
+pretending`, `no need to switch off` state a rule, not an attack. Fixed-width look-behinds, so a trigger costs nothing more."""
 
 UNQUOTED = r"(?<!['\"`‘“])"
 """Not right after an opening quote or backtick: `strings like 'ignore all previous instructions'` quotes a phrase to
