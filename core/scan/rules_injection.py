@@ -135,13 +135,13 @@ INJECTION_RULES: tuple[Rule, ...] = (
          r"|##{0,5}\s*(?:system|admin)\s+(?:override|instructions?|message)\s*(?:\n|:)"
          r"|\bimportant\s+(?:system|admin(?:istrator)?)\s+(?:notice|message|update|instruction)\s*[:!]"),
     Rule("possible_fake_system_marker", _I, HOLD, "looks like a system or administrator message (held for a person)",
-         rf"(?<!`)(?<!<)</?\s*(?:system|system[_-]prompt|system[_-]message|sys|admin|administrator)\s*>{_NAMED_MARKER}"
-         rf"|(?<!`)(?<![\w\]] )(?<!')\[\s*(?:system|admin|sys|administrator)\s*\]{_NAMED_MARKER}"
+         rf"(?<![`\"'])(?<!<)</?\s*(?:system|system[_-]prompt|system[_-]message|sys|admin|administrator)\s*>{_NAMED_MARKER}"
+         rf"|(?<![`\"'])(?<![\w\]] )\[\s*(?:system|admin|sys|administrator)\s*\]{_NAMED_MARKER}"
          r"|##{0,5}[ \t]*(?:system|admin(?:istrator)?)[ \t]+(?:message|notice"
          r"|prompt)[ \t]*:?[ \t]*\n|##{0,5}[ \t]*system[ \t]*#*[ \t]*\n(?=[ \t]*you\b)"
          r"|@@\s*(?:system|admin|sys|administrator|operator)\s*@@"
          r"|</(?:instructions|system|rules|context|prompt)>\s*<(?:instructions|system|rules)\b|<instructions\s+priority\b"
-         r"|(?<!`)<\|?im_start\|?>\s*(?:system|assistant)\b|(?<![^\n])```[ \t]*(?:system|admin)[ \t]*\n"
+         r"|(?<![`\"'])<\|?im_start\|?>\s*(?:system|assistant)\b|(?<![^\n])```[ \t]*(?:system|admin)[ \t]*\n"
          r"|<<<\s*sys(?:tem)?\s*>>>|\bfrom:\s*(?:the\s+)?system\s+administrator\b"
          r"|(?<!`)<\s*[a-z]{1,12}[_:-]system\s*>|<(?:message|msg|turn)\s+(?:role|from|author)\s*=\s*['\"]?"
          r"(?:system|developer|admin)\b|\bhuman:[ \t]+[^\n]{1,300}\n(?:[ \t]*\n){0,3}[ \t]*assistant:[ \t]*(?:sure"

@@ -146,6 +146,7 @@ PASSED = [
     "Start from the template: `cp .env.example .env`; commit only `git add .env.example`.",
     "Look the apex up with `dig +short $DOMAIN` after the DNS change.",
     "--dangerously-skip-permissions is used only inside the throwaway devcontainer, never on the host.",
+    'The sanitizer tests feed strings like "<system>" and "[ADMIN]" and check they come back escaped.',
 ]
 
 
