@@ -8,6 +8,7 @@ still held for a person by `possible_hardcoded_secret`, so nothing Hermes stops 
 
 from __future__ import annotations
 
+import base64
 import math
 import re
 from collections import Counter
@@ -143,7 +144,7 @@ def confirm_secret(rule: str, candidate: str) -> tuple[str, str] | None:
         return None
     if rule == "secret_aws_secret_key" and (value.isupper() or value.islower()):  # a hex digest, not a base64 key
         return None
-    if is_documented_example(value) or (rule in _CONFIRM and not _CONFIRM[rule](value)):
+    if is_documented_example(value) or (rule in _CONFIRM and not _CONFIRM[rule](value)) or decoded_placeholder(value):
         return None
     if rule in _CONFIRM and _CODE.search(value):  # `password: z.string().min(8)`: code, not a password
         return None
@@ -158,11 +159,31 @@ def masked_assignment(body: str, start: int, end: int, redact: Callable[[str], s
 
 
 def _placeholder(value: str) -> bool:
-    """Whether an assigned value is an example: `your-…`, a phrase of words, cut off with `..`, a bare JWT header, or
-    an identifier made of words (`ColorBrandPrimaryHover`, a design token's name)."""
+    """Whether an assigned value is an example: `your-…`, a phrase of words, cut off with `..`, a bare JWT header, an
+    identifier made of words (`ColorBrandPrimaryHover`, a design token's name), or base64 of an example."""
     lowered = value.lower()
     return ("your" in lowered or _PHRASE.match(lowered) is not None or value.endswith("..")
-            or (value.startswith("eyJ") and "." not in value.rstrip(".")) or _identifier(value))
+            or (value.startswith("eyJ") and "." not in value.rstrip(".")) or _identifier(value)
+            or decoded_placeholder(value))
+
+
+_B64_VALUE = re.compile(r"[A-Za-z0-9+/]{6,}={0,2}")
+_SAYS_EXAMPLE = re.compile(r"dummy|not-?a-?real|fake|sample|example|changeme|change-me|placeholder|your|secret"
+                           r"|password|passwd|demo|test")
+
+
+def decoded_placeholder(value: str) -> bool:
+    """Whether a base64 value decodes to readable text that says it is an example (`bm90LWEtcmVhbC1wYXNzd29yZA==`
+    reads `not-a-real-password`), as the dummy data of a Kubernetes Secret's docs is written; a real key decodes to
+    random bytes, and a real password to something that does not say so."""
+    if len(value) % 4 or not _B64_VALUE.fullmatch(value):
+        return False
+    try:
+        text = base64.b64decode(value, validate=True).decode("ascii")
+    except (ValueError, UnicodeDecodeError):
+        return False
+    lowered = text.lower()
+    return text.isprintable() and (_SAYS_EXAMPLE.search(lowered) is not None or _PHRASE.match(lowered) is not None)
 
 
 def _identifier(value: str) -> bool:

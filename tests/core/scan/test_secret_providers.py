@@ -202,3 +202,11 @@ def test_secrets_as_memory_notes_write_them_are_blocked(rule: str, text: str) ->
 ])
 def test_notes_about_passwords_keys_and_paths_pass(text: str) -> None:
     assert find_secrets(text) == [] and not scan(text).blocked
+
+
+def test_base64_dummy_data_of_a_kubernetes_secret_is_not_a_secret() -> None:
+    """Secret examples write their dummy values in base64 (`bm90LWEtcmVhbC1wYXNzd29yZA==` is `not-a-real-password`):
+    decoded, they say they are examples; base64 of a real-looking password is still a secret."""
+    example = "A k8s Secret example: `data: { username: ZGVtby11c2Vy, password: bm90LWEtcmVhbC1wYXNzd29yZA== }`."
+    assert not [f for f in scan(example).findings if f.family == "secret"]
+    assert scan("db password: VHIwdWI0ZG9yJjMheFE=").blocked
