@@ -194,6 +194,11 @@ _GROUP_REFERENCES = frozenset({"GROUPREF", "GROUPREF_EXISTS", "GROUPREF_IGNORE",
 """Parsed opcodes that refer back to a group (`\\1`, `(?P=name)`, `(?(1)...)`)."""
 
 
+_BACK_SYNTAX = re.compile(r"\\[1-9]|\(\?P=|\(\?\(")
+"""What a regex must hold to refer back to a group (`\\1`, `(?P=name)`, `(?(1)...)`): a regex without any of them
+is not walked (one with them is, as `\\101` may be an octal escape)."""
+
+
 def _refers_back(node: Any) -> bool:
     """Whether a parsed pattern, or any part of one, refers back to a group (numbering changes when regexes join)."""
     node = getattr(node, "data", node)
@@ -235,7 +240,9 @@ class _Matcher:
         except ImportError:  # Python 3.10
             import sre_parse as parser  # type: ignore[no-redef]
         self.patterns = {rule: re.compile(source) for rule, source in sources.items()}
-        self.refers_back = {rule: _refers_back(parser.parse(source)) or bool(pattern.flags & ~re.UNICODE)
+        parsed = {rule: parser.parse(source) for rule, source in sources.items()}
+        self.refers_back = {rule: (_BACK_SYNTAX.search(source) is not None and _refers_back(parsed[rule]))
+                            or bool(pattern.flags & ~re.UNICODE)
                             for (rule, source), pattern in zip(sources.items(), self.patterns.values())}
         """Per rule, whether its regex refers back to its own groups or sets flags (it cannot join others exactly)."""
         self.joints: dict[tuple[str, ...], re.Pattern[str] | None | int] = {}
@@ -243,7 +250,7 @@ class _Matcher:
         found: dict[Head, set[str]] = {}
         inside: set[Head] = set()  # heads some rule can start with right after a word character
         for rule, source in sources.items():
-            for head, _, bounded in _heads(parser.parse(source).data):
+            for head, _, bounded in _heads(parsed[rule].data):
                 if head[:1] and head[0].isalnum():  # word heads stay literal so a match names its rules exactly
                     head = head[:next((i for i, t in enumerate(head) if t[:1] == _CLASS), len(head))]
                 head = tuple(t for i, t in enumerate(head) if t != _WS or not i or head[i - 1] != _WS)

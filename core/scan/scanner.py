@@ -8,6 +8,7 @@ loosened match over those letters collapsed. Secrets are redacted in every reaso
 
 from __future__ import annotations
 
+import functools
 from typing import NamedTuple
 
 from memrev.core.check.visible import make_visible
@@ -57,9 +58,15 @@ def redact(value: str) -> str:
 
 
 _STRICT = _Matcher(SOURCES)
-_LOOSE = _Matcher(LOOSE_SOURCES, anywhere=True)
 _SECRETS_ONLY = _Matcher({rule: check.candidate for rule, check in SECRET_CHECKS.items()})
 _SCRIPTS = _Matcher(SCRIPT_SOURCES)  # rules in Chinese, Japanese, Korean, Arabic, Hindi: only for text that has them
+
+
+@functools.cache
+def loose_matcher() -> _Matcher:
+    """The loosened rules for spaced-out letters collapsed into one word, built the first time an entry has them (most
+    never do, so a process that scans a few entries, such as the agent hook, does not pay for compiling them)."""
+    return _Matcher(LOOSE_SOURCES, anywhere=True)
 
 
 def may_hold_secret(text: str) -> bool:
@@ -118,7 +125,7 @@ def _spaced_hits(norm: Normalised, known: list[_Hit]) -> list[_Hit]:
     seen: set[tuple[str, int, int]] | None = None
     for window, origin, first, last in spaced_windows(norm.lower):
         seen = seen if seen is not None else {(hit.rule, hit.start, hit.end) for hit in known}
-        for hit in _LOOSE.hits(window):
+        for hit in loose_matcher().hits(window):
             spaced = _Hit(hit.rule, origin[hit.start], origin[hit.end - 1] + 1, hit.reading)
             if hit.end > first and hit.start < last and (spaced.rule, spaced.start, spaced.end) not in seen:
                 seen.add((spaced.rule, spaced.start, spaced.end))

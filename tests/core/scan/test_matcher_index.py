@@ -104,8 +104,10 @@ _AROUND = st.text(st.sampled_from(string.ascii_lowercase + string.digits + " _-.
 """Text put right before or after a match, letters included, so matches start inside words and after marks."""
 _BEFORE = ("", "x", "7", "_", "é", "中", "ж", " ", "-", "<", "@reboot ")
 """Fixed text every match is also tried after: nothing, letters of several scripts, a digit, `_`, a mark."""
-_INDEXES = {name: value for name, value in vars(scanner).items() if isinstance(value, _Matcher)}
-"""Every matcher the scanner builds (`_STRICT`, `_LOOSE`, `_SECRETS_ONLY`, the other scripts' rules...)."""
+_INDEXES = {**{name: value for name, value in vars(scanner).items() if isinstance(value, _Matcher)},
+            "_LOOSE": scanner.loose_matcher()}
+"""Every matcher the scanner builds (`_STRICT`, `_SECRETS_ONLY`, the other scripts' rules, and `_LOOSE`, built on
+first use)."""
 _CASES: list[tuple[str, str]] = []
 for _name, _index in _INDEXES.items():
     for _rule, _pattern in _index.patterns.items():
