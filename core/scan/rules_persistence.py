@@ -70,8 +70,11 @@ PERSISTENCE_RULES: tuple[Rule, ...] = (
     Rule("hook_runs_download", PERSISTENCE, HOLD, "a git hook that runs a helper downloaded from the network",
          r"(?:\.husky/|\.git/hooks/|\bpre-commit\b|\bpost-checkout\b|\bpre-push\b|\bpost-merge\b)[^\n]{0,200}?"
          r"\b(?:download(?:ed|s)?|fetch(?:ed|es)?|curl|wget)\b[^\n]{0,120}?https?://(?!(?:localhost|127\.0\.0\.1))"),
-    Rule("boot_script_persistence", PERSISTENCE, HOLD, "starts something at boot from /etc/rc.local or init.d, or locks a file",
-         r"/etc/rc\.local\b|/etc/init\.d/[\w.-]+|\bupdate-rc\.d\b|\bchattr\s+\+[ia]\b"),
+    Rule("boot_script_persistence", PERSISTENCE, HOLD, "starts something at boot from /etc/rc.local or init.d, or locks "
+         "a startup, cron, key or hook file against removal (an owner locking a note against the agent is left alone)",
+         r"/etc/rc\.local\b|/etc/init\.d/[\w.-]+|\bupdate-rc\.d\b|\bchattr\s+(?:-\w+\s+)*\+[ia]\b[^\n|;&]{0,80}?"
+         r"(?:rc\.local|init\.d|cron|authorized_keys|\.bashrc|\.zshrc|\.profile|\.bash_profile|systemd|\.service\b"
+         r"|/etc/|\.git/hooks|\.ssh/)"),
     Rule("agent_config_mod", _P, BLOCK, "a shell command that writes into an agent's instruction or settings file",
          rf"{_WRITE}{_AGENT_FILES}|{_READ_MD}[^\s'\"<>|;&]{{0,120}}?{_AGENT_FILES}|\bcat\s+(?:>>?|<<)[^\n]{{0,80}}?{_AGENT_FILES}|\bopen\(\s*['\"][^'\"\n]{{0,120}}?"
          rf"{_AGENT_FILES}['\"]\s*,\s*['\"][aw]"),
