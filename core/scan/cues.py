@@ -96,7 +96,15 @@ def _addressed(rule: CueRule, sentence: str, words: frozenset[str]) -> bool:
     first = _WORD.search(sentence)
     if first is not None and first.group() in _IMPERATIVE:
         return True
-    return any(_commanded(sentence[:start]) for start, _ in rule.groups[rule.addressed].spans(sentence))
+    verbs = rule.groups[rule.addressed]
+    return any(_commanded(sentence[:start]) for start, end in verbs.spans(sentence)
+               if not _third_person(sentence[start:end], verbs.words))
+
+
+def _third_person(cue: str, words: frozenset[str]) -> bool:
+    """Whether a verb cue is the `-s` form of another cue of its group (`runs` beside `run`): it says what something
+    does (`the script parses and runs it`), never a command."""
+    return cue.endswith("s") and (cue[:-1] in words or (cue.endswith("es") and cue[:-2] in words))
 
 
 def _commanded(before: str) -> bool:

@@ -47,6 +47,8 @@ CASES = [
     ("All SSH goes via `~/.ssh/id_ed25519`.", HOLD),
     ("Team: 🧑\u200d💻 Ana, 🐦\u200d⬛ Corvus", HOLD),
     ("Bastion logins use short-lived certificates; never add static keys to authorized_keys.", HOLD),
+    # a process described, not a command (`runs` beside the cue `run`)
+    ("- Intake: an Apps Script polls the inbox hourly, parses each CV and runs it through the scoring sheet", PASS),
     # an owner locking a file against the agent
     ("Lesson: SOUL.md is locked with `chattr +i`; `sudo chattr -i SOUL.md`, edit, then `sudo chattr +i SOUL.md`.",
      PASS),
