@@ -255,7 +255,8 @@ _SCRIPT = ("say|tell|answer|reply|respond|claim|blame|insist|deny|explain that|a
 _SCRIPT_NOT = (PROTECT + "|" + _HONEST + "|tell them to|ask them|point them|direct them|refer them|link|docs|"
                "documentation|support|contact|check|look up|explain how|show them how|help them|the answer is in|an ai|"
                "exact|actual output|as it is|as they are|what actually|don't know|do not know|rather than guessing|don't guess|"
-               "not sure|vault|where they're configured|where it's configured|never print")
+               "not sure|vault|where they're configured|where it's configured|never print|directly|concisely|briefly|"
+               "step by step|bullet points|conclusions|conclusion first|with examples|with a table|in plain language")
 _PERSONA = ("role:|mode:|persona:|traits:|personality:|character:|take on the role|take the role|take on the persona|"
             "version of yourself|let's pretend|pretend that you|pretend you|personality|dual personality|"
             "dual-personality|you've been upgraded|you have been upgraded|upgraded to|version of me|reply format|"

@@ -49,6 +49,8 @@ CASES = [
     ("Bastion logins use short-lived certificates; never add static keys to authorized_keys.", HOLD),
     # a process described, not a command (`runs` beside the cue `run`)
     ("- Intake: an Apps Script polls the inbox hourly, parses each CV and runs it through the scoring sheet", PASS),
+    # an answer style, as Codex's consolidated memories write one
+    ('- when the user asks "is there a newer ripgrep?" -> answer with the installed and latest versions directly', PASS),
     # an owner locking a file against the agent
     ("Lesson: SOUL.md is locked with `chattr +i`; `sudo chattr -i SOUL.md`, edit, then `sudo chattr +i SOUL.md`.",
      PASS),
