@@ -30,6 +30,8 @@ _OWN_RULES = ("directions|text you got|said to you|"
               "safety configuration|framing|setup prompt|session header|defaults|defaults baked into you|"
               "opening guidance|starting brief|initial framing|first message|conversation so far|the conversation|"
               "earlier conversation|top-of-chat brief|guardrail")
+AGENT_FILES = ("agents.md", "claude.md", "gemini.md", "memory.md", "soul.md", ".cursorrules")
+"""The agent's own instruction and memory files: rules said to be in one of them are the agent's own rules."""
 _WHOSE = ("your|yours|previous|prior|earlier|original|initial|above|preceding|old|default|built-in|baseline|"
           "system|so far|until now|up to now|before this|before now|at the start|you started with|you began with|"
           "you were given|you were told|you received|anthropic|openai|developers|creators|operator|developer|"
@@ -38,8 +40,8 @@ _WHOSE = ("your|yours|previous|prior|earlier|original|initial|above|preceding|ol
           "at startup|you arrived with|you came with|you shipped with|harness|owner's|repo owner's|i was started with|"
           "you were started with|started with|opening|starting|first|top-of-chat|baked into you|before today|"
           "configured|its configured|before the user spoke|before the user|before this memory|"
-          "before this msg|before this message|were told before|in agents.md|in claude.md|of agents.md|of claude.md|"
-          "from agents.md|from claude.md|in gemini.md|in .cursorrules")
+          "before this msg|before this message|were told before|"
+          + "|".join(f"{where} {name}" for where in ("in", "of", "from") for name in AGENT_FILES))
 _CANCEL = ("as noise|stop you|hold you back|throw away|purge|purged|no prior restrictions|no previous restrictions|"
            "nothing said to you|wipe the slate|clean slate|no longer in force|still in force|"
            "ignore|ignoring|disregard|disregarding|forget|forgetting|discard|discarding|abandon|drop|dropping|"

@@ -5,6 +5,7 @@ text."""
 from __future__ import annotations
 
 from memrev.core.scan.cue_groups import CueGroup, CueRule, cue_rule
+from memrev.core.scan.cue_words import AGENT_FILES
 
 __all__ = ["OTHER_LANGUAGE_RULES"]
 
@@ -110,7 +111,7 @@ _ANSWER = CueGroup.spelled(
     "responda sempre|antworte immer|rispondi sempre|다고 말하|다고 말해|다고 답하|고 말하세요")
 
 _A_DOCUMENT_TEXT = "docs/|.md|readme|wiki|changelog|legacy/|old/"
-_AGENT_FILES = "agents.md|claude.md|gemini.md|memory.md|soul.md"
+_AGENT_FILES = "|".join(AGENT_FILES)
 _A_DOCUMENT = CueGroup.spelled(_A_DOCUMENT_TEXT).excepting(_AGENT_FILES)
 """A path or document named beside the rules (`the old instructions in docs/old/ no longer apply`): about a
 document, not the agent's own rules; the agent's own instruction and memory files (`AGENTS.md`) are its rules."""

@@ -144,7 +144,7 @@ def confirm_secret(rule: str, candidate: str) -> tuple[str, str] | None:
         return None
     if rule == "secret_aws_secret_key" and (value.isupper() or value.islower()):  # a hex digest, not a base64 key
         return None
-    if is_documented_example(value) or (rule in _CONFIRM and not _CONFIRM[rule](value)) or decoded_placeholder(value):
+    if is_documented_example(value) or (rule in _CONFIRM and not _CONFIRM[rule](value)) or _decoded_placeholder(value):
         return None
     if rule in _CONFIRM and _CODE.search(value):  # `password: z.string().min(8)`: code, not a password
         return None
@@ -164,15 +164,17 @@ def _placeholder(value: str) -> bool:
     lowered = value.lower()
     return ("your" in lowered or _PHRASE.match(lowered) is not None or value.endswith("..")
             or (value.startswith("eyJ") and "." not in value.rstrip(".")) or _identifier(value)
-            or decoded_placeholder(value))
+            or _decoded_placeholder(value))
 
 
 _B64_VALUE = re.compile(r"[A-Za-z0-9+/]{6,}={0,2}")
 _SAYS_EXAMPLE = re.compile(r"dummy|not-?a-?real|fake|sample|example|changeme|change-me|placeholder|your|secret"
                            r"|password|passwd|demo|test")
+"""Words decoded dummy data says itself with; narrower than `_PLACEHOLDERS`, whose `root`, `admin` and `user` are
+a connection URL's defaults but may be part of a real password."""
 
 
-def decoded_placeholder(value: str) -> bool:
+def _decoded_placeholder(value: str) -> bool:
     """Whether a base64 value decodes to readable text that says it is an example (`bm90LWEtcmVhbC1wYXNzd29yZA==`
     reads `not-a-real-password`), as the dummy data of a Kubernetes Secret's docs is written; a real key decodes to
     random bytes, and a real password to something that does not say so."""
