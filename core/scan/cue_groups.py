@@ -7,7 +7,7 @@ from typing import Iterator, NamedTuple
 
 from memrev.core.scan.folding import normalise
 
-__all__ = ["CueGroup", "CueRule", "cue_rule", "phrases"]
+__all__ = ["CueGroup", "CueRule", "LazyRegex", "cue_rule", "phrases"]
 
 
 def phrases(text: str) -> tuple[str, ...]:
@@ -30,19 +30,45 @@ def _rarest(phrase: str) -> str:
     return max(rare or words, key=len)
 
 
+class LazyRegex:
+    """A regex compiled the first time it is used: the cue rules hold hundreds of phrase lists, a memory write the
+    hook checks reaches a few of them, and compiling them all would cost a third of a fresh process's start."""
+
+    __slots__ = ("source", "_pattern")
+
+    def __init__(self, source: str) -> None:
+        """Keep the source; compile nothing yet."""
+        self.source = source
+        self._pattern: re.Pattern[str] | None = None
+
+    def _compiled(self) -> re.Pattern[str]:
+        """The compiled regex, compiled now if it was not yet."""
+        if self._pattern is None:
+            self._pattern = re.compile(self.source)
+        return self._pattern
+
+    def search(self, text: str) -> re.Match[str] | None:
+        """`re.Pattern.search`."""
+        return (self._pattern or self._compiled()).search(text)
+
+    def finditer(self, text: str) -> Iterator[re.Match[str]]:
+        """`re.Pattern.finditer`."""
+        return (self._pattern or self._compiled()).finditer(text)
+
+
 class CueGroup(NamedTuple):
     """One group of cues: single words looked up in the sentence's word set, longer phrases by one regex, which runs
     only when the sentence's word set holds one of their `keys` or, for a cue in a script without spaces, the
     sentence holds one of their `scripts` substrings."""
 
     words: frozenset[str]
-    phrases: re.Pattern[str] | None
+    phrases: LazyRegex | None
     keys: frozenset[str]
     scripts: tuple[str, ...] = ()
     needs: tuple[tuple[str, ...], ...] = ()
     """For each phrase, the words a text must hold for it to be there (its key first): all of its words, or the first
     of a stem phrase."""
-    but: re.Pattern[str] | None = None
+    but: LazyRegex | None = None
     """Longer wordings that hold a cue but mean something else (`does not count as consent` holds the cue `does not
     count`): a cue inside one of them is not a cue."""
 
@@ -52,13 +78,13 @@ class CueGroup(NamedTuple):
         one of the key words, inside markup such as `<system_notice>` too)."""
         if text.startswith("re:"):
             keys, pattern = text[3:].split(":", 1)
-            return cls(frozenset(), re.compile(pattern), frozenset(keys.split()), (),
+            return cls(frozenset(), LazyRegex(pattern), frozenset(keys.split()), (),
                        tuple((key,) for key in keys.split()))
         cues = phrases(text)
         words = frozenset(c for c in cues if re.fullmatch(r"[\w'-]+", c))
         longer = sorted((c for c in cues if c not in words), key=len, reverse=True)
-        pattern = re.compile(r"(?<![\w'])(?:%s)(?![\w'-])" % "|".join(re.escape(c).replace(r"\ ", r"\s+")
-                                                                  for c in longer)) if longer else None
+        pattern = LazyRegex(r"(?<![\w'])(?:%s)(?![\w'-])" % "|".join(re.escape(c).replace(r"\ ", r"\s+")
+                                                                   for c in longer)) if longer else None
         keys = frozenset(_rarest(c) for c in longer)
         needs = tuple((_rarest(c),) + tuple(w for w in re.findall(r"[\w'-]+", c) if w != _rarest(c)) for c in longer)
         return cls(words, pattern, keys, (), needs)
@@ -81,14 +107,14 @@ class CueGroup(NamedTuple):
                 keys.add(first.group())
             else:
                 scripts.append(cue.split()[0])
-        return cls(frozenset(), re.compile("|".join(parts)), frozenset(keys), tuple(scripts),
+        return cls(frozenset(), LazyRegex("|".join(parts)), frozenset(keys), tuple(scripts),
                    tuple((key,) for key in sorted(keys)))
 
     def excepting(self, text: str) -> "CueGroup":
         """The group with `but` wordings: a `|`-separated phrase list, or `re:REGEX`."""
         pattern = text[3:] if text.startswith("re:") else "|".join(re.escape(p).replace(r"\ ", r"\s+")
                                                                    for p in phrases(text))
-        return self._replace(but=re.compile(r"(?<![\w'])(?:%s)" % pattern))
+        return self._replace(but=LazyRegex(r"(?<![\w'])(?:%s)" % pattern))
 
     def found(self, sentence: str, words: frozenset[str]) -> bool:
         """Whether the sentence holds a cue of this group (`words` is the sentence's set of words)."""

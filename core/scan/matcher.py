@@ -220,6 +220,21 @@ class _HeadRules(dict[str, tuple[str, ...]]):
         return self[spaced]
 
 
+class _Compiled(dict[str, "re.Pattern[str]"]):
+    """Each rule's regex, compiled the first time a trigger names the rule: one memory write checked by the hook
+    names a few dozen of the hundreds of rules, and compiling them all would cost most of a fresh process's start."""
+
+    def __init__(self, sources: Mapping[str, str]) -> None:
+        """No regex compiled yet."""
+        super().__init__()
+        self.sources = sources
+
+    def __missing__(self, rule: str) -> re.Pattern[str]:
+        """Compile the rule's regex and keep it."""
+        pattern = self[rule] = re.compile(self.sources[rule])
+        return pattern
+
+
 class _Matcher:
     """One table of rules matched in a single pass: a trigger regex finds every place a rule can start (its literal
     heads, as one trie), and only the rules that can start there are tried, each anchored at that place.
@@ -239,11 +254,12 @@ class _Matcher:
             from re import _parser as parser  # type: ignore[attr-defined]
         except ImportError:  # Python 3.10
             import sre_parse as parser  # type: ignore[no-redef]
-        self.patterns = {rule: re.compile(source) for rule, source in sources.items()}
+        self.sources = dict(sources)
+        self.patterns = _Compiled(self.sources)
         parsed = {rule: parser.parse(source) for rule, source in sources.items()}
         self.refers_back = {rule: (_BACK_SYNTAX.search(source) is not None and _refers_back(parsed[rule]))
-                            or bool(pattern.flags & ~re.UNICODE)
-                            for (rule, source), pattern in zip(sources.items(), self.patterns.values())}
+                            or bool(parsed[rule].state.flags & ~re.UNICODE)
+                            for rule, source in sources.items()}
         """Per rule, whether its regex refers back to its own groups or sets flags (it cannot join others exactly)."""
         self.joints: dict[tuple[str, ...], re.Pattern[str] | None | int] = {}
         """A joint regex for each set of rules a trigger names (`_joint`), or how often it was named until then."""
@@ -278,7 +294,6 @@ class _Matcher:
         free = {head for head in found if head in inside or not head[0].isalnum()}
         self.anywhere = anywhere
         starts = sorted(head for head in found if head not in free)
-        self.word_at = re.compile(_trie(starts)) if starts else None
         self.scans: list[tuple[re.Pattern[str], str]] = []
         """(trigger regex, what it finds: `start` word heads after a non-word character, `word` heads anywhere or
         `mark` heads). Each group has its own regex, so the regex engine weighs few branches at each candidate
@@ -295,6 +310,8 @@ class _Matcher:
                     self.scans.append((re.compile(_trie(group, lead=True)), kind))
             if not other:
                 self.ascii_scans = list(self.scans)
+        self.at_start = [regex for regex, kind in self.scans if kind == "start"]
+        """The regexes of word heads that need no word character before them, tried at the start of a text too."""
 
     def _triggers(self, text: str) -> list[tuple[int, tuple[str, ...]]]:
         """(position, rules that can start there) for every place a rule can start, in text order."""
@@ -307,8 +324,9 @@ class _Matcher:
                 found += [(m.start(), by_word[m.group() + m.group(m.lastindex)]) for m in regex.finditer(text)]
             else:
                 found += [(m.start(), by_mark[m.group()]) for m in regex.finditer(text)]
-        if self.word_at is not None and text[:1].isalnum() and (head := self.word_at.match(text)) is not None:
-            found.append((0, by_word[head.group()]))
+        if text[:1].isalnum():  # a word head at the very start: the same regexes, read after a space put before
+            spaced = " " + text
+            found += [(0, by_word[head.group(1)]) for regex in self.at_start if (head := regex.match(spaced))]
         found.sort()
         return found
 
@@ -346,7 +364,7 @@ class _Matcher:
         if len(rules) < 2 or any(self.refers_back[rule] for rule in rules):
             return None
         try:
-            return re.compile("|".join(f"(?:{self.patterns[rule].pattern})" for rule in rules))
+            return re.compile("|".join(f"(?:{self.sources[rule]})" for rule in rules))
         except re.error:
             return None
 

@@ -110,8 +110,8 @@ _INDEXES = {**{name: value for name, value in vars(scanner).items() if isinstanc
 first use)."""
 _CASES: list[tuple[str, str]] = []
 for _name, _index in _INDEXES.items():
-    for _rule, _pattern in _index.patterns.items():
-        if not any(_INDEXES[m].patterns[r].pattern == _pattern.pattern for m, r in _CASES if r == _rule):
+    for _rule, _source in _index.sources.items():
+        if not any(_INDEXES[m].sources[r] == _source for m, r in _CASES if r == _rule):
             _CASES.append((_name, _rule))
 _EXAMPLES = max(5, min(25, 1800 // len(_CASES)))
 """Examples per rule: 25 while the rule table is small, fewer as it grows, so the whole property stays ~30 s (each
@@ -143,8 +143,8 @@ def _openings() -> list[str]:
     so one rule's opening runs into the next one's (`@reboot ~/.ssh`)."""
     found = set()
     for index in _INDEXES.values():
-        for pattern in index.patterns.values():
-            for head, _, _ in matcher._heads(_sre_parse.parse(pattern.pattern).data):
+        for source in index.sources.values():
+            for head, _, _ in matcher._heads(_sre_parse.parse(source).data):
                 tokens = [" " if t == matcher._WS else t for t in head]
                 found.add("".join(tokens[:next((i for i, t in enumerate(tokens) if len(t) > 1), len(tokens))]))
     return sorted(found)
@@ -179,11 +179,11 @@ def test_the_index_covers_the_rule_tables() -> None:
     """The matchers the scanner uses hold exactly the rule tables, so the property below covers every rule of every
     matcher (a rule two matchers share with one pattern is checked against both)."""
     strict, loose, secrets = _INDEXES["_STRICT"], _INDEXES["_LOOSE"], _INDEXES["_SECRETS_ONLY"]
-    assert strict.patterns == {rule: re.compile(source) for rule, source in SOURCES.items()}
-    assert loose.patterns == {rule: re.compile(source) for rule, source in LOOSE_SOURCES.items()}
-    assert set(secrets.patterns) == set(SECRET_CHECKS)
-    assert {(rule, p.pattern) for index in _INDEXES.values() for rule, p in index.patterns.items()} == {
-        (rule, _INDEXES[name].patterns[rule].pattern) for name, rule in _CASES}
+    assert strict.sources == SOURCES
+    assert loose.sources == LOOSE_SOURCES
+    assert set(secrets.sources) == set(SECRET_CHECKS)
+    assert {(rule, source) for index in _INDEXES.values() for rule, source in index.sources.items()} == {
+        (rule, _INDEXES[name].sources[rule]) for name, rule in _CASES}
 
 
 @pytest.mark.parametrize(("matcher", "rule"), _CASES, ids=[f"{m.strip('_').lower()}-{r}" for m, r in _CASES])
@@ -193,7 +193,7 @@ def test_the_index_covers_the_rule_tables() -> None:
 def test_every_text_a_rule_matches_reaches_it_through_the_index(matcher: str, rule: str, data: st.DataObject) -> None:
     """A match of the rule, after nothing, after letters of several scripts or marks, and inside random text that
     may end with another rule's opening: wherever the regex finds it, every matcher with that rule reaches it."""
-    source = _INDEXES[matcher].patterns[rule].pattern
+    source = _INDEXES[matcher].sources[rule]
     match = data.draw(_matches(source), label="match").lower()
     assume(re.search(source, match) is not None)
     prefix = data.draw(_AROUND, label="before")
@@ -202,7 +202,7 @@ def test_every_text_a_rule_matches_reaches_it_through_the_index(matcher: str, ru
         prefix += opening[:data.draw(st.integers(0, len(opening)), label="cut")]
     suffix = data.draw(_AROUND, label="after")
     indexes = [index for index in _INDEXES.values()
-               if rule in index.patterns and index.patterns[rule].pattern == source]
+               if index.sources.get(rule) == source]
     for text in (*(before + match for before in _BEFORE), prefix + match + suffix):
         for index in indexes:
             _assert_reached(index, rule, text)
