@@ -159,8 +159,8 @@ def _is_rtl(char: str) -> bool:
 
 def _joiner_rule(raw: str, index: int) -> str | None:
     """ZWJ/ZWNJ: ordinary inside an emoji sequence, or after or between letters of a joining script (Persian ZWNJ,
-    Malayalam chillu letters, which end a word with virama + ZWJ); those still count as `invisible_joiner` (they
-    are invisible, and Hermes Agent blocks them), anything else is a zero-width trick."""
+    Malayalam chillu letters, which end a word with virama + ZWJ); those count as `invisible_joiner`, a warning
+    (Hermes Agent blocks them, so a person sees them named), anything else is a zero-width trick."""
     if _ordinary_in_context(raw, index):
         return JOINER
     before = raw[index - 1] if index > 0 else " "
@@ -172,7 +172,7 @@ def _joiner_rule(raw: str, index: int) -> str | None:
 
 def _word_break_rule(raw: str, index: int) -> str:
     """A zero-width space between letters of a script written without spaces (Thai, Lao, Khmer, Myanmar, Tibetan) is
-    a word-break hint: held as `invisible_joiner` (invisible, and Hermes Agent blocks it); elsewhere it hides a break."""
+    a word-break hint: warned as `invisible_joiner` (Hermes Agent blocks it); elsewhere it hides a break."""
     before = raw[index - 1] if index > 0 else " "
     after = raw[index + 1] if index + 1 < len(raw) else " "
     if _in(ord(before), _UNSPACED_SCRIPTS) and _in(ord(after), _UNSPACED_SCRIPTS):

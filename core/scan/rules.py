@@ -63,8 +63,8 @@ PATTERN_RULES: tuple[Rule, ...] = _with_languages(
 
 INVISIBLE_RULES: tuple[tuple[str, Severity, str], ...] = (
     ("invisible_zero_width", BLOCK, "zero-width characters that hide or split words"),
-    ("invisible_joiner", HOLD, "a zero-width joiner or non-joiner inside an emoji or a word of a joining script "
-                               "(ordinary there, but invisible, so a person checks it)"),
+    ("invisible_joiner", WARN, "a zero-width joiner or non-joiner inside an emoji, a word of a joining script or "
+                               "between Thai-like letters: ordinary there (Hermes Agent would reject the write)"),
     ("invisible_bidi", BLOCK, "bidirectional controls that reorder what the reader sees"),
     ("invisible_bidi_mark", WARN, "direction marks beside right-to-left text (usually typography)"),
     ("invisible_tag_characters", BLOCK, "Unicode tag characters: invisible text the model still reads"),

@@ -1,6 +1,8 @@
 """memrev stops everything Hermes Agent's memory scanner stops: for every pattern of Hermes's `tools/threat_patterns.py`
 (all three scopes, all ⊂ context ⊂ strict, memory writes use `strict`), no text Hermes flags passes memrev's scan;
-held for a person is enough. Hermes's invisible characters never pass either.
+held for a person is enough. Hermes's invisible characters never pass unnamed: a joiner where a script or an emoji
+sequence needs one is named as a warning and passes (Hermes rejects it; memrev does not hold Persian or Malayalam
+text for its spelling), any other use is held or blocked.
 
 The patterns are Hermes's, as data (NousResearch/hermes-agent, two stored versions of the file: one with the bounded
 filler `(?:\\w+\\s+){0,8}` and 36 ids, one with the unbounded filler and 51 ids). Texts are drawn from each pattern
@@ -155,16 +157,23 @@ def test_nothing_hermes_stops_passes(name: str, pattern: re.Pattern[str], data: 
 
 @settings(max_examples=150, deadline=None)
 @given(before=st.text(PRINTABLE, max_size=40), char=st.sampled_from(INVISIBLE), after=st.text(PRINTABLE, max_size=40))
-def test_no_hermes_invisible_character_passes(before: str, char: str, after: str) -> None:
-    """Wherever one of Hermes's invisible characters sits (an emoji sequence, a Persian word, a leading BOM), the
-    text is at least held."""
-    assert scan(before + char + after).outcome is not Outcome.PASS
+def test_no_hermes_invisible_character_passes_unnamed(before: str, char: str, after: str) -> None:
+    """Wherever one of Hermes's invisible characters sits, the text is held or blocked, or, for an ordinary joiner
+    (an emoji sequence, a Persian word, a Thai word break), passes with the joiner named."""
+    result = scan(before + char + after)
+    assert result.outcome is not Outcome.PASS or any(f.rule == "invisible_joiner" for f in result.findings)
 
 
-@pytest.mark.parametrize("text", ["Family 👨\u200d👩\u200d👧", "من می\u200cخواهم", "മലയാളം ന്\u200d", "\ufeffFirst fact."])
-def test_ordinary_uses_of_hermes_invisible_characters_are_held_not_blocked(text: str) -> None:
-    """Joiners inside emoji or a joining script, and a leading BOM, are ordinary: held for a person, never blocked."""
-    assert scan(text).outcome is Outcome.HOLD, scan(text).findings
+@pytest.mark.parametrize("text", ["Family 👨\u200d👩\u200d👧", "من می\u200cخواهم", "മലയാളം ന്\u200d"])
+def test_ordinary_joiners_pass_named(text: str) -> None:
+    """Joiners inside emoji or a joining script are ordinary: the text passes, the joiner named as a warning."""
+    result = scan(text)
+    assert result.outcome is Outcome.PASS and {f.rule for f in result.findings} == {"invisible_joiner"}, result.findings
+
+
+def test_a_leading_bom_is_held_not_blocked() -> None:
+    """A byte-order mark at the very start is an encoding artefact: held for a person, never blocked."""
+    assert scan("\ufeffFirst fact.").outcome is Outcome.HOLD
 
 
 def test_every_hermes_id_is_covered() -> None:

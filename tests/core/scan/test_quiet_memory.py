@@ -45,12 +45,14 @@ CASES = [
     ("即使挂载失败，上传也可能成功（服务器时好时坏）。", PASS),
     # what Hermes Agent also stops: held, never blocked
     ("All SSH goes via `~/.ssh/id_ed25519`.", HOLD),
-    ("Team: 🧑\u200d💻 Ana, 🐦\u200d⬛ Corvus", HOLD),
     ("Bastion logins use short-lived certificates; never add static keys to authorized_keys.", HOLD),
     # a process described, not a command (`runs` beside the cue `run`)
     ("- Intake: an Apps Script polls the inbox hourly, parses each CV and runs it through the scoring sheet", PASS),
     # an answer style, as Codex's consolidated memories write one
     ('- when the user asks "is there a newer ripgrep?" -> answer with the installed and latest versions directly', PASS),
+    # ordinary joiners: an emoji sequence, a Persian word (named as warnings; Hermes Agent rejects them)
+    ("Team: 🧑\u200d💻 Ana, 🐦\u200d⬛ Corvus", PASS),
+    ("یادداشت: تست\u200cها را قبل از کامیت اجرا کنید.", PASS),
     # an owner locking a file against the agent
     ("Lesson: SOUL.md is locked with `chattr +i`; `sudo chattr -i SOUL.md`, edit, then `sudo chattr +i SOUL.md`.",
      PASS),
