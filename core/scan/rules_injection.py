@@ -123,7 +123,7 @@ INJECTION_RULES: tuple[Rule, ...] = (
          r"\bsystem\s+prompt\s+override|\boverride\s+(?:the\s+|your\s+|all\s+){0,2}system\s+(?:prompt|instructions"
          r"|message)|\bnew\s+system\s+prompt\s*:|(?<!`)<\|im_start\|>\s*(?:system|assistant|developer)\b(?![ \t]*[;,.)'\"`/])"
          r"|(?<!`)<\|start_header_id\|>\s*(?:system|assistant|developer)\b(?![ \t]*[;,.)'\"`/])"
-         r"|<start_of_turn>\s*(?:system|model)\b(?![ \t]*[;,.)'\"`/])|<\|system\|>\s*[a-z]|<<sys>>\s*(?!tags?\b|markers?\b|and\b|blocks?\b)[a-z]"
+         r"|<start_of_turn>\s*(?:system|model)\b(?![ \t]*[;,.)'\"`/])|<\|system\|>(?![ \t]+(?:tags?|markers?|tokens?|and|or|blocks?)\b)\s*[a-z]|<<sys>>\s*(?!tags?\b|markers?\b|and\b|blocks?\b)[a-z]"
          r"|<\|(?:im_end|eot_id|end_header_id|endoftext)\|>\s*<\|(?:im_start|start_header_id)\|>|(?<!`)\[inst\]\s*<<sys>>"),
     Rule("fake_system_marker", _I, BLOCK, "fakes a system or administrator message to the agent",
          r"\[\s*(?:system|admin|administrator|developer|root)\s+(?:override|instruction|command|directive|notice"

@@ -68,9 +68,9 @@ CASES = [
     ("--color-primary-500: #3B82F6; --spacing-xl: 32px; --radius-card: 12px;", PASS),
     ('BETTER_AUTH_SECRET="your-random-secret-key-min-32-chars"', HOLD),
     ("Include full context in error reports: the request id and the failing step.", HOLD),
-    ("മലയാളം ഭാഷയിൽ അവന്\u200d വന്നു.", HOLD),  # Malayalam chillu: virama + ZWJ ends a word
+    ("മലയാളം ഭാഷയിൽ അവന്\u200d വന്നു.", PASS),  # Malayalam chillu: virama + ZWJ ends a word (a warning names it)
     ("\ufeff# Project rules\n\nUse pnpm.", HOLD),  # a leading byte-order mark
-    ("Team photo 👩\u200d💻👨\u200d💻 from the offsite.", HOLD),
+    ("Team photo 👩\u200d💻👨\u200d💻 from the offsite.", PASS),
     ("Soft\u00adhyphen pasted from a web page.", PASS),
 ]
 

@@ -1,0 +1,64 @@
+"""Blocks told as a report about an attack are held, not blocked: a postmortem, a threat model, a rejected pull
+request or a user's question name the attack's very command (`a drive-by PR slipped curl … | sh into the
+Makefile; caught in review`), and a regex cannot tell that report from an order. A person can, so such a finding
+asks one; it is still stopped, never passed.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+
+from memrev.core.scan.model import Finding, Severity
+
+__all__ = ["NAMES_INVISIBLE", "NARRATION", "held_when_narrated"]
+
+NARRATION = re.compile(
+    r"\b(?:threat[ -]models?|post-?mortems?|incidents?|inc-\d+|security (?:review|audit|team|advisory)|red[ -]team\w*"
+    r"|pen(?:etration)? ?tests?|phishing|malicious|attackers?|exploit(?:s|ed)?|malware|tried to|attempted to|slipped"
+    r"|snuck|sneaked|replaced|caught (?:it|in review|by)|rejected|we (?:removed|deleted|reverted|blocked)|(?:was|were) (?:removed"
+    r"|deleted|reverted|blocked)|deleted (?:that|the|it)|flagged|alerts? on|should alert|detect(?:s|ed|ion)?|asked what"
+    r"|explained|cve-\d|vulnerabilit(?:y|ies)|indicators? of compromise|download cradles?|poisoned|prompt injection"
+    r"|treat (?:it|them) as data|as untrusted|report (?:it|them)|flag (?:it|them))\b"
+    r"|只是数据|当作数据|视为数据|不要执行|不要照做|钓鱼|フィッシング|データとして扱")
+"""Words of a report about an attack rather than an order to make one: the kind of document (a threat model, a
+postmortem, a security review), the attacker, what was done about it (rejected, removed, flagged, detected), and a
+warning to treat such text as data (English, and Chinese and Japanese phrasings)."""
+
+NAMES_INVISIBLE = re.compile(r"zero[- ]?width|\bzwsp\b|\bzwn?j\b|\bu\+(?:200[b-d]|feff|2060)\b|\\u200[b-d]"
+                             r"|invisible (?:char|space|joiner)")
+"""Words that name an invisible character: a note about a zero-width space in a fixture or a sanitiser's test
+shows the very character it is about."""
+_NAMED_INVISIBLE = frozenset({"invisible_zero_width"})
+"""Hidden-character blocks that a sentence naming the character turns into a hold (the words it splits are read
+joined up anyway; what is left is the character itself, which the sentence admits to)."""
+_DEMOTABLE = frozenset({"injection", "execution", "exfiltration", "persistence"})
+"""Families whose blocks a report can name word for word; secrets and hidden characters are blocked whatever is
+said around them (a real key in a postmortem is still a real key)."""
+_SENTENCE_END = re.compile(r"(?<=[.!?。！？])\s|\n")
+
+
+def _around(text: str, start: int, end: int) -> str:
+    """The sentence a finding sits in and the one before (`Security review flagged the README. It says to run …`;
+    an abbreviation such as `e.g.` also ends one), with the finding's own text left out (a `malicious.example` host
+    in the command is not a report)."""
+    before = ([0, 0] + [m.end() for m in _SENTENCE_END.finditer(text, 0, start)])[-2]
+    after = _SENTENCE_END.search(text, end)
+    return text[before:start] + " … " + text[end:after.start() if after else len(text)]
+
+
+def held_when_narrated(findings: list[Finding], text: str) -> list[Finding]:
+    """The findings, with each block of an attack family held instead where its sentence reports the attack (its
+    reason says so and names the words)."""
+    demoted = []
+    for finding in findings:
+        if finding.severity is not Severity.BLOCK:
+            demoted.append(finding)
+            continue
+        names = NARRATION if finding.family in _DEMOTABLE else NAMES_INVISIBLE if finding.rule in _NAMED_INVISIBLE \
+            else None
+        if names is not None and (told := names.search(_around(text, finding.start, finding.end).lower())) is not None:
+            finding = dataclasses.replace(finding, severity=Severity.HOLD, reason=(
+                f"{finding.reason}; held, not blocked: the sentence reads as a report about it (“{told.group()}”)"))
+        demoted.append(finding)
+    return demoted
