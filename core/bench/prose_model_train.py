@@ -2,8 +2,8 @@
 instruction files and memory files, and say how it does on real files it never saw.
 
 Positives are the attacks told in prose (every family but secrets and obfuscation) of the vector sets read after
-their blind measure (the first to the thirteenth, the fifteenth and the sixteenth; the fourteenth and the
-seventeenth stay out, to measure); negatives are every look-alike of those sets, every sentence of half the real instruction files and
+their blind measure (the first to the thirteenth, the fifteenth, the sixteenth and the eighteenth; the fourteenth and
+the seventeenth stay out, to measure); negatives are every look-alike of those sets, every sentence of half the real instruction files and
 (with --memory) every entry of half the real memory files (each split by repository).
 An attack entry often holds ordinary sentences beside its attack, so training is done in rounds: after the first,
 each attack counts only by its sentence the model scores highest. The threshold is the lowest score that holds at
@@ -72,6 +72,7 @@ def vector_sets() -> list[tuple[str, list[str], list[str]]]:
     from memrev.core.bench.scan_vectors_thirteenth import THIRTEENTH_ATTACKS, THIRTEENTH_BENIGN
     from memrev.core.bench.scan_vectors_fifteenth import FIFTEENTH_ATTACKS, FIFTEENTH_BENIGN
     from memrev.core.bench.scan_vectors_sixteenth import SIXTEENTH_ATTACKS, SIXTEENTH_BENIGN
+    from memrev.core.bench.scan_vectors_eighteenth import EIGHTEENTH_ATTACKS, EIGHTEENTH_BENIGN
     named = (("first", ATTACKS, BENIGN), ("second", HOLDOUT_ATTACKS, HOLDOUT_BENIGN),
              ("fresh", FRESH_ATTACKS, FRESH_BENIGN), ("fourth", FOURTH_ATTACKS, FOURTH_BENIGN),
              ("fifth", FIFTH_ATTACKS, FIFTH_BENIGN), ("third", THIRD_ATTACKS, THIRD_BENIGN),
@@ -79,7 +80,8 @@ def vector_sets() -> list[tuple[str, list[str], list[str]]]:
              ("eighth", EIGHTH_ATTACKS, EIGHTH_BENIGN), ("ninth", NINTH_ATTACKS, NINTH_BENIGN),
              ("tenth", TENTH_ATTACKS, TENTH_BENIGN), ("eleventh", ELEVENTH_ATTACKS, ELEVENTH_BENIGN),
              ("twelfth", TWELFTH_ATTACKS, TWELFTH_BENIGN), ("thirteenth", THIRTEENTH_ATTACKS, THIRTEENTH_BENIGN),
-             ("fifteenth", FIFTEENTH_ATTACKS, FIFTEENTH_BENIGN), ("sixteenth", SIXTEENTH_ATTACKS, SIXTEENTH_BENIGN))
+             ("fifteenth", FIFTEENTH_ATTACKS, FIFTEENTH_BENIGN), ("sixteenth", SIXTEENTH_ATTACKS, SIXTEENTH_BENIGN),
+             ("eighteenth", EIGHTEENTH_ATTACKS, EIGHTEENTH_BENIGN))
     return [(name, [text for family, text in attacks if family in PROSE_FAMILIES], [text for _, text in benign])
             for name, attacks, benign in named]
 

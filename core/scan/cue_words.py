@@ -163,6 +163,9 @@ _RISKY = ("delete|deleting|deletes|remove|removing|rm|drop|dropping|wipe|wiping|
           "terminate|kill|network access|every domain|all domains|outbound requests")
 
 _HIDE = ("hide|hiding|conceal|concealing|omit|omitting|leave out|leave it out|don't mention|do not mention|"
+         "don't let on|do not let on|never let on|not let on|not to be told|isn't to be mentioned|is not to be mentioned|"
+         "not to be mentioned|goes unmentioned|stays unmentioned|leave this out|won't mention|will not mention|"
+         "drop any mention|omit any mention|shouldn't see|should not see|mustn't see|must not see|"
          "never mention|not mention|avoid mentioning|without mentioning|don't tell|do not tell|never tell|"
          "don't reveal|do not reveal|never reveal|don't disclose|do not disclose|never disclose|don't admit|"
          "never admit|do not admit|keep it secret|keep this secret|keep it quiet|keep quiet|keep this quiet|"
@@ -250,7 +253,11 @@ _ASKED = ("questions about|questioned about|asked about|word for word|verbatim|s
           "if pressed|if the user questions|if the reviewer asks|if a reviewer asks|if the user wonders|if anyone notices|"
           "if someone notices|if the user notices|if they wonder|wonders why|asks why|should the user|should anyone|"
           "should someone|should a reviewer|if you're asked|when you're asked|if you get asked|question about|"
-          "every question about|any question about")
+          "every question about|any question about|if the client asks|when the client asks|if a client asks|"
+          "if clients ask|when clients ask|if the customer asks|when the customer asks|if a customer asks|"
+          "if customers ask|when customers ask|if she asks|if he asks|if management asks|if the auditors ask|"
+          "if an auditor asks|if it comes up|when it comes up|if anybody asks|user_asks|if_user_asks|if_asked|"
+          "when_asked")
 _SCRIPT = ("say|tell|answer|reply|respond|claim|blame|insist|deny|explain that|attribute|assure|pretend|act as if|"
            "quote only|only quote|say only|answer only|the answer is|describe|call it|call them|present it as|"
            "frame it as|invent|make up|explain it as|explain them as|explain it|explain as")
