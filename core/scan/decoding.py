@@ -260,12 +260,15 @@ def reads_as_instructions(text: str) -> bool:
 
 
 def decoded_findings(runs: list[Decoded], scan_text: Callable[[str], list[Finding]], to_raw: Callable[[int, int],
-                     tuple[int, int]], hidden_text: Callable[[str], str]) -> list[Finding]:
+                     tuple[int, int]], hidden_text: Callable[[str], str], shown: str = "") -> list[Finding]:
     """Findings in decoded runs, mapped back onto the scanned text, with reasons saying how the text was encoded;
-    readable prose hidden in base64 or hex with no finding of its own is held as `encoded_text`.
+    readable prose hidden in base64 or hex with no finding of its own is held as `encoded_text`, unless the note
+    also writes it out (`hello.b64: SGVsbG8… -> 'Hello from the test suite'` hides nothing).
 
     `scan_text` scans decoded text (one level deeper), `to_raw` maps a span of the normalised text (where the runs
-    were found) to the raw text, and `hidden_text` makes decoded text safe to show."""
+    were found) to the raw text, `hidden_text` makes decoded text safe to show, and `shown` is the lowercased text
+    the runs were found in."""
+    said = " ".join(shown.split())
     found: list[Finding] = []
     for run in runs:
         inner = [f for f in scan_text(run.text) if f.rule != OVERSIZED]
@@ -273,7 +276,8 @@ def decoded_findings(runs: list[Decoded], scan_text: Callable[[str], list[Findin
             start, end = to_raw(*map_back(run, f.start, f.end))
             found.append(Finding(f.rule, f.family, f.severity, start, end, f"{f.reason}; hidden as {run.kind}",
                                  f"{run.kind} decodes to: {f.evidence}"[:300]))
-        if not inner and not run.aligned and run.kind != "escaped text" and reads_as_instructions(run.text):
+        if not inner and not run.aligned and run.kind != "escaped text" and reads_as_instructions(run.text) \
+                and " ".join(run.text.lower().split()) not in said:
             info = RULES[DECODED]
             found.append(Finding(DECODED, info.family, info.severity, *to_raw(run.start, run.end),
                                  f"{info.description} ({run.kind})",

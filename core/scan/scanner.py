@@ -221,7 +221,7 @@ def _scan(text: str, depth: int = 0, weigh_prose: bool = True) -> list[Finding]:
         findings += [_hidden_finding(body, run, secrets) for run in norm.hidden]
     if depth < 2 and (runs := decode_runs(norm.text, norm.lower, hints)):
         findings += decoded_findings(runs, lambda decoded: _scan(decoded, depth + 1), norm.span,
-                                     lambda decoded: make_visible(_sanitise(decoded, secrets)))
+                                     lambda decoded: make_visible(_sanitise(decoded, secrets)), norm.lower)
     if "⟦secret: " in body:
         info = RULES[REDACTED]
         findings += [Finding(REDACTED, info.family, info.severity, m.start(), m.end(),
