@@ -231,10 +231,10 @@ def leet_view(lower: str) -> str | None:
     return _LEET_TOKEN.sub(lambda m: m.group() if m.group().isdigit() else m.group().translate(_LEET), lower)
 
 
-def leet_hits(lower: str, hits_of: Callable[[str], Iterable[HitT]], known: Iterable[HitT],
+def leet_hits(view: str | None, hits_of: Callable[[str], Iterable[HitT]], known: Iterable[HitT],
               rules: Container[str]) -> list[HitT]:
-    """Rule hits that only the leetspeak view of a text shows (of the rules in `rules`), none already `known`."""
-    view = leet_view(lower)
+    """Rule hits that only the leetspeak view of a text (`leet_view`) shows (of the rules in `rules`), none already
+    `known`."""
     if view is None:
         return []
     seen = {(hit[0], hit[1]) for hit in known}

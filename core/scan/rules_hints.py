@@ -10,10 +10,12 @@ WORDS = ("ignore", "previous", "instructions", "instruction", "system", "prompt"
          "upload", "curl", "wget", "bashrc", "authorized", "rules", "reveal", "pretend", "jailbreak", "send",
          "private", "environment", "conversation", "history", "delete", "silently", "everything", "above",
          "authorised", "approved", "permission", "without", "asking", "command", "commands", "shell", "anything",
-         "mention", "never")
+         "mention", "never", "ask", "confirm", "confirmation", "deleting", "force", "deploy", "deploying",
+         "production", "pushing", "https", "keys")
 """Words the rules care about; their ROT13, reversed and Atbash spellings are the telltales."""
 ROT13 = frozenset({codecs.encode(word, "rot13") for word in WORDS} - set(WORDS))
-REVERSED = frozenset({word[::-1] for word in WORDS if len(word) >= 5} - set(WORDS))
+REVERSED = frozenset({word[::-1] for word in (*WORDS, "curl", "wget", "bash") if len(word) >= 5 or word in
+                      ("curl", "wget", "bash")} - set(WORDS))
 ATBASH_TABLE = str.maketrans("abcdefghijklmnopqrstuvwxyz", "zyxwvutsrqponmlkjihgfedcba")
 """Atbash: each letter swapped for its mirror in the alphabet (`a` for `z`), its own inverse."""
 ATBASH = frozenset({word.translate(ATBASH_TABLE) for word in WORDS if len(word) >= 5} - set(WORDS))

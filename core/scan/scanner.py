@@ -8,6 +8,7 @@ loosened match over those letters collapsed. Secrets are redacted in every reaso
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 from typing import NamedTuple
 
@@ -17,7 +18,7 @@ from memrev.core.scan.folding import SELECTORS, TAGS, HiddenRun, Normalised, nor
 from memrev.core.scan.cues import cue_hits
 from memrev.core.scan.prose_model import model_hits, tokens
 from memrev.core.scan.evidence import clip, note_overflow
-from memrev.core.scan.decoding import decode_runs, decoded_findings, leet_hits
+from memrev.core.scan.decoding import decode_runs, decoded_findings, leet_hits, leet_view
 from memrev.core.scan.rules_hints import HINT_SOURCES
 from memrev.core.scan.model import Finding, ScanResult
 from memrev.core.scan.narration import held_when_narrated
@@ -211,10 +212,14 @@ def _scan(text: str, depth: int = 0, weigh_prose: bool = True) -> list[Finding]:
     if not body.isascii() and SCRIPTS.search(body):
         hits += _SCRIPTS.hit_list(norm.lower)
     secrets.sort()
-    leet = [] if depth else leet_hits(norm.lower, _STRICT.hits, hits, LOOSE_SOURCES)  # LOOSE: the pattern rules
+    leet_text = None if depth else leet_view(norm.lower)
+    leet = leet_hits(leet_text, _STRICT.hits, hits, LOOSE_SOURCES)  # LOOSE: the pattern rules
     if pattern_hits := hits + _spaced_hits(norm, hits) + leet:
         findings += _pattern_findings(body, norm, pattern_hits, secrets, counts)
     findings += _cue_findings(body, norm, secrets, {f.family for f in findings}, weigh_prose)
+    if leet_text is not None and not any(f.family == "injection" for f in findings):  # cues written in leetspeak
+        findings += [dataclasses.replace(f, reason=f"{f.reason}; written in leetspeak") for f in _cue_findings(
+            body, dataclasses.replace(norm, lower=leet_text), secrets, set(), weigh_prose)]
     if findings:
         findings = unshadowed(findings)
     if norm.hidden:
