@@ -148,7 +148,8 @@ _NO_ASK = ("never ask|don't ask|dont ask|do not ask|no need to ask|needn't ask|w
            "never stop to confirm|never stop to ask|don't stop to confirm|don't stop to ask|nobody needs to be asked|"
            "don't pause to ask|never pause to ask|don't pause to confirm|"
            "no one needs to be asked|no longer ask|won't ask|will not ask|no longer confirm|won't confirm|"
-           "will not confirm")
+           "will not confirm|without checking in|without a heads-up|without a heads up|without any heads-up|"
+           "without telling anyone|without waiting for|without sign-off|without a sign-off|no heads-up needed")
 _FORBIDDEN_ACT = "|".join(f"{no} {act}" for no in ("never", "don't", "do not", "dont", "must not", "should not")
                           for act in ("edit", "delete", "remove", "drop", "push", "force-push", "deploy", "merge",
                                       "modify", "change", "rename", "commit", "publish", "release", "migrate",
@@ -160,7 +161,8 @@ _RISKY = ("delete|deleting|deletes|remove|removing|rm|drop|dropping|wipe|wiping|
           "migrations|send|sending|email|emails|pay|payment|payments|purchase|transfer|refund|refunds|secrets|"
           "credentials|keys|database|databases|sudo|root|billing|invoice|wire|charge|rotate|revoke|shut down|--hard|-fdx|-fd|"
           "-rf|"
-          "terminate|kill|network access|every domain|all domains|outbound requests")
+          "terminate|kill|network access|every domain|all domains|outbound requests|destructive|irreversible|"
+          "tables|drop table|drop tables")
 
 _HIDE = ("hide|hiding|conceal|concealing|omit|omitting|leave out|leave it out|don't mention|do not mention|"
          "don't let on|do not let on|never let on|not let on|not to be told|isn't to be mentioned|is not to be mentioned|"

@@ -80,13 +80,15 @@ _DOWNGRADE_NOT = (PROTECT + "|locally|local dev|local development|only locally|o
 
 _OFF_OUTRIGHT = ("disable|disabling|turn off|turning off|switch off|skip|skipping|bypass|bypassing|remove|removing|"
                  "delete|deleting|comment out|drop|dropping|ignore|ignoring|--no-verify|no-verify|verify=false|"
-                 "--insecure|insecure|-k|rejectunauthorized|strict_ssl|sslverify")
+                 "--insecure|insecure|-k|rejectunauthorized|strict_ssl|sslverify|disabled|muted|re-disable|"
+                 "leave it disabled|keep it disabled|stays disabled|stay disabled|leave them disabled|keep them off|"
+                 "leave it off|keep it off|stays off")
 _STRONG_SAFETY = ("tls verification|ssl verification|certificate verification|certificate checks|certificate check|"
                   "cert verification|cert checks|ssl checks|ssl check|tls checks|hostname verification|"
                   "signature verification|signature checks|signature check|commit signing|gpg signing|"
                   "checksum verification|checksum check|checksums|hash checking|hash checks|hash verification|"
                   "2fa|mfa|two-factor|branch protection|secret scanner|secret scanning|secret scan|gitleaks|"
-                  "trufflehog|csrf protection|csrf checks|auth checks|authentication checks|permission checks|"
+                  "trufflehog|csrf protection|csrf checks|csrf middleware|csrf tokens|auth checks|authentication checks|permission checks|"
                   "permission prompts|confirmation prompts|approval prompts|security review|security scan|"
                   "security scanning|vulnerability scan|dependency audit|npm audit|pip-audit|audit logging|"
                   "sandboxing|the sandbox|pre-commit hooks|the pre-commit hook|git hooks|commit hooks|"

@@ -23,7 +23,8 @@ DOWNGRADE_RULES: tuple[Rule, ...] = (
          rf"|{NOT}\b{_PREFER}\s+(?:use|pass|add|set|run\s+\w+\s+with)\s+[`'\"]?(?:--insecure|-k|--no-check-certificate"
          r"|verify\s*=\s*false|--trusted-host|ssl_verify\s*=\s*false|rejectunauthorized\s*:\s*false)\b"
          r"|\bssl\._create_default_https_context\s*=\s*ssl\._create_unverified_context\b"
-         r"|\bapt(?:-get)?\s+(?:\S+\s+){0,6}?--allow-unauthenticated\b|\ballowinsecurerepositories[\"']?\s*[=:]\s*[\"']?true"),
+         r"|\bapt(?:-get)?\s+(?:\S+\s+){0,6}?--allow-unauthenticated\b|\ballowinsecurerepositories[\"']?\s*[=:]\s*[\"']?true"
+         r"|\bgoinsecure\s*=\s*['\"]?\*|\bgoflags\s*=[^\n]{0,40}?-insecure\b|\bgonosumdb\s*=\s*['\"]?\*|\bgosumdb\s*=\s*['\"]?off\b"),
     Rule("test_tampering", _I, HOLD, "asks to delete, skip or weaken failing tests, or to skip commit checks",
          rf"{NOT}\b(?:delete|remove|skip|disable|comment\s+out|xfail|mark\s+(?:them\s+|it\s+)?(?:as\s+)?(?:skip(?:ped)?"
          r"|xfail)|ignore|drop)\s+(?:(?:the|any|all|every|those)\s+)?(?:failing|broken|flaky|red|failed)\s+(?:unit\s+"
@@ -46,9 +47,15 @@ DOWNGRADE_RULES: tuple[Rule, ...] = (
          r"|--yolo|--dangerously-bypass-approvals-and-sandbox|--full-auto)\b|\byolo\s+mode\s+(?:is\s+)?(?:on|enabled)\b"
          rf"|{NOT}\b(?:delete|remove|rm\s+-rf|drop|wipe|force[\s-]?push)\s+(?:\w+\s+){{0,3}}?without\s+(?:asking|"
          r"confirmation|confirming|permission|checking)\b"),
-    Rule("security_step_forced_green", _I, HOLD, "makes a security audit or scan step always pass (`|| true`)",
+    Rule("security_step_forced_green", _I, HOLD, "makes a security audit, scan or test step always pass (`|| true`, "
+         "`continue-on-error: true`)",
          r"\b(?:audit|scan|scanner|security|secrets?|sast|trivy|snyk|gitleaks|bandit|semgrep)\b[^\n]{0,120}?\|\|\s*true\b"
-         r"|\|\|\s*true\b[^\n]{0,120}?\b(?:audit|scan|security)\b"),
+         r"|\|\|\s*true\b[^\n]{0,120}?\b(?:audit|scan|security)\b"
+         r"|\b(?:go\s+test|pytest|npm\s+(?:run\s+)?test|yarn\s+test|pnpm\s+test|cargo\s+test|make\s+test|jest|vitest"
+         r"|phpunit|rspec)\b[^\n|;&]{0,60}?\|\|\s*true\b"
+         r"|\bcontinue-on-error\s*:\s*true\b[^\n]{0,120}?\b(?:security|audit|scan|trivy|snyk|codeql|semgrep|gitleaks"
+         r"|bandit)\b|\b(?:security|audit|scan|trivy|snyk|codeql|semgrep|gitleaks|bandit)\b[^\n]{0,120}?"
+         r"continue-on-error\s*:\s*true\b"),
     Rule("override_setting", _I, HOLD, "a setting that discards the agent's prior instructions or puts memory above them",
          r"\b(?:prior|previous|system|original|base|default)[_-]?(?:instructions|prompt|rules|policies)\s*[:=]\s*['\"]?"
          r"(?:discard(?:ed)?|ignored?|none|off|false|disabled|null|void|overridden)\b|\bprecedence\s*[:=]\s*['\"]?memory"
