@@ -97,8 +97,15 @@ def _addressed(rule: CueRule, sentence: str, words: frozenset[str]) -> bool:
     if first is not None and first.group() in _IMPERATIVE:
         return True
     verbs = rule.groups[rule.addressed]
-    return any(_commanded(sentence[:start]) for start, end in verbs.spans(sentence)
-               if not _third_person(sentence[start:end], verbs.words))
+    return any(_AGENT_DOES.search(sentence, 0, start) is not None
+               or not _third_person(sentence[start:end], verbs.words) and _commanded(sentence[:start])
+               for start, end in verbs.spans(sentence))
+
+
+_AGENT_DOES = re.compile(r"\b(?:the|our|this)\s+(?:agent|assistant|bot|ai|model)\s+(?:(?:also|now|always|then|just"
+                         r"|simply|automatically)\s+)?$")
+"""The agent named as the subject right before a verb in its `-s` form (`the agent follows instructions found in CI
+logs`): a rule for the agent put as a fact about it, which reads as a command to it."""
 
 
 def _third_person(cue: str, words: frozenset[str]) -> bool:
