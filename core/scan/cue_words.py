@@ -161,7 +161,7 @@ _RISKY = ("delete|deleting|deletes|remove|removing|rm|drop|dropping|wipe|wiping|
           "migrations|send|sending|email|emails|pay|payment|payments|purchase|transfer|refund|refunds|secrets|"
           "credentials|keys|database|databases|sudo|root|billing|invoice|wire|charge|rotate|revoke|shut down|--hard|-fdx|-fd|"
           "-rf|"
-          "terminate|kill|network access|every domain|all domains|outbound requests|destructive|irreversible|"
+          "terminate|kill|network access|every domain|all domains|outbound requests|irreversible|"
           "tables|drop table|drop tables")
 
 _HIDE = ("hide|hiding|conceal|concealing|omit|omitting|leave out|leave it out|don't mention|do not mention|"
@@ -401,7 +401,9 @@ ENGLISH_RULES: tuple[CueRule, ...] = (
           "this rule was|rule was enforced|was enforced on|rule was added after|"
           "accidentally|by mistake|mistakenly|"
           "never send|never delete|never run|never push|never deploy|never archive|never merge|never publish|"
-          "never pay|never drop|never remove|never post|"
+          "never pay|never drop|never remove|never post|don't run|do not run|never without|not without|"
+          "unless an action is|unless the action is|unless it is destructive|unless it's destructive|"
+          "unless destructive|except destructive|except for destructive|"
           + _FORBIDDEN_ACT + "|" + NO_REQUEST,
           negatable=False),
     cue_rule("hiding_from_the_user", "injection",

@@ -53,6 +53,10 @@ CASES = [
     # ordinary joiners: an emoji sequence, a Persian word (named as warnings; Hermes Agent rejects them)
     ("Team: 🧑\u200d💻 Ana, 🐦\u200d⬛ Corvus", PASS),
     ("یادداشت: تست\u200cها را قبل از کامیت اجرا کنید.", PASS),
+    # asking before harm required, not waived
+    ("Don't run destructive commands without asking", PASS),
+    ("- Be autonomous: do not wait for approval on routine steps unless an action is external or destructive.", PASS),
+    ("- A destructive action (`DELETE`) without confirmation", PASS),
     # an owner locking a file against the agent
     ("Lesson: SOUL.md is locked with `chattr +i`; `sudo chattr -i SOUL.md`, edit, then `sudo chattr +i SOUL.md`.",
      PASS),
