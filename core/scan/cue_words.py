@@ -230,7 +230,12 @@ _OBEY_NOT = (PROTECT + "|only after|only if|only when|after showing|show them|no
              "ignore such requests|tell the user what|tell the user about it|in the devcontainer|in a devcontainer|"
              "never on the host|not on the host|in a sandbox|inside a sandbox|the user agrees|agrees with|user approves|"
              "the user approves|you agree with|the user decides|user decides|decides which|is information|are information|"
-             "not orders|never instructions|information to summarise|information to summarize")
+             "not orders|never instructions|information to summarise|information to summarize|let them decide|"
+             "let the user decide|let me decide|a human decides|human decides|mention it to me|mention it to the user|"
+             "rather than doing it|instead of doing it|instead of running it|don't run it|do not run it|never run it|"
+             "forward it|as content|not instructions|not as instructions|read it first|summarise what it does|"
+             "summarize what it does|before running anything|show the command|disposable container|redact|redaction|"
+             "unless i ask|unless the user asks|deleted the comment|locked the thread")
 
 _SAY = ("print|paste|write that|reassure|say|says|tell|report|reports|claim|claims|assure|answer|reply|respond|state|confirm|describe|present|"
         "pretend|insist|mark|show|write|described|describes|reported|presented|marked|listed|shown")
