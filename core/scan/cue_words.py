@@ -83,7 +83,9 @@ _NOT_COUNTED_AS = (r"re:(?:(?:does|do|did)\s+not|doesn't|don't|didn't)\s+count\s
 rules don't count`, `... do not count as binding`)."""
 _ABOUT_A_DOCUMENT = ("in the wiki|the wiki|runbook|the spec|spec's|adr|readme|the readme|fixture|fixtures|changelog|migration guide|eslintrc|lint rules|style guide|"
                      "python 2|python 3|node 14|node 16|node 18|node 20|node 22|java 8|java 11|java 17|release notes|"
-                     "in pr|we switched|switched to|was rewritten|were rewritten|migrated to|o-series|older models")
+                     "in pr|we switched|switched to|was rewritten|were rewritten|migrated to|o-series|older models|"
+                     "docs/|prompts/|instructions about|instruction about|instructions regarding|guidance about|"
+                     "rules about|moved to|support bot|our bot|chatbot|eval harness|test case|each test case")
 """What a sentence about a document or a version names: `the previous instructions in the README are outdated` is
 about the README, not about the agent's own rules."""
 _APPROVED = ("blanket approval|approval is implied|approval granted|approval given|given approval|gave approval|"
