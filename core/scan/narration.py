@@ -1,7 +1,8 @@
 """Blocks told as a report about an attack are held, not blocked: a postmortem, a threat model, a rejected pull
 request or a user's question name the attack's very command (`a drive-by PR slipped curl … | sh into the
 Makefile; caught in review`), and a regex cannot tell that report from an order. A person can, so such a finding
-asks one; it is still stopped, never passed.
+asks one; it is still stopped, never passed. And a safety switch named only to forbid it or to say it was removed
+(`NODE_TLS_REJECT_UNAUTHORIZED=0 is banned`, `… was found in a .env and removed`) is no downgrade at all.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ import re
 
 from memrev.core.scan.model import Finding, Severity
 
-__all__ = ["NAMES_INVISIBLE", "NARRATION", "held_when_narrated"]
+__all__ = ["FORBIDS_SETTING", "NAMES_INVISIBLE", "NARRATION", "forbidden_settings_dropped", "held_when_narrated"]
 
 NARRATION = re.compile(
     r"\b(?:threat[ -]models?|post-?mortems?|incidents?|inc-\d+|security (?:review|audit|team|advisory)|red[ -]team\w*"
@@ -45,6 +46,29 @@ def _around(text: str, start: int, end: int) -> str:
     before = ([0, 0] + [m.end() for m in _SENTENCE_END.finditer(text, 0, start)])[-2]
     after = _SENTENCE_END.search(text, end)
     return text[before:start] + " … " + text[end:after.start() if after else len(text)]
+
+
+FORBIDS_SETTING = re.compile(r"(?:don't|do not|never) (?:use|export|set|add|do|put|commit|copy|pass|enable|it)\b"
+                             r"|\bnot to do\b|\bfootgun\b|\bbanned\b|\bforbidden\b|\bremoved\b"
+                             r"|\bblocks it\b|\bused to be\b|\bwas found\b")
+"""Words of a sentence that forbids a setting or says it is gone, rather than asking for it."""
+_SETTINGS_FORBIDDEN = frozenset({"tls_verification_off"})
+"""Holds for a safety switch that such a sentence rules out (measured on every read vector set: 7 look-alikes fewer
+held, no attack passed; habits told in prose are left alone, as `we don't bother, just skip them` shows)."""
+
+
+def forbidden_settings_dropped(findings: list[Finding], text: str) -> list[Finding]:
+    """The findings without the holds for a safety switch whose own sentence forbids it or says it was removed."""
+    return [finding for finding in findings
+            if finding.rule not in _SETTINGS_FORBIDDEN or finding.severity is not Severity.HOLD
+            or FORBIDS_SETTING.search(_sentence(text, finding.start, finding.end).lower()) is None]
+
+
+def _sentence(text: str, start: int, end: int) -> str:
+    """The sentence a finding sits in, its own text included."""
+    before = max((m.end() for m in _SENTENCE_END.finditer(text, 0, start)), default=0)
+    after = _SENTENCE_END.search(text, end)
+    return text[before:after.start() if after else len(text)]
 
 
 def held_when_narrated(findings: list[Finding], text: str) -> list[Finding]:
