@@ -12,7 +12,8 @@ import re
 
 from memrev.core.scan.model import Finding, Severity
 
-__all__ = ["FORBIDS_SETTING", "NAMES_INVISIBLE", "NARRATION", "forbidden_settings_dropped", "held_when_narrated"]
+__all__ = ["FORBIDS_SETTING", "NAMES_INVISIBLE", "NARRATION", "SCOPED", "forbidden_settings_dropped",
+           "held_when_narrated"]
 
 NARRATION = re.compile(
     r"\b(?:threat[ -]models?|post-?mortems?|incidents?|inc-\d+|security (?:review|audit|team|advisory)|red[ -]team\w*"
@@ -64,11 +65,29 @@ def forbidden_settings_dropped(findings: list[Finding], text: str) -> list[Findi
             or FORBIDS_SETTING.search(_sentence(text, finding.start, finding.end).lower()) is None]
 
 
+def _end_of_words(text: str, end: int) -> int:
+    """Where the word a finding ends inside ends (`trước` of `trước đây`, read on through `đây` and `đó`)."""
+    while end < len(text) and (text[end].isalnum() or text[end] in "'’"):
+        end += 1
+    for filler in (" đây", " đó", " de arriba"):
+        if text.lower().startswith(filler, end):
+            end += len(filler)
+    return end
+
+
 def _sentence(text: str, start: int, end: int) -> str:
     """The sentence a finding sits in, its own text included."""
     before = max((m.end() for m in _SENTENCE_END.finditer(text, 0, start)), default=0)
     after = _SENTENCE_END.search(text, end)
     return text[before:after.start() if after else len(text)]
+
+
+SCOPED = re.compile(r"[ \t]+(?:about|regarding|concerning|re:|sobre|acerca de|respecto a|sur|concernant|au sujet de"
+                    r"|über|bezüglich|riguardo a|riguardo al|riguardo alla|về|liên quan đến|hakkında|tentang"
+                    r"|mengenai|о|об|про|关于|に関する|について)[ \t]")
+"""A topic word right after an override (`… các hướng dẫn trước đây về Node 16`, `… instrucciones anteriores sobre
+Node 16`): a correction of what was said about one thing, as the English rule reads `ignore the previous
+instructions about X` (held there, as Hermes flags it, not blocked)."""
 
 
 def held_when_narrated(findings: list[Finding], text: str) -> list[Finding]:
@@ -84,5 +103,8 @@ def held_when_narrated(findings: list[Finding], text: str) -> list[Finding]:
         if names is not None and (told := names.search(_around(text, finding.start, finding.end).lower())) is not None:
             finding = dataclasses.replace(finding, severity=Severity.HOLD, reason=(
                 f"{finding.reason}; held, not blocked: the sentence reads as a report about it (“{told.group()}”)"))
+        elif finding.rule == "prompt_injection" and (scope := SCOPED.match(text.lower(), _end_of_words(text, finding.end))):
+            finding = dataclasses.replace(finding, severity=Severity.HOLD, reason=(
+                f"{finding.reason}; held, not blocked: scoped to one topic (“{scope.group().strip()}”)"))
         demoted.append(finding)
     return demoted
