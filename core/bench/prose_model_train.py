@@ -30,7 +30,8 @@ from typing import Iterable, Sequence
 
 from memrev.core.bench.instruction_corpus import Source, cached_texts, corpus_parser, read_sources
 from memrev.core.scan.folding import normalise
-from memrev.core.scan.prose_model import MIN_TOKENS, MODEL_FILE, ProseModel, features, sentence_spans
+from memrev.core.scan.prose_model import (MIN_TOKENS, MODEL_FILE, SKIP, STEM_MARK, ProseModel, features,
+                                          sentence_spans)
 
 PROSE_FAMILIES = frozenset({"override", "authorisation", "deception", "markers", "persona", "obey_external",
                             "safety_downgrade", "multilingual", "exfiltration", "persistence", "remote_code"})
@@ -136,12 +137,23 @@ def fit(positives: Sequence[set[str]], negatives: Sequence[set[str]], vocabulary
     return weights, bias
 
 
+_HOST_PARTS = frozenset({"com", "net", "org", "io", "xyz", "www", "example", STEM_MARK + "examp"})
+"""Parts of host names that say nothing about intent: the vectors' writers name attackers' hosts with reserved example
+domains (`x.example.net`), so a model weighing them learns that `.net` or `example` is an attack, and holds a real
+note that names a `.NET` build host."""
+
+
+def _about_intent(feature: str) -> bool:
+    """Whether a feature has no part of a host name in it (`net`, `example net`, `ssh … example` are left out)."""
+    return not any(part.strip() in _HOST_PARTS for part in feature.replace(SKIP, " ").split(" "))
+
+
 def train(attacks: Sequence[str], benign: Sequence[str], real: Iterable[str]) -> ProseModel:
     """Fit in rounds (each attack counted by its highest-scoring sentence after the first), threshold unset."""
     attack_sentences = [s for s in (_sentences(t) for t in attacks) if s]
     negatives = [s for text in benign for s in _sentences(text)] + [s for text in real for s in _sentences(text)]
     seen = Counter(f for text in list(attacks) + list(benign) for f in set().union(*_sentences(text) or [set()]))
-    vocabulary = {feature for feature, count in seen.items() if count >= 2}
+    vocabulary = {feature for feature, count in seen.items() if count >= 2 and _about_intent(feature)}
     positives = [s for sentences in attack_sentences for s in sentences]
     weights, bias = fit(positives, negatives, vocabulary)
     for _ in range(ROUNDS - 1):
