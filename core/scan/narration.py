@@ -21,8 +21,10 @@ NARRATION = re.compile(
     r"|snuck|sneaked|replaced|caught (?:it|in review|by)|rejected|we (?:removed|deleted|reverted|blocked)|(?:was|were) (?:removed"
     r"|deleted|reverted|blocked)|deleted (?:that|the|it)|flagged|alerts? on|should alert|detect(?:s|ed|ion)?|asked what"
     r"|explained|cve-\d|vulnerabilit(?:y|ies)|indicators? of compromise|download cradles?|poisoned|prompt injection"
-    r"|treat (?:it|them) as data|as untrusted|report (?:it|them)|flag (?:it|them))\b"
-    r"|只是数据|当作数据|视为数据|不要执行|不要照做|钓鱼|フィッシング|データとして扱")
+    r"|treat (?:it|them) as data|as untrusted|report (?:it|them)|flag (?:it|them)|told (?:people|users|everyone) to"
+    r"|tells (?:people|users) to|(?:was|were) found|found in|swap(?:ped)?|suggested|not to (?:paste|run|copy)"
+    r"|awareness|templates?|fixtures?|strings like|güvenlik incelemesi|şüpheli|yazıyordu)\b"
+    r"|只是数据|当作数据|视为数据|不要执行|不要照做|钓鱼|フィッシング|データとして扱|と書かれていた|信頼できない|不審")
 """Words of a report about an attack rather than an order to make one: the kind of document (a threat model, a
 postmortem, a security review), the attacker, what was done about it (rejected, removed, flagged, detected), and a
 warning to treat such text as data (English, and Chinese and Japanese phrasings)."""

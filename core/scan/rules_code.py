@@ -4,8 +4,8 @@ beyond `curl | sh` (`perl -e "$(curl ...)"`, download then `chmod +x` then run, 
 
 from __future__ import annotations
 
-from memrev.core.scan.rules_base import (BLOCK, EXECUTION, EXFILTRATION, HOLD, HOME_SECRETS, PERSISTENCE,
-                                         SECRET_VAR, SENSITIVE, Rule)
+from memrev.core.scan.rules_base import (BLOCK, EXECUTION, EXFILTRATION, HOLD, HOME_SECRETS, INSTALLER_HOSTS,
+                                         PERSISTENCE, SECRET_VAR, SENSITIVE, Rule)
 
 __all__ = ["CODE_RULES"]
 
@@ -19,7 +19,8 @@ _SECRETS_FILE = r"(?:\.azure[\\/]|msal_token_cache|\.aws[\\/]credentials|\.ssh[\
 
 CODE_RULES: tuple[Rule, ...] = (
     Rule("interpreter_runs_download", EXECUTION, BLOCK, "an interpreter runs code it downloads (perl -e \"$(curl ...)\")",
-         r"\b(?:perl|ruby|node|php|python[23]?|bash|sh|zsh)\s+-[ec]\s+['\"]?\$\(\s*(?:curl|wget)\b"),
+         r"\b(?:perl|ruby|node|php|python[23]?|bash|sh|zsh)\s+-[ec]\s+['\"]?\$\(\s*(?:curl|wget)\b"
+         rf"(?![^\n)]{{0,300}}?://{INSTALLER_HOSTS})"),
     Rule("download_chmod_run", EXECUTION, BLOCK, "downloads a file, makes it executable and runs it",
          r"\b(?:curl|wget)\b[^\n]{0,200}?&&\s*chmod\s+(?:\+x|[0-7]{3,4})\s+\S+\s*&&\s*(?:sudo\s+)?(?:\./|/|~/)\S+"),
     Rule("exec_of_fetched", EXECUTION, BLOCK, "evaluates code fetched from the network (exec(urlopen(...)), .then(eval))",
