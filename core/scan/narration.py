@@ -72,7 +72,7 @@ def _end_of_words(text: str, end: int) -> int:
     while end < len(text) and (text[end].isalnum() or text[end] in "'’"):
         end += 1
     for filler in (" đây", " đó", " de arriba"):
-        if text.lower().startswith(filler, end):
+        if text[end:end + len(filler)].lower() == filler:
             end += len(filler)
     return end
 
@@ -86,7 +86,7 @@ def _sentence(text: str, start: int, end: int) -> str:
 
 SCOPED = re.compile(r"[ \t]+(?:about|regarding|concerning|re:|sobre|acerca de|respecto a|sur|concernant|au sujet de"
                     r"|über|bezüglich|riguardo a|riguardo al|riguardo alla|về|liên quan đến|hakkında|tentang"
-                    r"|mengenai|о|об|про|关于|に関する|について)[ \t]")
+                    r"|mengenai|о|об|про|关于|に関する|について)[ \t]", re.IGNORECASE)
 """A topic word right after an override (`… các hướng dẫn trước đây về Node 16`, `… instrucciones anteriores sobre
 Node 16`): a correction of what was said about one thing, as the English rule reads `ignore the previous
 instructions about X` (held there, as Hermes flags it, not blocked)."""
@@ -105,7 +105,7 @@ def held_when_narrated(findings: list[Finding], text: str) -> list[Finding]:
         if names is not None and (told := names.search(_around(text, finding.start, finding.end).lower())) is not None:
             finding = dataclasses.replace(finding, severity=Severity.HOLD, reason=(
                 f"{finding.reason}; held, not blocked: the sentence reads as a report about it (“{told.group()}”)"))
-        elif finding.rule == "prompt_injection" and (scope := SCOPED.match(text.lower(), _end_of_words(text, finding.end))):
+        elif finding.rule == "prompt_injection" and (scope := SCOPED.match(text, _end_of_words(text, finding.end))):
             finding = dataclasses.replace(finding, severity=Severity.HOLD, reason=(
                 f"{finding.reason}; held, not blocked: scoped to one topic (“{scope.group().strip()}”)"))
         demoted.append(finding)
