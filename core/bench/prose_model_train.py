@@ -2,8 +2,8 @@
 instruction files and memory files, and say how it does on real files it never saw.
 
 Positives are the attacks told in prose (every family but secrets and obfuscation) of the vector sets read after
-their blind measure (the first to the thirteenth, the fifteenth, the sixteenth and the eighteenth; the fourteenth and
-the seventeenth stay out, to measure); negatives are every look-alike of those sets, every sentence of half the real instruction files and
+their blind measure (the first to the thirteenth, the fifteenth, the sixteenth and the eighteenth; the fourteenth, the
+seventeenth and the nineteenth stay out, to measure); negatives are every look-alike of those sets, every sentence of half the real instruction files and
 (with --memory) every entry of half the real memory files (each split by repository).
 An attack entry often holds ordinary sentences beside its attack, so training is done in rounds: after the first,
 each attack counts only by its sentence the model scores highest. The threshold is the lowest score that holds at
@@ -56,7 +56,8 @@ def _sentences(text: str) -> list[set[str]]:
 
 def vector_sets() -> list[tuple[str, list[str], list[str]]]:
     """(name, prose attacks, look-alikes) of each vector set the developers read (a set written blind joins once it
-    has been measured unread; the fourteenth and the seventeenth are kept unread for the next blind measure)."""
+    has been measured unread; the fourteenth, the seventeenth and the nineteenth are kept unread for the next blind
+    measure)."""
     from memrev.core.bench.scan_vectors import ATTACKS, BENIGN
     from memrev.core.bench.scan_vectors_fifth import FIFTH_ATTACKS, FIFTH_BENIGN
     from memrev.core.bench.scan_vectors_fourth import FOURTH_ATTACKS, FOURTH_BENIGN
