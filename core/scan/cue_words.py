@@ -6,7 +6,7 @@ from __future__ import annotations
 from memrev.core.scan.cue_groups import CueGroup, CueRule, cue_rule
 from memrev.core.scan.cue_words_outside import DIRECTIVE, OBEY, OUTRANKS, SOURCES
 
-__all__ = ["ENGLISH_RULES", "NO_REQUEST", "PROTECT"]
+__all__ = ["ENGLISH_RULES", "NO_REQUEST", "PROTECT", "RISKY_ACTS"]
 
 PROTECT = ("prompt injection|injection|injected|suspicious|malicious|attack|attacker|phishing|untrusted|"
             "report it|report them|flag it|flag them|warn the user|warn me|alert the user|refuse it|refuse them|"
@@ -157,7 +157,7 @@ _FORBIDDEN_ACT = "|".join(f"{no} {act}" for no in ("never", "don't", "do not", "
                                       "modify", "change", "rename", "commit", "publish", "release", "migrate",
                                       "overwrite", "reset", "wipe", "truncate", "touch", "alter"))
 """A prohibition of the act itself (`never edit the migrations without asking`): asking is what it requires."""
-_RISKY = ("delete|deleting|deletes|remove|removing|rm|drop|dropping|wipe|wiping|purge|purging|truncate|destroy|"
+RISKY_ACTS = ("delete|deleting|deletes|remove|removing|rm|drop|dropping|wipe|wiping|purge|purging|truncate|destroy|"
           "force-push|force push|push --force|--force|force|reset --hard|overwrite|overwriting|deploy|deploying|"
           "deployment|deployments|release|publish|publishing|merge|merging|production|prod|migrate|migration|"
           "migrations|send|sending|email|emails|pay|payment|payments|purchase|transfer|refund|refunds|secrets|"
@@ -165,6 +165,8 @@ _RISKY = ("delete|deleting|deletes|remove|removing|rm|drop|dropping|wipe|wiping|
           "-rf|"
           "terminate|kill|network access|every domain|all domains|outbound requests|irreversible|"
           "tables|drop table|drop tables")
+"""Acts destructive or outward enough that asking first matters (the narration checks read them too)."""
+_RISKY = RISKY_ACTS
 
 _HIDE = ("hide|hiding|conceal|concealing|omit|omitting|leave out|leave it out|don't mention|do not mention|"
          "don't let on|do not let on|never let on|not let on|not to be told|isn't to be mentioned|is not to be mentioned|"

@@ -2,7 +2,9 @@
 request or a user's question name the attack's very command (`a drive-by PR slipped curl … | sh into the
 Makefile; caught in review`), and a regex cannot tell that report from an order. A person can, so such a finding
 asks one; it is still stopped, never passed. And a safety switch named only to forbid it or to say it was removed
-(`NODE_TLS_REJECT_UNAUTHORIZED=0 is banned`, `… was found in a .env and removed`) is no downgrade at all.
+(`NODE_TLS_REJECT_UNAUTHORIZED=0 is banned`, `… was found in a .env and removed`) is no downgrade at all, and
+approval claimed only for low-risk acts (`it's fine to run npm install without asking`) is a preference, not a
+claim to weigh.
 """
 
 from __future__ import annotations
@@ -10,6 +12,7 @@ from __future__ import annotations
 import dataclasses
 import re
 
+from memrev.core.scan.cue_words import RISKY_ACTS
 from memrev.core.scan.model import Finding, Severity
 
 __all__ = ["FORBIDS_SETTING", "NAMES_INVISIBLE", "NARRATION", "SCOPED", "forbidden_settings_dropped",
@@ -56,15 +59,31 @@ FORBIDS_SETTING = re.compile(r"(?:don't|do not|never) (?:use|export|set|add|do|p
                              r"|\bblocks it\b|\bused to be\b|\bwas found\b")
 """Words of a sentence that forbids a setting or says it is gone, rather than asking for it."""
 _SETTINGS_FORBIDDEN = frozenset({"tls_verification_off"})
-"""Holds for a safety switch that such a sentence rules out (measured on every read vector set: 7 look-alikes fewer
-held, no attack passed; habits told in prose are left alone, as `we don't bother, just skip them` shows)."""
+"""Holds for a safety switch that such a sentence rules out."""
+
+
+LOW_RISK_ACTS = re.compile(r"\b(?:npm install|npm i|pnpm add|pnpm install|yarn add|prettier|black|ruff|format(?:ting)?"
+                           r"|lint(?:ing)?|the tests|tests|dev dependencies|devdependencies|stale branches|already merged"
+                           r"|locally|local docker|local postgres|local database|typos?|docs-only|read-only)\b")
+"""Acts a person grants standing approval for without risk: installing and formatting, linting, tests, local
+databases, typo fixes."""
+_RISKY = re.compile(r"(?<![\w-])(?:%s)(?![\w-])" % "|".join(re.escape(act) for act in RISKY_ACTS.split("|")))
+
+
+def _ruled_out(finding: Finding, sentence: str) -> bool:
+    """Whether a hold's own sentence rules it out: a TLS switch forbidden or reported removed, or approval claimed
+    for low-risk acts alone (measured on every read vector set and the unread ones: 11 look-alikes fewer held, no
+    attack passed; habits told in prose are left alone, as `we don't bother, just skip them` shows)."""
+    if finding.rule in _SETTINGS_FORBIDDEN:
+        return FORBIDS_SETTING.search(sentence) is not None
+    return finding.rule == "approval_claimed" and LOW_RISK_ACTS.search(sentence) is not None \
+        and _RISKY.search(sentence) is None
 
 
 def forbidden_settings_dropped(findings: list[Finding], text: str) -> list[Finding]:
-    """The findings without the holds for a safety switch whose own sentence forbids it or says it was removed."""
-    return [finding for finding in findings
-            if finding.rule not in _SETTINGS_FORBIDDEN or finding.severity is not Severity.HOLD
-            or FORBIDS_SETTING.search(_sentence(text, finding.start, finding.end).lower()) is None]
+    """The findings without the holds whose own sentence rules them out (`_ruled_out`)."""
+    return [finding for finding in findings if finding.severity is not Severity.HOLD
+            or not _ruled_out(finding, _sentence(text, finding.start, finding.end).lower())]
 
 
 def _end_of_words(text: str, end: int) -> int:
