@@ -97,8 +97,8 @@ def _addressed(rule: CueRule, sentence: str, words: frozenset[str]) -> bool:
     if first is not None and first.group() in _IMPERATIVE:
         return True
     verbs = rule.groups[rule.addressed]
-    return any(_AGENT_DOES.search(sentence, 0, start) is not None
-               or not _third_person(sentence[start:end], verbs.words) and _commanded(sentence[:start])
+    return any(not _third_person(sentence[start:end], verbs.words) and _commanded(sentence[:start])
+               or _AGENT_DOES.search(sentence, max(0, start - 40), start) is not None
                for start, end in verbs.spans(sentence))
 
 
