@@ -43,15 +43,31 @@ _DEMOTABLE = frozenset({"injection", "execution", "exfiltration", "persistence"}
 """Families whose blocks a report can name word for word; secrets and hidden characters are blocked whatever is
 said around them (a real key in a postmortem is still a real key)."""
 _SENTENCE_END = re.compile(r"(?<=[.!?。！？])\s|\n")
+_REACH = 1_000
+"""How far before and after a finding its sentence is looked for: a long run with no sentence end says nothing more,
+and a bound keeps a huge entry with many findings linear."""
+
+
+def _sentence_starts(text: str, start: int) -> list[int]:
+    """Where the sentences before `start` begin, within reach (the first is where the reach begins)."""
+    low = max(0, start - _REACH)
+    return [low] + [m.end() for m in _SENTENCE_END.finditer(text, low, start)]
+
+
+def _sentence_end(text: str, end: int) -> int:
+    """Where the sentence a finding ends in ends, within reach."""
+    high = min(len(text), end + _REACH)
+    after = _SENTENCE_END.search(text, end, high)
+    return after.start() if after else high
 
 
 def _around(text: str, start: int, end: int) -> str:
     """The sentence a finding sits in and the one before (`Security review flagged the README. It says to run …`;
     an abbreviation such as `e.g.` also ends one), with the finding's own text left out (a `malicious.example` host
     in the command is not a report)."""
-    before = ([0, 0] + [m.end() for m in _SENTENCE_END.finditer(text, 0, start)])[-2]
-    after = _SENTENCE_END.search(text, end)
-    return text[before:start] + " … " + text[end:after.start() if after else len(text)]
+    starts = _sentence_starts(text, start)
+    before = starts[-2] if len(starts) > 1 else starts[0]
+    return text[before:start] + " … " + text[end:_sentence_end(text, end)]
 
 
 FORBIDS_SETTING = re.compile(r"(?:don't|do not|never) (?:use|export|set|add|do|put|commit|copy|pass|enable|it)\b"
@@ -98,9 +114,7 @@ def _end_of_words(text: str, end: int) -> int:
 
 def _sentence(text: str, start: int, end: int) -> str:
     """The sentence a finding sits in, its own text included."""
-    before = max((m.end() for m in _SENTENCE_END.finditer(text, 0, start)), default=0)
-    after = _SENTENCE_END.search(text, end)
-    return text[before:after.start() if after else len(text)]
+    return text[_sentence_starts(text, start)[-1]:_sentence_end(text, end)]
 
 
 SCOPED = re.compile(r"[ \t]+(?:about|regarding|concerning|re:|sobre|acerca de|respecto a|sur|concernant|au sujet de"
