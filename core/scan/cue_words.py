@@ -457,6 +457,7 @@ ENGLISH_RULES: tuple[CueRule, ...] = (
     cue_rule("authority_marker", "injection",
           "a system, developer or administrator header followed by orders (held for a person)",
           _MARKER, _MARKER_ACT, unless=PROTECT + "|chat format|helpful assistant|in tests|fixture|fixtures|e.g.|for example|"
+          "tags|prompt template|prompt templates|prompt file|prompts/|"
           "come from the harness|show up in tool output|don't copy them",
           negatable=False, reach=200),
     cue_rule("authority_voice", "injection", "a note that says it speaks for the operator or an administrator, then orders (held)",

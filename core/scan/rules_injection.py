@@ -55,7 +55,7 @@ _TOOL_DIRECTIVE = (r"(?:prettier-ignore|markdownlint-(?:disable|enable|capture|r
 """What a formatter or linter reads from an HTML comment (`<!-- prettier-ignore -->`): a tool's switch, not a hidden
 order."""
 _NAMED_MARKER = (r"(?!`|[ \t]*(?:…|\.\.\.)?[ \t]*(?:</?\s*[a-z_]+\s*>[ \t]*)?(?:tags?|labels?|markers?|sections?|tokens?"
-                 r"|prefix(?:es)?|blocks?|headers?|elements?|log\s+lines?|lines?)\b"
+                 r"|prefix(?:es)?|blocks?|headers?|elements?|log\s+lines?|lines?|alerts?|notifications?|events?)\b"
                  r"|[ \t]*(?:,|/|or\b|and\b)[ \t]*(?:or\b[ \t]*)?[\[<`])")
 """After a marker: it is named, not used, when it sits in a code span, is called a tag, label, marker, section,
 element or log line (`` `<system>` ``, `<system>…</system> tags`), or is one of a list of them (`[SYSTEM], [DB] or
