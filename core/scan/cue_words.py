@@ -442,10 +442,13 @@ ENGLISH_RULES: tuple[CueRule, ...] = (
              r"re:as:\bas\s+(?:a\s+|an\s+)?['\"]?(?:docs?|typos?|formatting|cosmetic|chore|harmless|minor|routine|style"
              r"|health\s+ping|log\s+rotation|service\s+identity|temporary|cleanup|minor\s+cleanup|degraded"
              r"|heartbeat|ping"
-             r"|update\s+check|analytics|diagnostics|keep-?alive|maintenance|refactor|housekeeping|tidy-?up)\b",
+             r"|update\s+check|analytics|diagnostics|keep-?alive|maintenance|refactor|housekeeping|tidy-?up"
+             r"|health\s+(?:check|endpoint)|transient|routine|open\s+source|complete(?:\s+and\s+tested)?|fixed"
+             r"|test\s+notification|the\s+average)\b",
              "credential|credentials|secret|secrets|payout|iban|key|keys|token|tokens|auth|password|permission|"
              "permissions|workflow|workflows|payment|payments|firewall|.env|account|2fa|webhook|cron|dependency|"
-             "remote|outage|data loss|env vars|outbound|upstream|telemetry|network call",
+             "remote|outage|data loss|env vars|outbound|upstream|telemetry|network call|backdoor|route|bug|failures|"
+             "errors|incident|breach|benchmarks|coverage|hashing|encryption|third-party|truncation",
              unless=PROTECT + "|" + _HONEST),
     cue_rule("scripted_answer", "injection",
           "scripts what the agent answers when someone asks (held for a person)",
