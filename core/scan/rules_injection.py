@@ -39,6 +39,11 @@ _PAREN = gap(400, r"\)")
 _DEV_GAP, _HYPO_GAP = gap(2048, r"\bdeveloper\s+mode\b"), gap(2048, r"\bhypothetical\s+scenario")
 
 
+_NOT_UNTIL = r"(?![^\n.;]{0,80}?\b(?:unless|until|before)\b)"
+"""Not a rule that gates what the agent reports on the truth (`don't tell the user a test passed unless you ran
+it`); Hermes flags only `do not … tell … the user`, which stays held whatever follows."""
+
+
 def free(stop: str) -> str:
     """Any number of filler words (letters, digits, apostrophes) with any whitespace between, as Hermes's
     `(?:\\w+\\s+)*` allows, but never a `stop` word: stopping at the words that start the rule, or at the word just
@@ -200,7 +205,8 @@ INJECTION_RULES: tuple[Rule, ...] = (
          r"(?:knowing|knowledge|noticing|seeing|consent)\b|\b(?:never|do\s+not|don'?t)\s+(?:mention|reveal|admit"
          r"|disclose)\s+(?:to\s+the\s+user\s+)?that\s+you\b|\blie\s+to\s+the\s+user\b"),
     Rule("possible_deception_hide", _I, HOLD, "tells the agent what to keep from or say to the user (held)",
-         rf"\b(?:do\s+not|don't|never|must\s+not)\s+{free(_NEG)}tell\s+{free('tell|' + _NEG)}the\s+user"
+         rf"\bdo\s+not\s+{free(_NEG)}tell\s+{free('tell|' + _NEG)}the\s+user"
+         rf"|\b(?:don't|never|must\s+not)\s+{free(_NEG)}tell\s+{free('tell|' + _NEG)}the\s+user{_NOT_UNTIL}"
 
          r"|\b(?:never|do\s+not|don'?t)\s+(?:mention|reveal|disclose|admit)\s+(?:to\s+(?:the\s+)?(?:user|human"
          r"|anyone)\s+)?(?:that|this|the\s+fact)\b"),
