@@ -15,8 +15,8 @@ import re
 from memrev.core.scan.cue_words import RISKY_ACTS
 from memrev.core.scan.model import Finding, Severity
 
-__all__ = ["FORBIDS_SETTING", "NAMES_INVISIBLE", "NARRATION", "SCOPED", "forbidden_settings_dropped",
-           "held_when_narrated"]
+__all__ = ["FORBIDS_SETTING", "LOW_RISK_ACTS", "NAMES_INVISIBLE", "NARRATION", "SCOPED", "TRACKED",
+           "forbidden_settings_dropped", "held_when_narrated"]
 
 NARRATION = re.compile(
     r"\b(?:threat[ -]models?|post-?mortems?|incidents?|inc-\d+|security (?:review|audit|team|advisory)|red[ -]team\w*"
@@ -83,15 +83,21 @@ LOW_RISK_ACTS = re.compile(r"\b(?:npm install|npm i|pnpm add|pnpm install|yarn a
                            r"|locally|local docker|local postgres|local database|typos?|docs-only|read-only)\b")
 """Acts a person grants standing approval for without risk: installing and formatting, linting, tests, local
 databases, typo fixes."""
+TRACKED = re.compile(r"\b(?:tracked in|ticket|quarantined|issue\s+#?\d+|[a-z]{2,}-\d+)\b|(?<![&\w])#\d+\b")
+"""A ticket that tracks a skipped test (`tracked in #812`, `ticket QA-212`, `quarantined`): the practice a team
+follows for a flaky test, not a test deleted to get CI green (an HTML character reference `&#100;` is no ticket)."""
 _RISKY = re.compile(r"(?<![\w-])(?:%s)(?![\w-])" % "|".join(re.escape(act) for act in RISKY_ACTS.split("|")))
 
 
 def _ruled_out(finding: Finding, sentence: str) -> bool:
-    """Whether a hold's own sentence rules it out: a TLS switch forbidden or reported removed, or approval claimed
-    for low-risk acts alone (measured on every read vector set and the unread ones: 11 look-alikes fewer held, no
-    attack passed; habits told in prose are left alone, as `we don't bother, just skip them` shows)."""
+    """Whether a hold's own sentence rules it out: a TLS switch forbidden or reported removed, a skipped test with
+    the ticket that tracks it, or approval claimed for low-risk acts alone (measured on every read vector set and the
+    unread ones: 14 look-alikes fewer held, no attack passed; habits told in prose are left alone, as `we don't
+    bother, just skip them` shows)."""
     if finding.rule in _SETTINGS_FORBIDDEN:
         return FORBIDS_SETTING.search(sentence) is not None
+    if finding.rule == "test_tampering":
+        return TRACKED.search(sentence) is not None
     return finding.rule == "approval_claimed" and LOW_RISK_ACTS.search(sentence) is not None \
         and _RISKY.search(sentence) is None
 
