@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import unicodedata
 from typing import NamedTuple
 
 from memrev.core.check.visible import make_visible
@@ -161,6 +162,12 @@ def _cue_findings(body: str, norm: Normalised, secrets: list[_Secret], families:
     return found
 
 
+def _unaccented(text: str) -> str:
+    """The text without its accents (`bỏ qua các hướng dẫn` reads `bo qua cac huong dan`): how the matcher reads a
+    language's ordinary spelling, which is no obfuscation (fullwidth or look-alike letters stay as they are)."""
+    return "".join(char for char in unicodedata.normalize("NFD", text) if not unicodedata.combining(char))
+
+
 def _pattern_findings(body: str, norm: Normalised, hits: list[_Hit], secrets: list[_Secret],
                       counts: dict[str, int]) -> list[Finding]:
     """Findings for pattern rule hits (strict, spaced-out and leetspeak), each rule's counted in `counts` and kept
@@ -173,7 +180,7 @@ def _pattern_findings(body: str, norm: Normalised, hits: list[_Hit], secrets: li
         info = RULES[hit.rule]
         start, end = norm.span(hit.start, hit.end)
         reason = info.description
-        if hit.reading != body[start:end].lower():
+        if hit.reading != body[start:end].lower() and hit.reading != _unaccented(body[start:end].lower()):
             reason += f"; obfuscated, reads as “{clip(_sanitise(hit.reading, secrets), _READING)}”"
         if info.family == "secret" and any(s.start < end and start < s.end for s in secrets):
             continue  # a secret's shape where a secret was confirmed
