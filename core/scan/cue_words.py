@@ -166,7 +166,6 @@ RISKY_ACTS = ("delete|deleting|deletes|remove|removing|rm|drop|dropping|wipe|wip
           "terminate|kill|network access|every domain|all domains|outbound requests|irreversible|"
           "tables|drop table|drop tables")
 """Acts destructive or outward enough that asking first matters (the narration checks read them too)."""
-_RISKY = RISKY_ACTS
 
 _HIDE = ("hide|hiding|conceal|concealing|omit|omitting|leave out|leave it out|don't mention|do not mention|"
          "don't let on|do not let on|never let on|not let on|not to be told|isn't to be mentioned|is not to be mentioned|"
@@ -405,7 +404,7 @@ ENGLISH_RULES: tuple[CueRule, ...] = (
              "secret manager|secrets manager|keychain|not here|not in this file|not in memory"),
     cue_rule("no_asking_before_harm", "injection",
           "tells the agent not to ask before something destructive or outward (held for a person)",
-          _NO_ASK, _RISKY, unless=PROTECT + "|always ask|always confirm|ask first|confirm first|must ask|should ask|please ask|"
+          _NO_ASK, RISKY_ACTS, unless=PROTECT + "|always ask|always confirm|ask first|confirm first|must ask|should ask|please ask|"
           "do ask|but ask|do confirm|but confirm|never again|the hard way|lesson|i learned|we learned|i once|"
           "this rule was|rule was enforced|was enforced on|rule was added after|"
           "accidentally|by mistake|mistakenly|"

@@ -268,7 +268,7 @@ def decoded_findings(runs: list[Decoded], scan_text: Callable[[str], list[Findin
     `scan_text` scans decoded text (one level deeper), `to_raw` maps a span of the normalised text (where the runs
     were found) to the raw text, `hidden_text` makes decoded text safe to show, and `shown` is the lowercased text
     the runs were found in."""
-    said = " ".join(shown.split())
+    said: str | None = None  # `shown` with whitespace runs as one space, made only if a run needs it
     found: list[Finding] = []
     for run in runs:
         inner = [f for f in scan_text(run.text) if f.rule != OVERSIZED]
@@ -276,8 +276,10 @@ def decoded_findings(runs: list[Decoded], scan_text: Callable[[str], list[Findin
             start, end = to_raw(*map_back(run, f.start, f.end))
             found.append(Finding(f.rule, f.family, f.severity, start, end, f"{f.reason}; hidden as {run.kind}",
                                  f"{run.kind} decodes to: {f.evidence}"[:300]))
-        if not inner and not run.aligned and run.kind != "escaped text" and reads_as_instructions(run.text) \
-                and " ".join(run.text.lower().split()) not in said:
+        if not inner and not run.aligned and run.kind != "escaped text" and reads_as_instructions(run.text):
+            said = " ".join(shown.split()) if said is None else said
+            if " ".join(run.text.lower().split()) in said:
+                continue  # the note writes out what it decodes to
             info = RULES[DECODED]
             found.append(Finding(DECODED, info.family, info.severity, *to_raw(run.start, run.end),
                                  f"{info.description} ({run.kind})",

@@ -11,12 +11,15 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from typing import Callable
 
+from memrev.core.scan.cue_groups import CueGroup
 from memrev.core.scan.cue_words import RISKY_ACTS
 from memrev.core.scan.model import Finding, Severity
+from memrev.core.scan.prose_model import SENTENCE_END
 
-__all__ = ["FORBIDS_SETTING", "LOW_RISK_ACTS", "NAMES_INVISIBLE", "NARRATION", "SCOPED", "TRACKED",
-           "forbidden_settings_dropped", "held_when_narrated"]
+__all__ = ["FORBIDS_SETTING", "LOW_RISK_ACTS", "NAMES_INVISIBLE", "NARRATION", "SCOPED", "TRACKED", "held_when_narrated",
+           "holds_ruled_out"]
 
 NARRATION = re.compile(
     r"\b(?:threat[ -]models?|post-?mortems?|incidents?|inc-\d+|security (?:review|audit|team|advisory)|red[ -]team\w*"
@@ -42,7 +45,6 @@ joined up anyway; what is left is the character itself, which the sentence admit
 _DEMOTABLE = frozenset({"injection", "execution", "exfiltration", "persistence"})
 """Families whose blocks a report can name word for word; secrets and hidden characters are blocked whatever is
 said around them (a real key in a postmortem is still a real key)."""
-_SENTENCE_END = re.compile(r"(?<=[.!?。！？])\s|\n")
 _REACH = 1_000
 """How far before and after a finding its sentence is looked for: a long run with no sentence end says nothing more,
 and a bound keeps a huge entry with many findings linear."""
@@ -51,13 +53,13 @@ and a bound keeps a huge entry with many findings linear."""
 def _sentence_starts(text: str, start: int) -> list[int]:
     """Where the sentences before `start` begin, within reach (the first is where the reach begins)."""
     low = max(0, start - _REACH)
-    return [low] + [m.end() for m in _SENTENCE_END.finditer(text, low, start)]
+    return [low] + [m.end() for m in SENTENCE_END.finditer(text, low, start)]
 
 
 def _sentence_end(text: str, end: int) -> int:
     """Where the sentence a finding ends in ends, within reach."""
     high = min(len(text), end + _REACH)
-    after = _SENTENCE_END.search(text, end, high)
+    after = SENTENCE_END.search(text, end, high)
     return after.start() if after else high
 
 
@@ -74,8 +76,6 @@ FORBIDS_SETTING = re.compile(r"(?:don't|do not|never) (?:use|export|set|add|do|p
                              r"|\bnot to do\b|\bfootgun\b|\bbanned\b|\bforbidden\b|\bremoved\b"
                              r"|\bblocks it\b|\bused to be\b|\bwas found\b")
 """Words of a sentence that forbids a setting or says it is gone, rather than asking for it."""
-_SETTINGS_FORBIDDEN = frozenset({"tls_verification_off"})
-"""Holds for a safety switch that such a sentence rules out."""
 
 
 LOW_RISK_ACTS = re.compile(r"\b(?:npm install|npm i|pnpm add|pnpm install|yarn add|prettier|black|ruff|format(?:ting)?"
@@ -86,26 +86,28 @@ databases, typo fixes."""
 TRACKED = re.compile(r"\b(?:tracked in|ticket|quarantined|issue\s+#?\d+|[a-z]{2,}-\d+)\b|(?<![&\w])#\d+\b")
 """A ticket that tracks a skipped test (`tracked in #812`, `ticket QA-212`, `quarantined`): the practice a team
 follows for a flaky test, not a test deleted to get CI green (an HTML character reference `&#100;` is no ticket)."""
-_RISKY = re.compile(r"(?<![\w-])(?:%s)(?![\w-])" % "|".join(re.escape(act) for act in RISKY_ACTS.split("|")))
+_RISKY = CueGroup.of(RISKY_ACTS)
 
 
-def _ruled_out(finding: Finding, sentence: str) -> bool:
-    """Whether a hold's own sentence rules it out: a TLS switch forbidden or reported removed, a skipped test with
-    the ticket that tracks it, or approval claimed for low-risk acts alone (measured on every read vector set and the
-    unread ones: 14 look-alikes fewer held, no attack passed; habits told in prose are left alone, as `we don't
-    bother, just skip them` shows)."""
-    if finding.rule in _SETTINGS_FORBIDDEN:
-        return FORBIDS_SETTING.search(sentence) is not None
-    if finding.rule == "test_tampering":
-        return TRACKED.search(sentence) is not None
-    return finding.rule == "approval_claimed" and LOW_RISK_ACTS.search(sentence) is not None \
-        and _RISKY.search(sentence) is None
+def _low_risk_only(sentence: str) -> bool:
+    """Whether a sentence names a low-risk act and no risky one (the cue rules' own list of risky acts)."""
+    return LOW_RISK_ACTS.search(sentence) is not None and \
+        not _RISKY.found(sentence, frozenset(re.findall(r"[\w'-]+", sentence)))
 
 
-def forbidden_settings_dropped(findings: list[Finding], text: str) -> list[Finding]:
-    """The findings without the holds whose own sentence rules them out (`_ruled_out`)."""
+_RULED_OUT_BY: dict[str, Callable[[str], object]] = {
+    "tls_verification_off": FORBIDS_SETTING.search, "test_tampering": TRACKED.search, "approval_claimed": _low_risk_only}
+"""Per rule, what in a hold's own sentence rules it out: a TLS switch forbidden or reported removed, a skipped test
+with the ticket that tracks it, approval claimed for low-risk acts alone (measured on every read vector set and the
+unread ones: 14 look-alikes fewer held, no attack passed; habits told in prose are left alone, as `we don't bother,
+just skip them` shows)."""
+
+
+def holds_ruled_out(findings: list[Finding], text: str) -> list[Finding]:
+    """The findings without the holds whose own sentence rules them out (`_RULED_OUT_BY`)."""
     return [finding for finding in findings if finding.severity is not Severity.HOLD
-            or not _ruled_out(finding, _sentence(text, finding.start, finding.end).lower())]
+            or not (ruled_out := _RULED_OUT_BY.get(finding.rule))
+            or not ruled_out(_sentence(text, finding.start, finding.end).lower())]
 
 
 def _end_of_words(text: str, end: int) -> int:

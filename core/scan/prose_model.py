@@ -22,7 +22,7 @@ from typing import Any, Collection, Iterable, Iterator, NamedTuple
 from memrev.core.scan.cue_groups import CueGroup
 from memrev.core.scan.cue_words import PROTECT
 
-__all__ = ["MODEL_FILE", "ProseModel", "ModelHit", "sentence_spans", "tokens", "features", "load_model",
+__all__ = ["MODEL_FILE", "SENTENCE_END", "ProseModel", "ModelHit", "sentence_spans", "tokens", "features", "load_model",
            "model_hits"]
 
 MODEL_FILE = Path(__file__).with_name("prose_model.json")
@@ -33,7 +33,7 @@ _SPACED = str.maketrans({char: " " for char in "!\"#$%&()*+,./:;<=>?@[\\]^`{|}~�
 """Punctuation and control characters read as a space: a token is a run of letters, digits, `'`, `-` and `_`
 (`don't`, `pre-approved`, `<system>` gives `system`), so an ASCII text's tokens are its words as the cue rules read
 them; str.translate and str.split tokenise several times faster than a regex."""
-_SENTENCE_END = re.compile(r"\s(?:(?<=[.!?。！？]\s)\s*|(?<=\n))")
+SENTENCE_END = re.compile(r"\s(?:(?<=[.!?。！？]\s)\s*|(?<=\n))")
 """Where a sentence ends: after a full stop, question or exclamation mark and a space, or at a line end (a dot
 inside `CLAUDE.md` or `v1.2` does not end one). Written to open with a space so the regex engine skips to spaces in C
 (`(?<=[.!?])\\s+|\\n` matches the same spans, trying every character)."""
@@ -219,7 +219,7 @@ def _sentence_tokens(lower: str) -> Iterator[tuple[int, int, list[str]]]:
     tokenising the text once: the tokeniser maps each character on its own and no sentence end falls in a token."""
     spaced = lower.translate(_SPACED)
     start = 0
-    for end in _SENTENCE_END.finditer(lower):
+    for end in SENTENCE_END.finditer(lower):
         yield start, end.start(), spaced[start:end.start()].split()
         start = end.end()
     yield start, len(lower), spaced[start:].split()
@@ -228,7 +228,7 @@ def _sentence_tokens(lower: str) -> Iterator[tuple[int, int, list[str]]]:
 def _all_spans(lower: str) -> Iterator[tuple[int, int, str]]:
     """The span and text of every sentence, short ones included, in order."""
     position = 0
-    for sentence in _SENTENCE_END.split(lower):
+    for sentence in SENTENCE_END.split(lower):
         start = lower.find(sentence, position) if sentence else position
         position = start + len(sentence)
         yield start, position, sentence
