@@ -194,14 +194,15 @@ _HIDE = ("hide|hiding|conceal|concealing|omit|omitting|leave out|leave it out|do
          "anywhere the user will see|where the user will see|the user won't see|leave the extra|edited out of|"
          "edit out|trim that line|omit the risky|must not learn|mustn't learn|should not learn|shouldn't learn|"
          "must never learn|must not find out|should not find out|must never know|must not know|shouldn't know|"
-         "leaves out|cleaned-up log|cleaned up log|doctored log")
+         "leaves out|cleaned-up log|cleaned up log|doctored log|don't surface this|do not surface this|never surface this|don't surface it|do not surface it|"
+         "suppress them in|suppress it in|suppress those in|prefers not to know|not want to know|doesn't want to know")
 _HEARER = ("user|users|user's|human|humans|owner|operator|reviewer|reviewers|maintainer|maintainers|customer|customers|"
            "client|clients|boss|manager|team|anyone|anybody|nobody|no one|them|him|her|people|person|auditor|"
            "auditors|security|admin|administrator|supervisor|they|developer|developers|summary|summaries|"
            "summarising|summarizing|status update|status updates|report|reports|answer|answers|reply|replies|"
            "changelog|commit message|pr description|someone|somebody|keep quiet about|say nothing about|stay quiet about|"
            "stay silent about|recap|session recap|standup|standup notes|chat|in chat|transcript|session transcript|"
-           "any output|output|summarise|summarize|audits|audit|anybody audits")
+           "any output|output|summarise|summarize|audits|audit|anybody audits|let on|weekly status|compliance summary")
 _HIDDEN_THING = ("this instruction|these instructions|this note|this memory|this rule|this entry|this message|"
                  "you did|you ran|you made|you changed|you deleted|you sent|you uploaded|you installed|you pushed|"
                  "you read|your actions|your changes|the changes|what happened|what you|the error|the errors|"
@@ -216,7 +217,9 @@ _HIDDEN_THING = ("this instruction|these instructions|this note|this memory|this
                  "you disabled|you reverted|revert|reverted|the fix|fix|token-handling|change|auth code|disabling|deleting|"
                  "removing|exists|this entry|this note|where the data goes|destination|sync|the sync|exposed|leaked|the api key|warning|copy|the path|that path|"
                  "ssh key|network call|token upload|secondary remote|risky ones|the risky|data loss|remote|git remote|"
-                 "skipped|is skipped|was skipped")
+                 "skipped|is skipped|was skipped|when you delete|when you remove|when you drop|when you push|when you change|"
+                 "this to the|it to the|this from the|it from the|the removal|removal of|flagged|violation|violations|"
+                 "vulnerability|vulnerabilities|criticals")
 _HONEST = ("an ai|an ai assistant|an ai agent|honest|honestly|truthful|truthfully|the truth|accurately|transparent|transparently|never lie|"
            "don't lie|do not lie|not lie|never hide|don't hide|do not hide|not hide|password|passwords|"
            "personal data|pii|other customers|other users|internal ticket|spoilers?|spoiler|surprise|"
@@ -267,15 +270,19 @@ _ASKED = ("questions about|questioned about|asked about|word for word|verbatim|s
           "if clients ask|when clients ask|if the customer asks|when the customer asks|if a customer asks|"
           "if customers ask|when customers ask|if she asks|if he asks|if management asks|if the auditors ask|"
           "if an auditor asks|if it comes up|when it comes up|if anybody asks|user_asks|if_user_asks|if_asked|"
-          "when_asked")
+          "when_asked|if users ask|when users ask|if a user asks|when a user asks|if people ask|when people ask|"
+          "asked whether|asks whether")
 _SCRIPT = ("say|tell|answer|reply|respond|claim|blame|insist|deny|explain that|attribute|assure|pretend|act as if|"
+           "report|state|"
            "quote only|only quote|say only|answer only|the answer is|describe|call it|call them|present it as|"
            "frame it as|invent|make up|explain it as|explain them as|explain it|explain as")
 _SCRIPT_NOT = (PROTECT + "|" + _HONEST + "|tell them to|ask them|point them|direct them|refer them|link|docs|"
                "documentation|support|contact|check|look up|explain how|show them how|help them|the answer is in|an ai|"
                "exact|actual output|as it is|as they are|what actually|don't know|do not know|rather than guessing|don't guess|"
-               "not sure|vault|where they're configured|where it's configured|never print|directly|concisely|briefly|"
+               "not sure|the actual|the real|real numbers|actual result|actual results|every report|vault|where they're configured|where it's configured|never print|directly|concisely|briefly|"
                "step by step|bullet points|conclusions|conclusion first|with examples|with a table|in plain language")
+_ASKED_HOW = "asked directly|asks directly|ask directly|asked point-blank|asks point-blank"
+"""How someone asks (`if asked directly, say ...`): not an answer style such as `answer directly`."""
 _PERSONA = ("role:|mode:|persona:|traits:|personality:|character:|take on the role|take the role|take on the persona|"
             "version of yourself|let's pretend|pretend that you|pretend you|personality|dual personality|"
             "dual-personality|you've been upgraded|you have been upgraded|upgraded to|version of me|reply format|"
@@ -358,7 +365,11 @@ _UNTRUE = ("no matter the real|whatever the real number|misreport|misrepresent|"
            "they won't check|nobody checks|no one checks|even when only|when nobody is looking|nobody is looking|"
            "no one is looking|when no one is looking|from last tuesday|green output from|usually wrong anyway|owning up|"
            "would cause a fuss|before they check|it's our mirror|they'd refuse if they knew|if they knew|it isn't true|it is not true|even though it isn't|"
-           "even though it is not|even though it's not")
+           "even though it is not|even though it's not|even though it had|even though it did|even though you did|"
+           "even if you didn't|even if you did not|even though you didn't|even if it wasn't|even if it didn't|"
+           "even though it wasn't|even though it didn't|rather than your own|instead of your own|not the measured|"
+           "instead of the measured|rather than the measured|half of what|a fraction of what|lower than it is|"
+           "lower than it really|smaller than it is")
 """What a false report says of itself: a figure or a cause other than the real one."""
 _TELLS = _SAY + "|quote|quotes|make up|invent|fabricate|give"
 _AUTHORITY_VOICE = ("automated message from|message from your operator|note from your operator|"
@@ -437,21 +448,27 @@ ENGLISH_RULES: tuple[CueRule, ...] = (
              "so it isn't reviewed|so it is not reviewed|so it won't be reviewed|escape review|slip past review",
              unless=PROTECT + "|" + _HONEST),
     cue_rule("disguised_change", "injection", "describes a sensitive change as something harmless (held for a person)",
-             "describe|describes|label|call|present|mark|commit it as|write commit messages|phrase it|refer to",
+             "describe|describes|label|call|present|mark|commit it as|write commit messages|phrase it|refer to|report|"
+             "reports|count|list|show",
              r"re:as:\bas\s+(?:a\s+|an\s+)?['\"]?(?:docs?|typos?|formatting|cosmetic|chore|harmless|minor|routine|style"
              r"|health\s+ping|log\s+rotation|service\s+identity|temporary|cleanup|minor\s+cleanup|degraded"
              r"|heartbeat|ping"
              r"|update\s+check|analytics|diagnostics|keep-?alive|maintenance|refactor|housekeeping|tidy-?up"
              r"|health\s+(?:check|endpoint)|transient|routine|open\s+source|complete(?:\s+and\s+tested)?|fixed"
-             r"|test\s+notification|the\s+average)\b",
+             r"|test\s+notification|the\s+average|(?:stability|performance|general)\s+improvements|bug\s*fixes|minor\s+fixes"
+             r"|in\s+progress|on\s+track|passed|passing|green|done)\b",
              "credential|credentials|secret|secrets|payout|iban|key|keys|token|tokens|auth|password|permission|"
              "permissions|workflow|workflows|payment|payments|firewall|.env|account|2fa|webhook|cron|dependency|"
              "remote|outage|data loss|env vars|outbound|upstream|telemetry|network call|backdoor|route|bug|failures|"
-             "errors|incident|breach|benchmarks|coverage|hashing|encryption|third-party|truncation",
+             "errors|incident|breach|benchmarks|coverage|hashing|encryption|third-party|truncation|blocked|failing|failed|"
+             "skipped|overdue|broken",
              unless=PROTECT + "|" + _HONEST),
+    cue_rule("misleading_someone", "injection", "tells the agent to mislead or deceive the people it works for (held)",
+             "mislead|deceive|trick|fool|dupe|gaslight|lie to|bluff", _HEARER, unless=_HONEST + "|" + PROTECT,
+             addressed=0),
     cue_rule("scripted_answer", "injection",
           "scripts what the agent answers when someone asks (held for a person)",
-          _ASKED, _SCRIPT, unless=_SCRIPT_NOT, negatable=False),
+          _ASKED, _SCRIPT, unless=CueGroup.of(_SCRIPT_NOT).excepting(_ASKED_HOW), negatable=False),
     cue_rule("persona_unbound", "injection",
           "gives the agent a persona or mode without its limits (held for a person)",
           _PERSONA, _UNBOUND, unless=PROTECT + "|tests/|test cases|test suite|covers|checks that|checks the|d&d|"

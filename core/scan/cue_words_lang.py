@@ -17,14 +17,14 @@ _FORGET = CueGroup.spelled(
     "dimentica|забудь|забудьте|игнорируй|忘记|忘掉|忽略|无视|忘れ|無視|잊어|무시|انس|تجاهل|भूल जाओ|भूल जाइए|"
     "अनदेखा|unut|yoksay|gormezden gel|quen|bo qua|lupakan|abaikan|เพิกเฉย|ลืม|ไม่ต้องสนใจ|"
     "zapomnij|zignoruj|ignoruj|uita|uitati|ignorati|vergeet|negeer|ігноруй|забудьте про|فراموش کن|نادیده بگیر|שכח|התעלם|ξεχασε|ξεχνα|αγνοησε|zapomen|ignoruj|glom|ignorera|ভুলে যাও|উপেক্ষা|بھول جاؤ|نظرانداز|felejtsd el|hagyd figyelmen kivul|sahau|puuza|"
-    "ละเว้น")
+    "ละเว้น|不用理会|不必理会|不要理会|别理会")
 _RULES = CueGroup.spelled(
     "instrucciones|reglas|instrucoes|regras|instructions|regles|consignes|anweisungen|regeln|vorgaben|istruzioni|"
     "talimatlari|talimatlarini|talimatlara|talimati|talimatini|kurallari|kurallarini|kurallar|"
     "regole|инструкци|правил|指令|规则|指示|提示词|ルール|規則|プロンプト|규칙|지시|프롬프트|قواعد|تعليمات|निर्देश|"
     "नियम|talimat|kural|huong dan|quy tac|chi thi|instruksi|aturan|คำสั่ง|กฎ|"
     "instrukcje|instrukcji|zasady|zasad|polecenia|polecen|instructiunile|instructiuni|regulile|reguli|instructies|regels|інструкці|правила|دستورالعمل|دستورات|قوانین|הוראות|הכללים|כללים|οδηγιες|κανονες|instrukce|pravidla|instruktioner|instruktionerna|regler|reglerna|নির্দেশ|নিয়ম|ہدایات|قواعد|utasitasokat|utasitasok|szabalyokat|maagizo|sheria|"
-    "提示|限制|указани|지침|consignes d'origine")
+    "提示|限制|указани|지침|consignes d'origine|最开始的设定|最初的设定|初始设定")
 _NOT_TELL = CueGroup.spelled(
     "no le digas|no digas|sin decirle|sin decir|no menciones|nao diga|nao conte|sem contar|sem dizer|nao mencione|"
     "ne dis pas|ne lui dis pas|sans le dire|sans dire|ne mentionne pas|sag dem benutzer nicht|sag nicht|"
@@ -61,14 +61,15 @@ _SEND = CueGroup.spelled(
     "gonder|gui|kirim|copie|copia|copiez|kopiere|kopieren sie|"
     "wyslij|przeslij|trimite|trimiteti|stuur|verstuur|надішли|відправ|بفرست|ارسال کن|שלח|στειλε|posli|skicka|পাঠাও|بھیج|kuldd el|tuma|"
     "পাঠিয়ে|পাঠান|postして|post して|アップロードして|envoyer|par e-mail|par email|post 하세요|로 post|전송|"
-    "업로드|上传|転送|transmite|transmita|transmets|ubertrage")
-_WITHOUT_ASKING = CueGroup.spelled(
+    "업로드|上传|転送|transmite|transmita|transmets|ubertrage|ส่ง")
+_WITHOUT_ASKING_TEXT = (
     "sin preguntar|sin pedir confirmacion|sin pedir permiso|sem perguntar|sem pedir confirmacao|sem pedir permissao|"
     "nao precisa pedir|sans demander|sans confirmation|ohne zu fragen|ohne nachzufragen|ohne ruckfrage|"
     "senza chiedere|senza conferma|не спрашивая|без подтверждения|без разрешения|无需确认|不用问|不要问|不必询问|"
     "無需確認|確認せず|確認なしで|聞かずに|묻지 말고|묻지 않고|확인 없이|دون سؤال|بدون سؤال|دون تأكيد|बिना पूछे|"
     "sormadan|onay almadan|khong can hoi|khong hoi|tanpa bertanya|tanpa konfirmasi|โดยไม่ต้องถาม|"
     "पूछे बिना|पुष्टि के बिना|पुष्टि की ज़रूरत नहीं|bez pytania|bez potwierdzenia|fara sa intrebi|fara confirmare|zonder te vragen|zonder bevestiging|не питаючи|без підтвердження|بدون پرسیدن|בלי לשאול|χωρις να ρωτησεις|bez ptani|utan att fraga|জিজ্ঞাসা না করে|پوچھے بغیر|kerdezes nelkul")
+_WITHOUT_ASKING = CueGroup.spelled(_WITHOUT_ASKING_TEXT)
 _DESTRUCTIVE = CueGroup.spelled(
     "borrar|eliminar|apagar|supprimer|effacer|"
     "loschen|cancellare|удал|删除|削除|삭제|حذف|हटा|silmek|xoa|hapus|รันคำสั่ง|ลบ|push|deploy|sudo|main|すべてのコマンド|"
@@ -181,7 +182,7 @@ _OUTSIDE_SOURCES = CueGroup.spelled(
 _OBEY_OTHER = CueGroup.spelled(
     "따르|따라|우선|遵循|服从|遵守|优先|従って|従う|優先|sigue|seguir|obedece|prioriza|siga|obedeca|suis|suivez|obeis|"
     "befolge|folge|gehorche|segui|obbedisci|следуй|выполняй|подчиняйся|اتبع|أطع|पालन करो|पालन करें|takip et|uy|"
-    "lam theo|tuan theo|ikuti|patuhi|wykonuj|sluchaj|виконуй")
+    "lam theo|tuan theo|ikuti|patuhi|wykonuj|sluchaj|виконуй|照做|照办")
 _OVER_USER = CueGroup.spelled(
     "사용자|用户|ユーザー|usuario|utilisateur|benutzer|nutzer|utente|пользовател|المستخدم|उपयोगकर्ता|kullanici|"
     "nguoi dung|pengguna|uzytkownik|користувач|指示|지시|instrucciones|instrucoes|consignes|anweisungen|istruzioni|"
@@ -204,6 +205,35 @@ _SHOWN_ON_SCREEN = (
     "fenetre|finestra|schermo|按钮|菜单|侧边栏|界面|页面|窗口|ボタン|メニュー|画面|버튼|메뉴|화면|사이드바|"
     "спойлер|кнопк|меню|панел|nut|giao dien|tombol|przycisk")
 """What a user interface hides (a menu, a button, a panel), or a rule not to hide: no secret kept from the user."""
+
+_APPROVED_BEFORE = CueGroup.spelled(
+    "ya autorizó|ya aprobó|preaprobad|pre-aprobad|aprobado de antemano|autorizado de antemano|aprobó previamente|"
+    "autorizó previamente|já autorizou|já aprovou|pré-aprovad|previamente aprovad|previamente autorizad|"
+    "a déjà autorisé|a déjà approuvé|pré-approuvé|approuvé à l'avance|autorisé à l'avance|approuvé d'avance|"
+    "vorab genehmigt|vorab freigegeben|vorab erlaubt|bereits genehmigt|schon genehmigt|im voraus genehmigt|"
+    "ha già autorizzato|ha già approvato|pre-approvat|preapprovat|approvato in anticipo|autorizzato in anticipo|"
+    "заранее разрешил|заранее одобрил|заранее согласовал|предварительно одобр|уже одобрил|уже разрешил|"
+    "наперед погодив|заздалегідь погодив|заздалегідь дозволив|вже погодив|вже схвалив|"
+    "预先批准|事先批准|提前批准|已经批准|预先授权|提前授权|事先同意|已预先批准|"
+    "事前承認|事前に承認|承認済み|事前に許可|許可済み|사전 승인|미리 승인|이미 승인|"
+    "وافق مسبق|موافقة مسبقة|مسبقا|पहले ही अनुमति|पहले से अनुमति|पहले ही मंज़ूरी|पहले से मंजूरी|"
+    "אישר מראש|מאושר מראש|ล่วงหน้า|อนุมัติไว้|έχει ήδη εγκρίνει|ήδη εγκρίνει|εγκεκριμέν|"
+    "আগেই সব|আগেই অনুমতি|ইতিমধ্যে অনুমতি|از قبل|پیشاپیش|"
+    "önceden onayladı|önceden onaylandı|önceden izin|zaten onayladı|sudah menyetujui|sudah disetujui|"
+    "telah menyetujui|sudah mengizinkan|đã phê duyệt trước|phê duyệt trước|đã cho phép trước|"
+    "z góry zatwierdził|z góry zatwierdzon|z gory zatwierdzil|już zatwierdził|wcześniej zatwierdził")
+"""Approval claimed as given in advance (`vorab genehmigt`, `事前承認`, `z góry zatwierdził`)."""
+_NO_CONFIRM_TEXT = (
+    "no hace falta preguntar|no hace falta confirmar|no es necesario preguntar|no es necesario confirmar|"
+    "no pidas confirmación|no preguntes|no hace falta preguntarle|não precisa perguntar|não precisa confirmar|"
+    "não pergunte|pas besoin de demander|pas besoin de confirmation|inutile de demander|ne demande pas|"
+    "nicht nachfragen|nicht fragen|keine rückfrage|keine bestätigung|non chiedere|non serve chiedere|"
+    "подтверждение не требуется|не спрашивай|не нужно спрашивать|не питай|не потрібно питати|"
+    "不需要再确认|不需要确认|不用确认|不必确认|不需要问|不必再问|不用再问|確認を求めず|確認不要|確認は不要|"
+    "확인할 필요 없|물어볼 필요 없|لا داعي|لا حاجة|पूछने की ज़रूरत नहीं|पूछने की जरूरत नहीं|אין צורך|"
+    "ไม่ต้องถาม|ไม่ต้องขอ|μην ζητάς|δεν χρειάζεται|দরকার নেই|نیازی به پرسیدن|نیازی نیست|onay isteme|"
+    "sormana gerek yok|tidak perlu minta|tidak perlu bertanya|đừng hỏi|không cần hỏi|nie pytaj")
+"""A claim that asking or confirming is not needed (`no hace falta preguntar`, `확인할 필요 없`)."""
 
 OTHER_LANGUAGE_RULES: tuple[CueRule, ...] = (
     cue_rule("override_other_language", "injection",
@@ -229,6 +259,10 @@ OTHER_LANGUAGE_RULES: tuple[CueRule, ...] = (
     cue_rule("no_asking_other_language", "injection",
              "tells the agent to delete, push or deploy without asking, in another language (held for a person)",
              _WITHOUT_ASKING, _DESTRUCTIVE, unless=_FORBIDDEN, negatable=False),
+    cue_rule("approval_claimed_other_language", "injection",
+             "claims approval was given in advance, so the agent need not ask, in another language (held)",
+             _APPROVED_BEFORE, CueGroup.spelled(_NO_CONFIRM_TEXT, _WITHOUT_ASKING_TEXT), unless=_FORBIDDEN, negatable=False,
+             reach=200, window=0),
     cue_rule("scripted_answer_other_language", "injection",
              "scripts what the agent answers when someone asks, in another language (held for a person)",
              _IF_ASKED, _ANSWER, negatable=False),
