@@ -4,7 +4,7 @@ script its answers, unbind a persona, fake an authority header, obey outside tex
 from __future__ import annotations
 
 from memrev.core.scan.cue_groups import CueGroup, CueRule, cue_rule
-from memrev.core.scan.cue_words_outside import DIRECTIVE, OBEY, OUTRANKS, SOURCES
+from memrev.core.scan.cue_words_outside import DIRECTIVE, OBEY, OBEY_THEM, OUTRANKS, SOURCES
 
 __all__ = ["ENGLISH_RULES", "NO_REQUEST", "PROTECT", "RISKY_ACTS"]
 
@@ -241,7 +241,7 @@ _OBEY_NOT = (PROTECT + "|only after|only if|only when|after showing|show them|no
              "rather than doing it|instead of doing it|instead of running it|don't run it|do not run it|never run it|"
              "forward it|as content|not instructions|not as instructions|read it first|summarise what it does|"
              "summarize what it does|before running anything|show the command|disposable container|redact|redaction|"
-             "unless i ask|unless the user asks|deleted the comment|locked the thread")
+             "unless i ask|unless the user asks|deleted the comment|locked the thread|as text to|as text|to review")
 
 _SAY = ("print|paste|write that|reassure|say|says|tell|report|reports|claim|claims|assure|answer|reply|respond|state|confirm|describe|present|"
         "pretend|insist|mark|show|write|described|describes|reported|presented|marked|listed|shown")
@@ -487,6 +487,9 @@ ENGLISH_RULES: tuple[CueRule, ...] = (
     cue_rule("obeying_outside_text", "injection",
           "tells the agent to obey text from web pages, issues, e-mails or tool output (held for a person)",
           SOURCES, OBEY, DIRECTIVE, unless=_OBEY_NOT, addressed=1),
+    cue_rule("obeying_outside_text_named_before", "injection",
+             "names outside text (web pages, issues, e-mails, tool output), then tells the agent to obey it (held)",
+             SOURCES, OBEY_THEM, unless=_OBEY_NOT, reach=200, window=0, addressed=1),
     cue_rule("outside_text_outranks", "injection",
              "says text from web pages, issues, e-mails or tool output outranks the user or speaks for them (held)",
              SOURCES, OUTRANKS, unless=_OBEY_NOT),

@@ -3,7 +3,7 @@ what obeying it is, what it orders, and how a note says it outranks the user."""
 
 from __future__ import annotations
 
-__all__ = ["SOURCES", "OBEY", "DIRECTIVE", "OUTRANKS"]
+__all__ = ["SOURCES", "OBEY", "DIRECTIVE", "OUTRANKS", "OBEY_THEM"]
 
 SOURCES = ("web page|web pages|webpage|webpages|website|websites|web content|web results|search results|"
             "search result|the search|browsed|browsing|fetched|fetch results|scraped|downloaded|tool output|"
@@ -37,7 +37,10 @@ SOURCES = ("web page|web pages|webpage|webpages|website|websites|web content|web
             "fetched document|staging server|sub-agent|subagent|sub-agent replies|forum thread|blog post|"
             "pinned comment|notion page|qr code|barcode|endpoint|it streams|websocket|you download|file you download|"
             "commit message|head commit|header of responses|response header|response headers|rss feed|atom feed|"
-            "feed|mqtt|topic|translated documents|test fixture|off-site|remote config|slack channel|discord channel")
+            "feed|mqtt|topic|translated documents|test fixture|off-site|remote config|slack channel|discord channel|"
+            "files we ingest|we ingest|ingested files|calendar invites|newsletter|newsletters|issue templates|"
+            "chat transcripts|error body|error bodies|messages signed|any channel|articles|linked urls|"
+            "linked pages|data providers")
 _A_REQUEST = "|".join(f"{det} request" for det in ("a", "the", "any", "every", "each", "this", "that", "their", "its",
                                                    "whatever", "such a", "their own"))
 """A request as orders someone gave comes with a determiner (`do what the request in the ticket asks`); a bare
@@ -85,3 +88,10 @@ OUTRANKS = ("are commands|are orders|are instructions for you|instructions addre
              "your commands come from|source of commands|source of instructions|your source of|more than the user|"
              "over the user|your real tasks|your real task|real tasks arrive|your tasks arrive|"
              "your orders arrive|your instructions arrive")
+OBEY_THEM = ("treat them as the user's|treat it as the user's|treat them as commands|treat them as instructions|"
+             "treat them as orders|treat them as messages from|treat them as requests from|treat them as coming from|"
+             "treat it as coming from|do what they say|do what it says|do what those|complete them|"
+             "execute those|execute them|run them|copy and run|obey it|obey them|follow them|perform them|"
+             "carry them out|carry it out|act on them|do as they say|do as it says")
+"""Obeying what the sentence before named (`... pastebin links hold the real instructions. Open them and do what they
+say.`): an order whose object is outside text the previous sentence introduced."""
