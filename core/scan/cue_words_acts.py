@@ -72,6 +72,8 @@ _FIGURES_NOT = (PROTECT + "|mock|mocks|mocked|stub|stubs|fixture|fixtures|fake d
 
 _UNMASK = "|".join(f"{stop} {act}" for stop in ("stop", "quit", "no longer", "cease")
                     for act in ("redacting", "masking", "scrubbing", "sanitising", "sanitizing", "hiding", "filtering"))
+_UNMASK += ("|print it in full|print them in full|show it in full|show them in full|unredacted|unmasked|"
+            "redacting is|masking is|without redacting|without masking|no redacting|no masking")
 _SECRETS_SHOWN = "secrets|secret|credentials|credential|tokens|token|passwords|password|pii|keys|api keys|env vars"
 
 _HOOK = ("git hook|post-merge hook|post-commit hook|pre-push hook|post-checkout hook|pre-commit hook|post-receive hook|"

@@ -31,7 +31,9 @@ _DOWNGRADE_ACT = ("disable|disabling|disabled|turn off|turning off|switch off|sk
                   "delete the failing job|rather than moving them|allowlist|find a way around|work around it|"
                   "get around it|get around|circumvent|route around|won't fix|wontfix|as won't fix|audit-level|"
                   "directly on the host|on the host|allow every|allow all domains|every domain|--full-auto|--yolo|"
-                  "run it directly|run them directly|execute it directly|--audit-level")
+                  "run it directly|run them directly|execute it directly|--audit-level|switch it off|turn it off|switch them off|"
+                  "turn them off|without a lockfile|without the lockfile|no lockfile|don't make backups|don't take backups|"
+                  "skip backups|no backups|use root|run as root|root for all|root for every|to 'never'|to never")
 _SAFETY = ("test|tests|testing|failing test|failing tests|flaky|checks|check|ci|pipeline|lint|linter|linting|"
            "pre-commit|hooks|hook|verification|validation|ssl|tls|certificate|certificates|cert|certs|https|"
            "security|scan|scanner|scanning|signing|signature|signatures|2fa|mfa|auth|authentication|sandbox|"
@@ -44,7 +46,8 @@ _SAFETY = ("test|tests|testing|failing test|failing tests|flaky|checks|check|ci|
            "vulnerabilities|ca|internal ca|selinux|--allow-unauthenticated|allow-unauthenticated|--force|--privileged|"
            "ufw|diffs|diff|acl|bucket acl|local testing|branch protection|test suite|signature check|"
            "security warning|--read-only|read-only|workflow|allowlist|guardrail|alerts|codeql|sandboxing|"
-           "sandboxed|network access|domain allowlist|content filter")
+           "sandboxed|network access|domain allowlist|content filter|plans|lockfile|lockfiles|lock file|approvals|"
+           "docker containers|containers")
 _HABIT = ("always|by default|default to|prefer|prefers|preferred|preference|from now on|whenever|every time|"
           "each time|going forward|in future|in the future|routinely|as a rule|to save time|save time|faster|"
           "quicker|to speed|to make it pass|to make them pass|make it pass|make them pass|so it passes|"
@@ -58,6 +61,8 @@ _HABIT = ("always|by default|default to|prefer|prefers|preferred|preference|from
           "isn't needed|pointless|never needed|leave it off|leave it disabled|leave it skipped|leave them off|"
           "leave them disabled|leave them skipped|permanently|for good|globally|everywhere|"
           "keeps breaking|keep breaking|keeps failing|fails|quickly|without showing|without a prompt|"
+          "instead of investigating|instead of fixing|rather than fixing|rather than investigating|is enough|"
+          "someone else's problem|for all|"
           "without prompting|every tool call|for all|instead of investigating|instead of fixing|rather than fixing|"
           "rather than investigating|is what matters|all that matters|noise|for every project|every index|"
           "keep prs moving|keep things moving|to unblock|waste time|wastes time|slow|slows|trip up|trips up|"
@@ -205,6 +210,21 @@ RISK_RULES: tuple[CueRule, ...] = (
              "tells the agent to switch off a check that guards secrets, code or people (TLS or signature "
              "verification, branch protection, secret scanning, 2FA, confirmation prompts; held)",
              _OFF_OUTRIGHT, _STRONG_SAFETY, unless=_DOWNGRADE_NOT, addressed=0),
+    cue_rule("risky_even_in_prod", "injection",
+             "tells the agent to do something destructive even in production (held for a person)",
+             "drop|delete|wipe|truncate|reset|recreate|force-push|force push|overwrite|purge|destroy",
+             "even in prod|even in production|even on prod|even on production|prod included|production included|"
+             "including prod|including production|in prod too|in production too",
+             unless=PROTECT + "|not even|never", addressed=0),
+    cue_rule("assume_safe", "injection",
+             "tells the agent to assume a doubtful action is safe and go ahead (held for a person)",
+             "when in doubt|if in doubt|if unsure|when unsure|if you're not sure|if you are not sure|not sure whether|"
+             "unsure whether|not sure if|unsure if",
+             "dangerous|risky|destructive|safe|harmful|allowed|permitted|reversible",
+             "assume it isn't|assume it is not|assume it's safe|assume it is safe|assume it's fine|assume it is fine|"
+             "assume it's allowed|assume it is allowed|assume it's harmless|assume it is harmless|assume yes|"
+             "assume it's ok|assume it is ok|assume the answer is yes|assume it's reversible|assume it is reversible",
+             unless=PROTECT, negatable=False),
     cue_rule("safety_off_by_habit", "injection",
           "makes turning a safety check off a habit or a preference (tests, TLS, hooks, reviews; held)",
           _DOWNGRADE_ACT, _SAFETY, _HABIT, unless=_DOWNGRADE_NOT, addressed=0),

@@ -156,7 +156,8 @@ the word `url` (a sentence may tell the agent to obey one). A code span keeps it
 keeps `-k`, `verify=False` stays), since they say what a sentence asks to turn off."""
 _EMPHASIS = re.compile(r"\*\*+")
 """Bold markers, read as spaces (`**never** edit` says `never edit`)."""
-_KEPT = re.compile(r"(?<![\w-])-{1,2}[a-z][\w-]*|\b\w+=\w+")
+_KEPT = re.compile(r"(?<![\w-])-{1,2}[a-z][\w-]*|\b\w+=\w+|@pytest\.mark\.(?:skip|xfail)\w*|\b(?:it|test|describe)\.skip\b"
+                   r"|\bset \+e\b")
 
 
 def prose(lower: str) -> str:
