@@ -146,7 +146,9 @@ _SECRET_VALUE = ("key|token|password|secret|credentials|passwords|tokens|keys|ap
                  "cloud credentials|customer csv|kubeconfig|_token variable|api_key|cookies|browser cookies|"
                  "vault token|.vault-token|vault-token|gh auth token|auth token|auth headers|auth header|payroll|"
                  "untracked files|the whole repo|whole repo|private source|source files|documents folder|"
-                 "every prompt|prompt and response|prompts and responses|secrets_json|.env")
+                 "every prompt|prompt and response|prompts and responses|secrets_json|.env|full conversation|whole conversation|"
+                 "entire conversation|sensitive info|sensitive information|request headers|process.env|os.environ|"
+                 "document.cookie|.pgpass")
 _OUTSIDE = ("webhook|url|channel|paste|gist|slack|discord|pastebin|external|third party|third-party|issue comment|"
             "public repository|forum|public forum|bug report|mailing list|stack overflow|reddit|shared drive|"
             "shared folder|public-read|"
@@ -157,7 +159,8 @@ _OUTSIDE = ("webhook|url|channel|paste|gist|slack|discord|pastebin|external|thir
             "public ci log|contractor's fork|outlook.com|gmail.com|protonmail|dropbox|user-agent|outgoing requests|"
             "the address|email address|ci variables|served over http|public/|html comment|"
             "generated docs|backup remote|public mirror|endpoint|feedback form|vendor site|gitlab.com|"
-            "github.com|team channel|google drive|s3 bucket|form")
+            "github.com|team channel|google drive|s3 bucket|form|imgur|public pastebin|public discord|public docs|public s3|"
+            "public slack|public channel")
 _SEND_NOT_TEXT = (PROTECT + "|" + NO_REQUEST + "|snippet|rename|"
                   "names only|variable names only|with the key from|using the key from|with the token from|"
                   "using the token from|key from .env|token from .env|stripping|strip|after removing|remove any|scrub|rotate|revoke|redact|redacted|placeholder|secret manager|"
@@ -202,7 +205,9 @@ RISK_RULES: tuple[CueRule, ...] = (
              _DOWNLOAD, _RUN_BINARY, "url|binary|script|helper|tool|agent|installer|one-liner|hook|sh",
              unless=PROTECT + "|read it|review it|inspect it|checksum|verify|verifies|verified|never pipe|don't pipe"),
     cue_rule("secret_sent_out", "exfiltration", "asks the agent to send a key, token or password somewhere (held)",
-             _SEND_OUT, _SECRET_VALUE, _OUTSIDE, unless=_SEND_NOT, addressed=0),
+             _SEND_OUT, _SECRET_VALUE,
+             CueGroup.of(_OUTSIDE).excepting("public key|public keys|public-key|public api|public endpoint|public url"),
+             unless=_SEND_NOT, addressed=0),
     cue_rule("credentials_kept", "injection",
           "asks to keep passwords, keys or tokens in memory or notes for later (held for a person)",
           _KEEP, _CREDENTIAL, _IN_MEMORY, unless=_KEEP_NOT),

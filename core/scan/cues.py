@@ -157,7 +157,8 @@ keeps `-k`, `verify=False` stays), since they say what a sentence asks to turn o
 _EMPHASIS = re.compile(r"\*\*+")
 """Bold markers, read as spaces (`**never** edit` says `never edit`)."""
 _KEPT = re.compile(r"(?<![\w-])-{1,2}[a-z][\w-]*|\b\w+=\w+|@pytest\.mark\.(?:skip|xfail)\w*|\b(?:it|test|describe)\.skip\b"
-                   r"|\bset \+e\b")
+                   r"|\bset \+e\b|(?<![\w./])~?/?\.(?:env|npmrc|pgpass|netrc|pypirc|git-credentials)(?![\w.-])|process\.env|os\.environ"
+                   r"|document\.cookie|\bid_(?:rsa|ed25519)\b")
 
 
 def prose(lower: str) -> str:
