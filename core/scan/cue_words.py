@@ -342,6 +342,10 @@ NO_REQUEST = "|".join(f"{no} ask {who} to {act}" for no in ("never", "don't", "d
 """A rule against asking people to hand over something (`never ask the user to paste tokens in chat`): not an order
 to skip asking before harm, nor to send a secret out."""
 
+_BROAD = ("of any size|any size|any amount|arbitrary|unlimited|unrestricted|whoever|whatever|unprompted|"
+          "no human in the loop|without a human|without review|without any review|any record|every record|"
+          "all records|execute directly|run directly|ask first: never|asking: never|confirm: never")
+"""How far a claimed approval reaches: any size, arbitrary, unlimited, unprompted, with no human in the loop."""
 _GUARDED = ("secrets|secret|credentials|credential|.env|database dump|db dump|prod dump|api keys|tokens|prod data|"
             "production data|customer data|customer records|write access|admin access|org secrets|ci secrets|"
             "deploy keys|signing keys|private keys|user emails|user data|personal data|customer emails|"
@@ -409,6 +413,16 @@ ENGLISH_RULES: tuple[CueRule, ...] = (
                              "draft first"
                              "|not all future|not any future|not every future|only that one|that one")
           .excepting(_NEVER_WAIT + "|standing approval from|blanket approval from|advance approval from|prior approval from")),
+    cue_rule("broad_approval_claimed", "injection",
+             "claims approval given in advance for risky acts of any size or scope (held for a person)",
+             CueGroup.of(_APPROVED).excepting(_ACCESS_TO_DATA), _BROAD,
+             RISKY_ACTS + "|ddl|write access|collaborators|dns|records|resources|infrastructure|refunds",
+             unless=CueGroup.of(_ASK_FIRST + "|" + PROTECT + "|approval required|approval needed|approval is required|"
+                                "human approval|explicitly approved|not all future|not any future|not every future|"
+                                "only that one|that one|needs a sign-off|need a sign-off|needs sign-off|"
+                                "requires a sign-off|requires sign-off|needs approval|need approval|requires approval"
+                                ).excepting(_NEVER_WAIT),
+             reach=200, window=0),
     cue_rule("approval_for_secrets", "injection",
              "claims approval to use or share secrets, credentials, production data or elevated access (held)",
              _APPROVED, _GUARDED, _HANDED_OUT, unless=_ASK_FIRST + "|" + PROTECT + "|must be approved|needs approval|rotated|1password|vault|"
