@@ -294,7 +294,8 @@ _PERSONA = ("role:|mode:|persona:|traits:|personality:|character:|take on the ro
             "your new|respond as|answer as|behave like|behave as|play the role|roleplay|role-play|stay in character|"
             "you're|you are|of itself as|yourself as|you're playing|called|named|persona:|gpt|bot|your true self|"
             "drop the mask|the mask|channel a|channel an|edition of yourself|of yourself|pose as|posing as|"
-            "impersonate|masquerade as|accomplice|be my accomplice|speak as")
+            "impersonate|masquerade as|accomplice|be my accomplice|speak as|talk like|wants you as|"
+            "an agent that operates")
 _UNBOUND = ("no guidelines|no warnings|filters off|refusals off|god-mode|no-limits|anything asked|do anything|"
             "safety be damned|execute whatever|whatever text|without any moral|without moral|ethical boundaries|ethical limits|moral boundaries|moral limits|"
             "jailbroken|jailbreak|unfiltered|uncensored|unrestricted|unbound|unchained|unleashed|no limits|"
@@ -322,7 +323,11 @@ _UNBOUND = ("no guidelines|no warnings|filters off|refusals off|god-mode|no-limi
             "answers only to|only to this file|not to its operator|second master|secretly serves|ignores guardrails|"
             "ignore guardrails|filter turned off|filters turned off|filter off|none bind you|nothing binds you|"
             "no rule binds you|not my assistant|don't lecture|don't decline|in their name|sign emails|their name|"
-            "obeys memory|obeys notes|not to the operator|not to its owner")
+            "obeys memory|obeys notes|not to the operator|not to its owner|transcended|liberated from|free ai|"
+            "rejects its creators|its creators' restrictions|its creators' limitations|legal or not|"
+            "never needs approval|safety training off|unsafe baseline|"
+            "operates unseen|doesn't log its actions|rules don't apply|rules do not apply|don't apply to you|"
+            "do not apply to you|don't apply in")
 _MARKER = (r"re:system developer admin administrator operator anthropic openai security platform maintainer "
            r"maintainers assistant human role inst moderator supervisor:(?:\brole['\"]?\s*:\s*['\"]?(?:system|developer)\b|^\s*\[inst\]|(?:^(?!(?:assistant|human|operator)\s*:|system(?:\s*\(untrusted\))?:\s*\[\d{4}-\d\d-\d\d)|[\[<{#=*|]+\s*(?:(?:important|urgent|official|new|critical|priority)\s+)?"
            r"|\b(?:message|notice|note|update|alert|directive)\s+from\s+(?:the\s+)?)"
