@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import re
 
+from memrev.core.scan.folding import normalise
+
 _WORDS = ("your", "example", "changeme", "password", "passwd", "xxxx", "****", "secret", "sample", "dummy",
           "placeholder", "redacted", "required", "reset", "hash", "hashed", "manager", "protected", "policy", "test",
           "demo", "guest", "qwerty", "letmein", "welcome", "seed")
@@ -22,6 +24,13 @@ _PATH_TAIL = re.compile(r"\.(?:py|js|jsx|ts|tsx|vue|svelte|md|json|ya?ml|txt|sh|
                         r"|conf|ini|log|sql|env)$", re.I)
 _SLUG = re.compile(r"[a-z]+(?:[-_.][a-z0-9]+)+")
 _MARKS = set("!@#$%^&*+?~")
+_LABELS = ("密码", "密碼", "密钥", "秘钥", "口令", "授权码", "パスワード", "비밀번호", "пароль", "contraseña", "senha",
+           "mot de passe", "passwort", "kennwort", "hasło", "şifre", "wachtwoord", "parola", "mật khẩu", "kata sandi")
+_OTHER_LANGUAGE_LABEL = "(?:%s)" % "|".join(sorted({re.escape(form) for label in _LABELS
+                                                    for form in (label, normalise(label, 1).lower)}, key=len,
+                                                   reverse=True))
+"""A password's label in other languages, as written and as the scanner folds it (`пароль` reads `пapoль` once its
+look-alike letters are mapped, `contraseña` reads `contrasena`)."""
 """Punctuation a password has and a name, a path or a flag does not."""
 
 NOTE_ROWS: tuple[tuple[str, str, str, str, float, bool], ...] = (
@@ -37,8 +46,9 @@ NOTE_ROWS: tuple[tuple[str, str, str, str, float, bool], ...] = (
      r"(?<=[\s/`'\"])[^\s'\"`/(),;]{8,64}$", 2.5, False),
     ("secret_password_other_language", "a password or key labelled in another language (`密码：…`, `パスワード: …`, "
      "`пароль: …`)",
-     r"(?:密码|密碼|密钥|秘钥|口令|授权码|パスワード|비밀번호|пароль|contraseña|senha|mot de passe|passwort|kennwort)"
-     r"(?:\*\*)?\s*(?:[:=]|是|为|為|\s)\s*(?:\*\*\s*)?['\"`]?[^\s'\"`，。；、()（）]{8,64}",
+     _OTHER_LANGUAGE_LABEL +
+     r"(?:(?:\*\*)?\s*(?:[:=]|是|为|為|\s)|[^\n:：]{1,48}?(?:[:：]|\s(?:lautet|ist|est|es|é|это)(?=\s)))"
+     r"\s*(?:\*\*\s*)?['\"`]?[^\s'\"`，。；、()（）]{8,64}",
      r"(?<=[\s:=是为為`'\"*])[^\s'\"`，。；、()（）*]{8,64}$", 2.5, False),
     ("secret_key_labelled", "a long random key after a bare `key` label (`key: …`, `key …`, `X-API-Key …`)",
      r"\bkey\b(?:\*\*)?\s*[:=]?\s*(?:\*\*\s*)?['\"`(]?[a-z0-9_.-]{32,128}(?![\w.-])",

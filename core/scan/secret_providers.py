@@ -61,7 +61,7 @@ PROVIDERS: tuple[ProviderRow, ...] = (
      r"\bglsa_[a-z0-9]{32}_[0-9a-f]{8}\b|\bglc_[a-z0-9+/]{32,400}={0,2}", r"glsa_\w{32}_[0-9a-f]{8}|glc_[\w+/]{32,400}",
      3.5, False),
     ("secret_supabase_token", "a Supabase access token", r"\bsbp_[0-9a-f]{40}\b", r"sbp_[0-9a-f]{40}", 3.0, True),
-    ("secret_sentry_token", "a Sentry auth token", r"\bsntr[ysu]_[a-z0-9+/=_-]{40,200}", r"sntr[ysu]_[\w+/=-]{40,200}",
+    ("secret_sentry_token", "a Sentry auth token", r"\bsntry[su]_[a-z0-9+/=_-]{40,400}", r"sntry[su]_[\w+/=-]{40,400}",
      3.5, False),
     ("secret_ai_service_key", "an AI service API key (Groq, Replicate, Perplexity, xAI, Hugging Face organisation)",
      r"\bgsk_[a-z0-9]{52}\b|\br8_[a-z0-9]{37}\b|\bpplx-[a-z0-9]{48}\b|\bxai-[a-z0-9]{80}\b|\bapi_org_[a-z]{34}\b",
@@ -101,9 +101,11 @@ PROVIDERS: tuple[ProviderRow, ...] = (
      r"xapp-\d-[A-Z0-9]{8,14}-\d{8,16}-[a-f0-9]{48,80}|ya29\.[\w-]{30,400}|whsec_[A-Za-z0-9+/=]{24,100}"
      r"|ntn_[A-Za-z0-9]{40,50}|tskey-(?:auth|api|client|scim|webhook)-[A-Za-z0-9]{6,20}-[A-Za-z0-9]{16,80}", 3.5, False),
     ("secret_cli_password", "a password on a database or SSH command line (`mysql -pVALUE`, `sshpass -p VALUE`)",
-     r"\b(?:mysql|mysqldump|mysqladmin|mariadb|mariadb-dump)\b[^\n]{0,160}?\s-p[^\s'\"`-][^\s'\"`]{7,63}"
+     r"\b(?:mysql|mysqldump|mysqladmin|mariadb|mariadb-dump)\b[^\n]{0,160}?\s-p(?:[^\s'\"`-][^\s'\"`]{7,63}"
+     r"|'[^\s']{8,64}(?=')|\"[^\s\"]{8,64}(?=\"))"
      r"|\bsshpass\s+-p\s*['\"]?[^\s'\"`-][^\s'\"`]{7,63}",
-     r"(?<=-p)[^\s'\"`]{8,64}$|(?<=[\s'\"])(?!-)[^\s'\"`]{8,64}$", 2.5, False),
+     r"(?<=-p)[^\s'\"`]{8,64}$|(?<=-p')[^\s']{8,64}$|(?<=-p\")[^\s\"]{8,64}$|(?<=[\s'\"])(?!-)[^\s'\"`]{8,64}$",
+     2.5, False),
     ("secret_token_prose", "an API key or token written out after its label (`API token (all zones): …`, "
      "`the access key for staging is …`)",
      r"\b(?:api[ _-]?(?:key|token)|access[ _-]?(?:key|token)|auth[ _-]?token|bearer[ _-]?token|bot[ _-]?token"
@@ -119,6 +121,8 @@ PROVIDERS: tuple[ProviderRow, ...] = (
     ("secret_password_prose", "a password written out in prose (`the password is …`, `password: …`)",
      r"\bpass(?:word|wd|phrase)?\s+(?:(?:for|of|on|to)\s+(?:the\s+|our\s+|this\s+)?[\w.-]+(?:\s+[\w.-]+)?\s+)?(?:is|was|=)"
      r"\s+['\"`]?[^\s'\"`]{8,64}|\bpass(?:word|wd|phrase)?:\s+['\"`]?[^\s'\"`]{8,64}"
+     r"|\bpass(?:word|wd|phrase)?\s+(?:for|of|on|to)\s+(?:the\s+|our\s+|this\s+)?[\w.-]+(?:\s+[\w.-]+){0,3}:\s+['\"`]?"
+     r"[^\s'\"`]{8,64}"
      r"|\blogin\b[^\n]{0,64}?:\s*[\w.@-]{2,40}\s*/\s*[^\s'\"`]{8,64}",
      _VALUE, 2.5, False),
 )

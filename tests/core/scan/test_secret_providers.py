@@ -39,6 +39,7 @@ KEYS = {
     "secret_password_prose": "The Grafana admin password is LG#dFS4*=P^uQt (set yesterday).",
     "secret_cli_password": f"mysql -h reports.internal -u report_admin -p{_r(string.ascii_letters, 15)}4k2 reports",
     "secret_token_prose": f"Cloudflare API token (zone edit, all zones): {_r(ALNUM, 37)}Q7a",
+    "secret_sentry_token": f"SENTRY_AUTH_TOKEN for source maps: sntrys_eyJ{_r(B64, 120)}_{_r(ALNUM, 43)}",
 }
 
 
@@ -135,6 +136,8 @@ def _s(alphabet: str, n: int) -> str:
     f"Discord bot for the community server: MTB{_s(ALNUM, 23)}.{_s(ALNUM, 6)}.{_s(ALNUM, 38)}",
     f"Admin login for the staging CMS (also valid on prod): admin / Tq7#{_s(ALNUM, 8)}!xR4e. Log in directly.",
     f"sshpass -p '{_s(string.ascii_letters, 10)}4Fz!' ssh deploy@build-01",
+    f"The password for the billing DB replica: Kd{_s(ALNUM, 9)}#4",
+    f"mysql -h db1.internal -u admin -p'{_s(ALNUM, 10)}!x9' shop",
 ])
 def test_secrets_written_out_as_people_save_them_are_blocked(text: str) -> None:
     """A key after its label in prose, a hexadecimal key, a password on a command line: the forms memory notes keep
@@ -151,6 +154,7 @@ def test_secrets_written_out_as_people_save_them_are_blocked(text: str) -> None:
     "The access token for CI is the repository secret DEPLOY_ACCESS_TOKEN_PRODUCTION.",
     "release commit: 9f86d081884c7d659a2feaa0c55ad015a3bf4f1b",
     "sshpass -p \"$SSH_PASSWORD\" ssh deploy@build-01",
+    "Das Passwort für den Admin ist in 1Password gespeichert.",
 ])
 def test_labels_without_a_secret_after_them_pass(text: str) -> None:
     assert find_secrets(text) == [] and not scan(text).blocked
@@ -178,6 +182,8 @@ def _n(alphabet: str, n: int) -> str:
     ("secret_url_token", f"Admin login: `/api/admin-login?token=sp{_n(ALNUM, 12)}7k&email=me@example.org`"),
     ("hardcoded_secret", f"**API Key:** mb_sk_{_n(ALNUM, 38)}"),
     ("hardcoded_secret", f"**Gateway token:** `{_n(HEX, 48)}`"),
+    ("secret_password_other_language", f"Пароль от сервера сборки: Zt{_n(ALNUM, 9)}4!"),
+    ("secret_password_other_language", f"Contraseña del correo (usuario soporte): Qm{_n(ALNUM, 9)}8#"),
 ])
 def test_secrets_as_memory_notes_write_them_are_blocked(rule: str, text: str) -> None:
     """The shapes that held most of the 85 real secrets the rules missed in 44,881 real memory entries: a password
