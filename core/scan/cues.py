@@ -73,7 +73,7 @@ def _negated(rule: CueRule, sentence: str) -> bool:
     return False
 
 
-_COMMAND_LEAD = re.compile(r"(?:^|[:;,(—–.!?]|\s-\s|\b(?:you|always|just|simply|please|should|must|can|may|then|and|"
+_COMMAND_LEAD = re.compile(r"(?:^|[:;,(—–]|[.!?]\s|\s-\s|\b(?:you|always|just|simply|please|should|must|can|may|then|and|"
                            r"to|to\s+be|free\s+to|go\s+ahead\s+and|default\s+to|prefer\s+to|by\s+default|immediately))"
                            r"[\s*_>#\d.)\"'“-]*$")
 """What comes right before a verb given as a command: the sentence's (or a clause's) start, or a word that leads one."""

@@ -14,7 +14,9 @@ import base64
 import binascii
 import codecs
 import html
+import json
 import re
+import zlib
 from urllib.parse import unquote
 from typing import Callable, Container, Iterable, NamedTuple, Sequence, TypeVar
 
@@ -103,10 +105,18 @@ def _from_base64(run: str) -> str | None:
     try:
         raw = base64.b64decode(body + "=" * (-len(body) % 4), altchars=b"-_" if ("-" in body or "_" in body)
                                else None, validate=True)
-        text = raw.decode("utf-8")
-    except (binascii.Error, ValueError, UnicodeDecodeError):
+        text = _gunzipped(raw).decode("utf-8")
+    except (binascii.Error, ValueError, UnicodeDecodeError, zlib.error):
         return None
     return text if _readable(text) else None
+
+
+def _gunzipped(raw: bytes) -> bytes:
+    """Gzip-compressed bytes unpacked (at most `MAX_DECODE` bytes of them, so a small bomb cannot grow), anything else
+    as it is: `H4sI…` is base64 of gzip, a common way to hide a payload from a reader."""
+    if not raw.startswith(b"\x1f\x8b"):
+        return raw
+    return zlib.decompressobj(wbits=31).decompress(raw, MAX_DECODE)
 
 
 def _from_base32(run: str) -> str | None:
@@ -191,6 +201,9 @@ def decode_runs(raw: str, lower: str, hints: Sequence[tuple[str, int, int, str]]
         found.append(Decoded(start, end, "escaped text", unescape(raw[start:end])))
         if len(found) >= MAX_CANDIDATES:
             return found
+    found += named_cipher_runs(raw, lower)[:MAX_CANDIDATES - len(found)]
+    if len(found) >= MAX_CANDIDATES:
+        return found
     lines.clear()
     for hint, at, *_ in hints:
         start = lower.rfind("\n", 0, at) + 1
@@ -209,6 +222,42 @@ def decode_runs(raw: str, lower: str, hints: Sequence[tuple[str, int, int, str]]
         if len(found) >= MAX_CANDIDATES:
             break
     return found
+
+
+_ROT47 = str.maketrans({chr(c): chr(33 + (c - 33 + 47) % 94) for c in range(33, 127)})
+_NAMED_CIPHER = re.compile(r"\b(?:rot-?47|ascii-?85|base-?85|a85|b85)\b")
+_ASCII85_RUN = re.compile(r"(?:<~)?[!-~]{20,}")
+
+
+def named_cipher_runs(raw: str, lower: str) -> list[Decoded]:
+    """The lines of a text that name ROT47 or Ascii85 (`ROT47 so the bot ignores it: …`), decoded: ciphers nobody
+    writes by accident, tried only where the text names them (ROT47 keeps every character's place)."""
+    found: list[Decoded] = []
+    if "47" not in lower and "85" not in lower:
+        return found
+    for match in _NAMED_CIPHER.finditer(lower):
+        start = lower.rfind("\n", 0, match.start()) + 1
+        end = lower.find("\n", match.end())
+        end = min(len(lower) if end < 0 else end, start + MAX_DECODE)
+        if "47" in match.group():
+            found.append(Decoded(start, end, "ROT47", raw[start:end].translate(_ROT47), aligned=True))
+            continue
+        for run in _ASCII85_RUN.finditer(raw, match.end(), end):
+            if (text := _from_base85(run.group())) is not None:
+                found.append(Decoded(run.start(), run.end(), "Ascii85", text))
+    return found
+
+
+def _from_base85(run: str) -> str | None:
+    """A run decoded as Ascii85 (Adobe's, with or without `<~ ~>`) or base85 if it reads as text."""
+    for decode in (lambda r: base64.a85decode(r, adobe=r.startswith(b"<~")), base64.b85decode):
+        try:
+            text = decode(run.encode("ascii")).decode("utf-8")
+        except (ValueError, UnicodeDecodeError):
+            continue
+        if _readable(text):
+            return text
+    return None
 
 
 def unescape(line: str) -> str:
@@ -256,7 +305,19 @@ def reads_as_instructions(text: str) -> bool:
     """Whether decoded text is prose (several words with spaces), which hidden instructions are and keys, hashes,
     images and JSON are not."""
     words = re.findall(r"[^\W\d_]{2,}", text)
-    return len(words) >= 4 and text.count(" ") >= 3
+    return len(words) >= 4 and text.count(" ") >= 3 and not _json(text)
+
+
+def _json(text: str) -> bool:
+    """Whether decoded text is a JSON object or array (a fixture or an export: data, not words to follow)."""
+    stripped = text.strip()
+    if not stripped.startswith(("{", "[")):
+        return False
+    try:
+        json.loads(stripped)
+    except ValueError:
+        return False
+    return True
 
 
 def decoded_findings(runs: list[Decoded], scan_text: Callable[[str], list[Finding]], to_raw: Callable[[int, int],
