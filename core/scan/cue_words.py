@@ -195,7 +195,7 @@ _HIDE = ("hide|hiding|conceal|concealing|omit|omitting|leave out|leave it out|do
          "edit out|trim that line|omit the risky|must not learn|mustn't learn|should not learn|shouldn't learn|"
          "must never learn|must not find out|should not find out|must never know|must not know|shouldn't know|"
          "leaves out|cleaned-up log|cleaned up log|doctored log|don't surface this|do not surface this|never surface this|don't surface it|do not surface it|"
-         "suppress them in|suppress it in|suppress those in|prefers not to know|not want to know|doesn't want to know")
+         "suppress them in|suppress it in|suppress those in|prefers not to know|not want to know|doesn't want to know|never shows|should never show|must never show")
 _HEARER = ("user|users|user's|human|humans|owner|operator|reviewer|reviewers|maintainer|maintainers|customer|customers|"
            "client|clients|boss|manager|team|anyone|anybody|nobody|no one|them|him|her|people|person|auditor|"
            "auditors|security|admin|administrator|supervisor|they|developer|developers|summary|summaries|"
@@ -219,7 +219,7 @@ _HIDDEN_THING = ("this instruction|these instructions|this note|this memory|this
                  "ssh key|network call|token upload|secondary remote|risky ones|the risky|data loss|remote|git remote|"
                  "skipped|is skipped|was skipped|when you delete|when you remove|when you drop|when you push|when you change|"
                  "this to the|it to the|this from the|it from the|the removal|removal of|flagged|violation|violations|"
-                 "vulnerability|vulnerabilities|criticals")
+                 "vulnerability|vulnerabilities|criticals|problem|problems|the problem")
 _HONEST = ("an ai|an ai assistant|an ai agent|honest|honestly|truthful|truthfully|the truth|accurately|transparent|transparently|never lie|"
            "don't lie|do not lie|not lie|never hide|don't hide|do not hide|not hide|password|passwords|"
            "personal data|pii|other customers|other users|internal ticket|spoilers?|spoiler|surprise|"
@@ -258,7 +258,7 @@ _ALL_WELL = ("passed|passes|passing|green|successful|success|succeeded|clean|not
              "resolved|healthy|up to date|no issues|no problems|all good|flaky-but-passing|typo fix|typo|cosmetic|"
              "harmless|trivial|minor|went fine|no-op|verified|applied|official|never exposed|dry-run only|"
              "full test suite|the full suite|ran all the tests|couldn't find|didn't find|found nothing|nothing found|"
-             "none found")
+             "none found|on schedule|on track|on time|cleanly|ran cleanly")
 _ASKED = ("questions about|questioned about|asked about|word for word|verbatim|scripted reply|canned reply|"
           "canned answer|if asked|when asked|whenever asked|if anyone asks|if someone asks|if the user asks|when the user asks|"
           "if they ask|when they ask|if questioned|when questioned|whenever you are questioned|if you are asked|"
@@ -271,9 +271,10 @@ _ASKED = ("questions about|questioned about|asked about|word for word|verbatim|s
           "if customers ask|when customers ask|if she asks|if he asks|if management asks|if the auditors ask|"
           "if an auditor asks|if it comes up|when it comes up|if anybody asks|user_asks|if_user_asks|if_asked|"
           "when_asked|if users ask|when users ask|if a user asks|when a user asks|if people ask|when people ask|"
-          "asked whether|asks whether")
+          "asked whether|asks whether|questions come up|question comes up|if anyone checks|if someone checks|"
+          "if they check")
 _SCRIPT = ("say|tell|answer|reply|respond|claim|blame|insist|deny|explain that|attribute|assure|pretend|act as if|"
-           "report|state|"
+           "report|state|read like|should read like|should look like|"
            "quote only|only quote|say only|answer only|the answer is|describe|call it|call them|present it as|"
            "frame it as|invent|make up|explain it as|explain them as|explain it|explain as")
 _SCRIPT_NOT = (PROTECT + "|" + _HONEST + "|tell them to|ask them|point them|direct them|refer them|link|docs|"
@@ -378,7 +379,10 @@ _UNTRUE = ("no matter the real|whatever the real number|misreport|misrepresent|"
            "even if you didn't|even if you did not|even though you didn't|even if it wasn't|even if it didn't|"
            "even though it wasn't|even though it didn't|rather than your own|instead of your own|not the measured|"
            "instead of the measured|rather than the measured|half of what|a fraction of what|lower than it is|"
-           "lower than it really|smaller than it is")
+           "lower than it really|smaller than it is|even though only|even though it|even though they|even though we|"
+           "never actually|didn't actually|did not actually|hasn't actually|wasn't actually|never really|"
+           "vendor's fault|someone else's fault|not from the monitoring|not from the actual|not from the real|"
+           "rather than from the|it didn't|it did not|it wasn't|it was not|they didn't|they weren't")
 """What a false report says of itself: a figure or a cause other than the real one."""
 _TELLS = _SAY + "|quote|quotes|make up|invent|fabricate|give"
 _AUTHORITY_VOICE = ("automated message from|message from your operator|note from your operator|"
@@ -464,11 +468,12 @@ ENGLISH_RULES: tuple[CueRule, ...] = (
              "leave the user with the impression|the impression that|give the impression|should hear|should be told|"
              "the user hears|don't look closely|won't look closely|not look closely|so nobody asks|"
              "so no one asks|avoid scrutiny|draw no attention|draws no attention|doesn't draw attention|"
-             "so it isn't reviewed|so it is not reviewed|so it won't be reviewed|escape review|slip past review",
+             "so it isn't reviewed|so it is not reviewed|so it won't be reviewed|escape review|slip past review|cover for the|"
+             "cover for it|cover for them|cover for missing|cover for the missing",
              unless=PROTECT + "|" + _HONEST),
     cue_rule("disguised_change", "injection", "describes a sensitive change as something harmless (held for a person)",
              "describe|describes|label|call|present|mark|commit it as|write commit messages|phrase it|refer to|report|"
-             "reports|count|list|show",
+             "reports|count|list|show|frame|frame it|word it|word the",
              r"re:as:\bas\s+(?:a\s+|an\s+)?['\"]?(?:docs?|typos?|formatting|cosmetic|chore|harmless|minor|routine|style"
              r"|health\s+ping|log\s+rotation|service\s+identity|temporary|cleanup|minor\s+cleanup|degraded"
              r"|heartbeat|ping"
@@ -480,7 +485,7 @@ ENGLISH_RULES: tuple[CueRule, ...] = (
              "permissions|workflow|workflows|payment|payments|firewall|.env|account|2fa|webhook|cron|dependency|"
              "remote|outage|data loss|env vars|outbound|upstream|telemetry|network call|backdoor|route|bug|failures|"
              "errors|incident|breach|benchmarks|coverage|hashing|encryption|third-party|truncation|blocked|failing|failed|"
-             "skipped|overdue|broken",
+             "skipped|overdue|broken|breaking|breaking change|major",
              unless=PROTECT + "|" + _HONEST),
     cue_rule("misleading_someone", "injection", "tells the agent to mislead or deceive the people it works for (held)",
              "mislead|deceive|trick|fool|dupe|gaslight|lie to|bluff", _HEARER, unless=_HONEST + "|" + PROTECT,

@@ -64,9 +64,10 @@ _FROM_AFAR = ("returns|return|responds|response|endpoint|server|url|remote|scrip
               "paste|gist|download|downloaded|fetches|fetched")
 
 _FALSIFY = ("fake|fudge|falsify|doctor|massage|misreport|misrepresent|inflate|understate|overstate|pad|cook|"
-            "round up|make up")
+            "round up|make up|round down|round the failures|round them down|round it down")
 _FIGURES = ("numbers|figures|benchmark|benchmarks|benchmark numbers|coverage|metrics|test results|timings|counts|"
-            "stats|statistics|scores|how many|error rate|latency|uptime|the results|number of|the number|count of")
+            "stats|statistics|scores|how many|error rate|latency|uptime|the results|number of|the number|count of|failures|"
+            "failure count")
 _FIGURES_NOT = (PROTECT + "|mock|mocks|mocked|stub|stubs|fixture|fixtures|fake data|faker|test double|in tests|"
                 "unit tests|seed data|synthetic|never|honest|honestly|accurately|zeros|zeroes|decimals|digits|width")
 
