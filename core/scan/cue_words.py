@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from memrev.core.scan.cue_groups import CueGroup, CueRule, cue_rule
 from memrev.core.scan.cue_words_outside import DIRECTIVE, OBEY, OBEY_THEM, OUTRANKS, SOURCES
+from memrev.core.scan.cue_words_persona import PERSONA, UNBOUND
 
 __all__ = ["ENGLISH_RULES", "NO_REQUEST", "PROTECT", "RISKY_ACTS"]
 
@@ -284,51 +285,6 @@ _SCRIPT_NOT = (PROTECT + "|" + _HONEST + "|tell them to|ask them|point them|dire
                "step by step|bullet points|conclusions|conclusion first|with examples|with a table|in plain language")
 _ASKED_HOW = "asked directly|asks directly|ask directly|asked point-blank|asks point-blank"
 """How someone asks (`if asked directly, say ...`): not an answer style such as `answer directly`."""
-_PERSONA = ("role:|mode:|persona:|traits:|personality:|character:|take on the role|take the role|take on the persona|"
-            "version of yourself|let's pretend|pretend that you|pretend you|personality|dual personality|"
-            "dual-personality|you've been upgraded|you have been upgraded|upgraded to|version of me|reply format|"
-            "answer format|what you'd say|what you would say|ur now|ur new|speak as|i work better as|i work best as|"
-            "my default now|rolepay|persona file|default persona|renamed|you've been renamed|evil twin|twin's|"
-            "channel the|voice|preferred tone|stay in|remain in|you are an ai|you're an ai|enable developer mode|enter developer mode|activate developer mode|"
-            "developer mode enabled|in developer mode you|persona|alter ego|alter-ego|identity|character|version of you|jailbreak mode|opposite mode|simulate|act as|acting as|become|"
-            "you are now|you're now|imagine you are|imagine you're|assume the identity|assume the role|switch to|"
-            "your new|respond as|answer as|behave like|behave as|play the role|roleplay|role-play|stay in character|"
-            "you're|you are|of itself as|yourself as|you're playing|called|named|persona:|gpt|bot|your true self|"
-            "drop the mask|the mask|channel a|channel an|edition of yourself|of yourself|pose as|posing as|"
-            "impersonate|masquerade as|accomplice|be my accomplice|speak as|talk like|wants you as|"
-            "an agent that operates")
-_UNBOUND = ("no guidelines|no warnings|filters off|refusals off|god-mode|no-limits|anything asked|do anything|"
-            "safety be damned|execute whatever|whatever text|without any moral|without moral|ethical boundaries|ethical limits|moral boundaries|moral limits|"
-            "jailbroken|jailbreak|unfiltered|uncensored|unrestricted|unbound|unchained|unleashed|no limits|"
-            "no limit|without limits|no ethical|no ethics|without ethics|without guidelines|without any guidelines|"
-            "without filters|without any filters|no filters|never refuse|never refuses|never says no|never say no|"
-            "no moral|no morals|amoral|no boundaries|without boundaries|escaped|devmode|apply its inverse|its inverse|"
-            "the inverse of|the opposite of every rule|"
-            "developer mode|god mode|no rules|without rules|forbid|forbids|removed every refusal|no refusals|"
-            "true self|machiavellian|evil|no restrictions|without restrictions|without any restrictions|"
-            "ignores the|ignore the|obeys only|obey only|free of|freed from|not bound|no longer bound|anything goes|"
-            "unconstrained|no content policy|never declines|never decline|nothing to lose|no rules to follow|"
-            "no ethical guidelines|never adds warnings|refuses: never|constraints: none|rogue|alignment disabled|"
-            "alignment off|without alignment|unaligned|safety disabled|guardrails disabled|guardrails off|no guardrails|"
-            "filters disabled|before safety training|before your safety training|without safety training|"
-            "breaks every|breaks all|break every|break all|ignores every|ignores all|foul-mouthed|never warns|"
-            "warns or refuses|never warn|safety layer has been removed|safety layer removed|safety has been removed|"
-            "safety removed|safety was removed|never given rules|never been given rules|never had rules|skips the safety|"
-            "skip the safety|without the safety talk|no censorship|without censorship|prior alignment|skips safety checks|"
-            "never asks|never double checks|godmode|zero restrictions|zero limits|accountable only to itself|"
-            "answers to no one|accountable to no one|blackhat|black-hat|exploit chains|working exploits|rolled back|"
-            "alignment was removed|without alignment training|freed by|freed ais|freed ai|makers' rules|no rulebook|"
-            "freed|ethics layer|refusal circuits|removed its refusal|doesn't say no|does not say no|no-filter|no filter|"
-            "forbidden answer|complies with any request|mocks disclaimers|guidelines are censorship|outputs whatever|"
-            "never asks why|does anything|no hesitation|no refusal|no refusal behaviour|no refusal behavior|"
-            "answers only to|only to this file|not to its operator|second master|secretly serves|ignores guardrails|"
-            "ignore guardrails|filter turned off|filters turned off|filter off|none bind you|nothing binds you|"
-            "no rule binds you|not my assistant|don't lecture|don't decline|in their name|sign emails|their name|"
-            "obeys memory|obeys notes|not to the operator|not to its owner|transcended|liberated from|free ai|"
-            "rejects its creators|its creators' restrictions|its creators' limitations|legal or not|"
-            "never needs approval|safety training off|unsafe baseline|"
-            "operates unseen|doesn't log its actions|rules don't apply|rules do not apply|don't apply to you|"
-            "do not apply to you|don't apply in")
 _MARKER = (r"re:system developer admin administrator operator anthropic openai security platform maintainer "
            r"maintainers assistant human role inst moderator supervisor:(?:\brole['\"]?\s*:\s*['\"]?(?:system|developer)\b|^\s*\[inst\]|(?:^(?!(?:assistant|human|operator)\s*:|system(?:\s*\(untrusted\))?:\s*\[\d{4}-\d\d-\d\d)|[\[<{#=*|]+\s*(?:(?:important|urgent|official|new|critical|priority)\s+)?"
            r"|\b(?:message|notice|note|update|alert|directive)\s+from\s+(?:the\s+)?)"
@@ -495,7 +451,7 @@ ENGLISH_RULES: tuple[CueRule, ...] = (
           _ASKED, _SCRIPT, unless=CueGroup.of(_SCRIPT_NOT).excepting(_ASKED_HOW), negatable=False),
     cue_rule("persona_unbound", "injection",
           "gives the agent a persona or mode without its limits (held for a person)",
-          _PERSONA, _UNBOUND, unless=PROTECT + "|tests/|test cases|test suite|covers|checks that|checks the|d&d|"
+          PERSONA, UNBOUND, unless=PROTECT + "|tests/|test cases|test suite|covers|checks that|checks the|d&d|"
           "campaign|tabletop|npc|game character"),
     cue_rule("authority_marker", "injection",
           "a system, developer or administrator header followed by orders (held for a person)",
