@@ -83,7 +83,7 @@ _VOID = CueGroup.spelled(
     "ne sont plus valables|ne sont plus valides|sont annulees|caduques|gelten nicht mehr|nicht mehr gultig|"
     "sind aufgehoben|sind ungultig|non si applicano piu|non valgono piu|sono annullate|non sono piu valide|"
     "недействительн|отменены|больше не действу|не применяются|недійсн|скасовано|скасовані|більше не діють|不再适用|"
-    "不再有效|作废|失效|已取消|無効|適用されません|もう適用|유효하지 않|더 이상 적용되지|무효|ملغاة|ملغية|لم تعد سارية|"
+    "不再有效|作废|已经失效|已失效|全部失效|已取消|無効|適用されません|もう適用|유효하지 않|더 이상 적용되지|무효|ملغاة|ملغية|لم تعد سارية|"
     "لاغية|غير صالحة|अमान्य|रद्द|लागू नहीं|gecersiz|artik gecerli degil|iptal edildi|khong con hieu luc|vo hieu|"
     "tidak berlaku lagi|tidak berlaku|বাতিল|przestaja obowiazywac|dibatalkan|nie obowiazuja|niewazne|uniewaznione|gelden niet meer|ongeldig|zijn vervallen|"
     "ไม่มีผล|ยกเลิก|โมฆะ|nu se mai aplica|anulate|nu mai sunt valabile")

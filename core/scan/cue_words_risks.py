@@ -81,7 +81,8 @@ _HABIT = ("always|by default|default to|prefer|prefers|preferred|preference|from
 _DOWNGRADE_NOT = (PROTECT + "|locally|local dev|local development|only locally|only in|only for|only on|"
                   "temporarily|for now|re-enable|reenable|restore|ticket|todo|fixme|link the issue|file an issue|"
                   "open an issue|tracked|documented|explain why|with a reason|reason|justify|not allowed|forbidden|"
-                  "prohibited|when iterating|while iterating|when debugging|while debugging|not slow|slow tests|slow integration tests|marked slow")
+                  "prohibited|when iterating|while iterating|when debugging|while debugging|not slow|slow tests|slow integration tests|marked slow|"
+                  "for security reasons|disabled for security|for security (|hardening")
 
 _OFF_OUTRIGHT = ("disable|disabling|turn off|turning off|switch off|skip|skipping|bypass|bypassing|remove|removing|"
                  "delete|deleting|comment out|drop|dropping|ignore|ignoring|--no-verify|no-verify|verify=false|"
@@ -232,6 +233,7 @@ RISK_RULES: tuple[CueRule, ...] = (
              unless=PROTECT, negatable=False),
     cue_rule("safety_off_by_habit", "injection",
           "makes turning a safety check off a habit or a preference (tests, TLS, hooks, reviews; held)",
-          _DOWNGRADE_ACT, _SAFETY, _HABIT, unless=_DOWNGRADE_NOT, addressed=0),
+          _DOWNGRADE_ACT, CueGroup.of(_SAFETY).excepting(r"re:(?:^[\s*#>-]*)check\b|check\s+(?:for|that|if|whether)\b"), _HABIT,
+          unless=_DOWNGRADE_NOT, addressed=0),
 )
 """The English cue rules for risky acts; all of them hold."""
