@@ -156,9 +156,12 @@ the word `url` (a sentence may tell the agent to obey one). A code span keeps it
 keeps `-k`, `verify=False` stays), since they say what a sentence asks to turn off."""
 _EMPHASIS = re.compile(r"\*\*+")
 """Bold markers, read as spaces (`**never** edit` says `never edit`)."""
-_KEPT = re.compile(r"(?<![\w-])-{1,2}[a-z][\w-]*|\b\w+=\w+|@pytest\.mark\.(?:skip|xfail)\w*|\b(?:it|test|describe)\.skip\b"
-                   r"|\bset \+e\b|(?<![\w./])~?/?\.(?:env|npmrc|pgpass|netrc|pypirc|git-credentials)(?![\w.-])|process\.env|os\.environ"
-                   r"|document\.cookie|\bid_(?:rsa|ed25519)\b")
+_KEPT = re.compile(r"(?<![\w-])-{1,2}[a-z][\w-]*|\b\w+=\w+|@pytest\.mark\.(?:skip|xfail)\w*"
+                   r"|\b(?:it|test|describe)\.skip\b|\bset \+e\b"
+                   r"|(?<![\w./])~?/?\.(?:env|npmrc|pgpass|netrc|pypirc|git-credentials)(?![\w.-])"
+                   r"|process\.env|os\.environ|document\.cookie|\bid_(?:rsa|ed25519)\b")
+"""What a code span keeps when it is blanked: flags, settings, test skip markers, `set +e`, and the names of secrets
+files and objects (`.env`, `~/.npmrc`, `process.env`), since they say what the sentence acts on."""
 
 
 def prose(lower: str) -> str:

@@ -24,6 +24,7 @@ _PATH_TAIL = re.compile(r"\.(?:py|js|jsx|ts|tsx|vue|svelte|md|json|ya?ml|txt|sh|
                         r"|conf|ini|log|sql|env)$", re.I)
 _SLUG = re.compile(r"[a-z]+(?:[-_.][a-z0-9]+)+")
 _MARKS = set("!@#$%^&*+?~")
+"""Punctuation a password has and a name, a path or a flag does not."""
 _LABELS = ("密码", "密碼", "密钥", "秘钥", "口令", "授权码", "パスワード", "비밀번호", "пароль", "contraseña", "senha",
            "mot de passe", "passwort", "kennwort", "hasło", "şifre", "wachtwoord", "parola", "mật khẩu", "kata sandi")
 _OTHER_LANGUAGE_LABEL = "(?:%s)" % "|".join(sorted({re.escape(form) for label in _LABELS
@@ -31,7 +32,6 @@ _OTHER_LANGUAGE_LABEL = "(?:%s)" % "|".join(sorted({re.escape(form) for label in
                                                    reverse=True))
 """A password's label in other languages, as written and as the scanner folds it (`пароль` reads `пapoль` once its
 look-alike letters are mapped, `contraseña` reads `contrasena`)."""
-"""Punctuation a password has and a name, a path or a flag does not."""
 
 NOTE_ROWS: tuple[tuple[str, str, str, str, float, bool], ...] = (
     ("secret_password_written", "a password written after its word without a colon (`password `…``, `pw: …`, "
