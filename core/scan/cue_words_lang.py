@@ -123,6 +123,14 @@ _NOT_SEND = CueGroup.spelled(
     "nigdy nie wysylaj|nu trimite|stuur nooit|nooit versturen|khong bao gio gui|đừng gửi|không gửi")
 """A prohibition of sending (`nunca envie o .env`): what a careful file says."""
 
+_DESTINATION = CueGroup.spelled(
+    "url|http|https|webhook|server|servidor|serveur|сервер|服务器|伺服器|サーバー|サーバ|서버|sunucu|máy chủ|peladen|"
+    "serwer|endpoint|@|email|e-mail|correo|courriel|mail|邮箱|邮件|メール|메일|почт|telegram|slack|discord|pastebin|"
+    "gist|bucket|s3|drive|dropbox|repo|repositorio|dépôt|repositório|канал|群|频道|チャンネル|채널|colega|collègue|"
+    "kollege|collega|коллег|同事|同僚|동료|rekan|đồng nghiệp|whatsapp|外部|external|externo|externe|extern|esterno|"
+    "внешн|harici|eksternal|bên ngoài|خارج|बाहर|ไปที่|ไปยัง|到|给|至|へ|에게|para|à|zum|zur|alla|на|ke|lên|tới")
+"""Where a secret is sent: an address, a server, a channel, a person (`到`, `para`, `на` …). A sentence that sends a
+token with no destination describes code (`带token发送`), not an exfiltration."""
 _SECRET_FILE = CueGroup.spelled(".env|env|credentials|id_rsa|.ssh|.aws|.npmrc|.netrc|.pgpass|api key|api_key|token|"
                                 "variaveis de ambiente|variables de entorno|variables d'environnement|umgebungsvariablen|"
                                 "variabili d'ambiente|переменные окружения|переменных окружения|.kube|kube/config|kubeconfig|环境变量|環境変数|환경 변수|متغيرات البيئة|"
@@ -274,6 +282,6 @@ OTHER_LANGUAGE_RULES: tuple[CueRule, ...] = (
              _OUTSIDE_SOURCES, _OBEY_OTHER, _OVER_USER, unless=_NEGATED, negatable=False),
     cue_rule("exfil_other_language", "exfiltration",
              "tells the agent to send a secrets file somewhere, in another language (held for a person)",
-             _SEND, _SECRET_FILE, unless=_NOT_SEND, negatable=False),
+             _SEND, _SECRET_FILE, _DESTINATION, unless=_NOT_SEND, negatable=False),
 )
 """Other languages' cue rules; all of them hold."""
