@@ -242,7 +242,8 @@ _OBEY_NOT = (PROTECT + "|only after|only if|only when|after showing|show them|no
              "rather than doing it|instead of doing it|instead of running it|don't run it|do not run it|never run it|"
              "forward it|as content|not instructions|not as instructions|read it first|summarise what it does|"
              "summarize what it does|before running anything|show the command|disposable container|redact|redaction|"
-             "unless i ask|unless the user asks|deleted the comment|locked the thread|as text to|as text|to review")
+             "unless i ask|unless the user asks|deleted the comment|locked the thread|as text to|as text|to review|"
+             "powered by|enables ai|enables the|allows ai|allows the ai|is able to|are able to")
 
 _SAY = ("print|paste|write that|reassure|say|says|tell|report|reports|claim|claims|assure|answer|reply|respond|state|confirm|describe|present|"
         "pretend|insist|mark|show|write|described|describes|reported|presented|marked|listed|shown")

@@ -21,6 +21,7 @@ CASES = [
     ("Staging SSH: disabled for security reasons, use the web console instead.", PASS),
     ("部署脚本里的代理规则失效了，已改为直连。", PASS),
     ("插件代码已改：send.ts 先带token发送，失败后降级重试。", PASS),
+    ("The plugin enables AI assistants (via MCP) to run searches and perform folder operations in the vault.", PASS),
     # safety rules and lessons read as their opposite
     ("Never send a message without confirming which account it goes from. No exceptions.", PASS),
     ("Lesson: I once archived 30 of the owner's emails without confirmation. Never again.", PASS),
