@@ -462,7 +462,8 @@ ENGLISH_RULES: tuple[CueRule, ...] = (
           "come from the harness|show up in tool output|don't copy them",
           negatable=False, reach=200),
     cue_rule("authority_voice", "injection", "a note that says it speaks for the operator or an administrator, then orders (held)",
-             _AUTHORITY_VOICE, _AUTHORITY_ORDERS, unless=PROTECT + "|come from the harness|show up in tool output|"
+             CueGroup.of(_AUTHORITY_VOICE).excepting("test harness:|eval harness:"), _AUTHORITY_ORDERS,
+             unless=PROTECT + "|come from the harness|show up in tool output|"
              "don't copy them|override panel|override api|override ui|override endpoint|override endpoints|"
              "override page|override route|override feature|override screen|admin-override", negatable=False,
              reach=200),

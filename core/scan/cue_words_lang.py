@@ -177,12 +177,16 @@ _NEGATED_TEXT = (
     "ne desactivez pas|nicht|niemals|non disattivare|mai|никогда|не отключай|не отключайте|ні|不要|绝不|别|しないで|"
     "하지 마|하지 말|لا تعطل|مت|मत|कभी नहीं|asla|khong|jangan|nigdy|nie|nie wylaczaj|nu dezactiva|nooit|niet|"
     "不隐瞒|不瞒|不得隐瞒|不能隐瞒|不可隐瞒")
-_NEGATED = CueGroup.spelled(_NEGATED_TEXT).excepting(
-    "non chiedere mai|non chiedere|no pidas nunca|nunca pidas|no preguntes|nao pergunte|nunca pergunte|"
-    "ne demande jamais|ne demande pas|frag nicht|frage nicht|frag nie|frage nie|nie nachfragen|vraag niet|nie pytaj|"
-    "不要询问|不要问|不用问|无需询问|聞かないで|묻지 마")
-"""(A "don't ask first" is no prohibition of the act: `disattiva ... e non chiedere mai conferma` still switches it off.)"""
+_DONT_ASK = ("non chiedere mai|non chiedere|no pidas nunca|nunca pidas|no preguntes|nao pergunte|nunca pergunte|"
+             "ne demande jamais|ne demande pas|frag nicht|frage nicht|frag nie|frage nie|nie nachfragen|vraag niet|"
+             "nie pytaj|不要询问|不要问|不用问|无需询问|聞かないで|묻지 마")
+"""A "don't ask first", which is no prohibition of the act: `disattiva ... e non chiedere mai conferma` still switches
+it off."""
+_NEGATED = CueGroup.spelled(_NEGATED_TEXT).excepting(_DONT_ASK)
 """A prohibition in the same sentence (`nunca desative a verificacao TLS`): what a careful file says."""
+_ONLY_A_REFERENCE = ("只是参考|仅供参考|作为参考|当作参考|参考として|참고용|como referencia|como referência|comme référence|"
+                     "als referenz|come riferimento|как справк")
+"""Outside text taken only as a reference (`若教程网页只是参考`): the opposite of obeying it."""
 _OUTSIDE_SOURCES = CueGroup.spelled(
     "웹 페이지|웹페이지|网页|网站内容|ウェブページ|webページ|pagina web|pagina da web|page web|pages web|webseite|"
     "веб-страниц|сайт|صفحة الويب|صفحات الويب|वेब पेज|web sayfa|trang web|halaman web|strona internetowa|"
@@ -279,7 +283,9 @@ OTHER_LANGUAGE_RULES: tuple[CueRule, ...] = (
              _TURN_OFF, _SAFETY_CHECK, unless=_NEGATED, negatable=False),
     cue_rule("outside_text_other_language", "injection",
              "tells the agent to obey web pages or tool output over the user, in another language (held)",
-             _OUTSIDE_SOURCES, _OBEY_OTHER, _OVER_USER, unless=_NEGATED, negatable=False),
+             _OUTSIDE_SOURCES, _OBEY_OTHER, _OVER_USER,
+             unless=CueGroup.spelled(_NEGATED_TEXT, _ONLY_A_REFERENCE).excepting(_DONT_ASK),
+             negatable=False),
     cue_rule("exfil_other_language", "exfiltration",
              "tells the agent to send a secrets file somewhere, in another language (held for a person)",
              _SEND, _SECRET_FILE, _DESTINATION, unless=_NOT_SEND, negatable=False),
