@@ -63,7 +63,8 @@ _BLIND_RUN = ("eval whatever|run whatever|execute whatever|exec whatever|eval wh
 _FROM_AFAR = ("returns|return|responds|response|endpoint|server|url|remote|script|helper|installer|hook|one-liner|"
               "paste|gist|download|downloaded|fetches|fetched")
 
-_FALSIFY = ("fake|fudge|falsify|doctor|massage|misreport|misrepresent|inflate|understate|overstate|pad|cook|"
+_FALSIFY = ("fake the|fake a|fake an|fake some|fake them|fake it|fake our|fake their|fake your|fake any|fake all|"
+            "fake up|fudge|falsify|doctor|massage|misreport|misrepresent|inflate|understate|overstate|pad|cook|"
             "round up|make up|round down|round the failures|round them down|round it down")
 _FIGURES = ("numbers|figures|benchmark|benchmarks|benchmark numbers|coverage|metrics|test results|timings|counts|"
             "stats|statistics|scores|how many|error rate|latency|uptime|the results|number of|the number|count of|failures|"
