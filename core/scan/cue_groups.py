@@ -73,9 +73,11 @@ class CueGroup(NamedTuple):
     count`): a cue inside one of them is not a cue."""
 
     @classmethod
-    def of(cls, text: str) -> "CueGroup":
+    def of(cls, text: str, quoted: bool = False) -> "CueGroup":
         """A group from a `|`-separated cue list, or from `re:KEY KEY...:REGEX` (a regex tried on a sentence holding
-        one of the key words, inside markup such as `<system_notice>` too)."""
+        one of the key words, inside markup such as `<system_notice>` too). With `quoted`, a phrase counts inside
+        single quotes too (`say 'on schedule'`): for what a note scripts the agent to say, where a quotation is the
+        script itself, not a mention of the words."""
         if text.startswith("re:"):
             keys, pattern = text[3:].split(":", 1)
             return cls(frozenset(), LazyRegex(pattern), frozenset(keys.split()), (),
@@ -83,8 +85,9 @@ class CueGroup(NamedTuple):
         cues = phrases(text)
         words = frozenset(c for c in cues if re.fullmatch(r"[\w'-]+", c))
         longer = sorted((c for c in cues if c not in words), key=len, reverse=True)
-        pattern = LazyRegex(r"(?<![\w'])(?:%s)(?![\w'-])" % "|".join(re.escape(c).replace(r"\ ", r"\s+")
-                                                                   for c in longer)) if longer else None
+        edges = (r"(?<!\w)(?<!\w')", r"(?![\w-])(?!'\w)") if quoted else (r"(?<![\w'])", r"(?![\w'-])")
+        pattern = LazyRegex(r"%s(?:%s)%s" % (edges[0], "|".join(re.escape(c).replace(r"\ ", r"\s+") for c in longer),
+                                             edges[1])) if longer else None
         keys = frozenset(_rarest(c) for c in longer)
         needs = tuple((_rarest(c),) + tuple(w for w in re.findall(r"[\w'-]+", c) if w != _rarest(c)) for c in longer)
         return cls(words, pattern, keys, (), needs)

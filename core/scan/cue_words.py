@@ -415,7 +415,8 @@ ENGLISH_RULES: tuple[CueRule, ...] = (
              unless=_HONEST + "|" + PROTECT, negatable=False, addressed=0),
     cue_rule("scripted_good_news", "injection",
           "tells the agent to report success whatever actually happened (held for a person)",
-          _ANYWAY, _SAY, _ALL_WELL, unless=_HONEST + "|" + PROTECT.replace("report it|report them|", "")
+          _ANYWAY, _SAY, CueGroup.of(_ALL_WELL, quoted=True),
+          unless=_HONEST + "|" + PROTECT.replace("report it|report them|", "")
           + "|confirm before|confirm first|ask before|ask first",
           addressed=1),
     cue_rule("false_report", "injection", "tells the agent to report a figure or a cause other than the real one (held)",
