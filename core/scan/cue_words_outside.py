@@ -40,7 +40,7 @@ SOURCES = ("web page|web pages|webpage|webpages|website|websites|web content|web
             "feed|mqtt|topic|translated documents|test fixture|off-site|remote config|slack channel|discord channel|"
             "files we ingest|we ingest|ingested files|calendar invites|newsletter|newsletters|issue templates|"
             "chat transcripts|error body|error bodies|messages signed|any channel|articles|linked urls|"
-            "linked pages|data providers")
+            "linked pages|data providers|qr codes|barcodes|postinstall output|build output|cli output|command output")
 _A_REQUEST = "|".join(f"{det} request" for det in ("a", "the", "any", "every", "each", "this", "that", "their", "its",
                                                    "whatever", "such a", "their own"))
 """A request as orders someone gave comes with a determiner (`do what the request in the ticket asks`); a bare
