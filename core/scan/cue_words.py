@@ -305,6 +305,11 @@ NO_REQUEST = "|".join(f"{no} ask {who} to {act}" for no in ("never", "don't", "d
 """A rule against asking people to hand over something (`never ask the user to paste tokens in chat`): not an order
 to skip asking before harm, nor to send a secret out."""
 
+_APPROVAL_STILL_NEEDED = ("approval required|approval needed|approval is required|human approval|explicitly approved|"
+                          "not all future|not any future|not every future|only that one|that one|needs a sign-off|"
+                          "need a sign-off|needs sign-off|requires a sign-off|requires sign-off|needs approval|"
+                          "need approval|requires approval")
+"""Words that say an approval is still to be asked for, or covered one act only: no claim of approval in advance."""
 _BROAD = ("of any size|any size|any amount|arbitrary|unlimited|unrestricted|whoever|whatever|unprompted|"
           "no human in the loop|without a human|without review|without any review|any record|every record|"
           "all records|execute directly|run directly|ask first: never|asking: never|confirm: never")
@@ -373,21 +378,15 @@ ENGLISH_RULES: tuple[CueRule, ...] = (
     cue_rule("approval_claimed", "injection",
           "claims approval was given in advance, so the agent need not ask (held for a person)",
           CueGroup.of(_APPROVED).excepting(_ACCESS_TO_DATA), _IN_ADVANCE + "|" + _NO_ASK,
-          unless=CueGroup.of(_ASK_FIRST + "|" + PROTECT + "|authorization-code|authorization code|pkce|oauth|oauth2|openid"
-                             "|implemented|approval required|approval needed|approval is required|human approval|"
-                             "key already authorized|ssh key|ed25519|cleared above|explicitly approved|draft-first|"
-                             "draft first"
-                             "|not all future|not any future|not every future|only that one|that one")
+          unless=CueGroup.of(_ASK_FIRST + "|" + PROTECT + "|" + _APPROVAL_STILL_NEEDED + "|authorization-code|"
+                             "authorization code|pkce|oauth|oauth2|openid|implemented|key already authorized|ssh key|"
+                             "ed25519|cleared above|draft-first|draft first")
           .excepting(_NEVER_WAIT + "|standing approval from|blanket approval from|advance approval from|prior approval from")),
     cue_rule("broad_approval_claimed", "injection",
              "claims approval given in advance for risky acts of any size or scope (held for a person)",
              CueGroup.of(_APPROVED).excepting(_ACCESS_TO_DATA), _BROAD,
              RISKY_ACTS + "|ddl|write access|collaborators|dns|records|resources|infrastructure|refunds",
-             unless=CueGroup.of(_ASK_FIRST + "|" + PROTECT + "|approval required|approval needed|approval is required|"
-                                "human approval|explicitly approved|not all future|not any future|not every future|"
-                                "only that one|that one|needs a sign-off|need a sign-off|needs sign-off|"
-                                "requires a sign-off|requires sign-off|needs approval|need approval|requires approval"
-                                ).excepting(_NEVER_WAIT),
+             unless=CueGroup.of(_ASK_FIRST + "|" + PROTECT + "|" + _APPROVAL_STILL_NEEDED).excepting(_NEVER_WAIT),
              reach=200, window=0),
     cue_rule("approval_for_secrets", "injection",
              "claims approval to use or share secrets, credentials, production data or elevated access (held)",

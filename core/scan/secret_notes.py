@@ -27,11 +27,12 @@ _MARKS = set("!@#$%^&*+?~")
 """Punctuation a password has and a name, a path or a flag does not."""
 _LABELS = ("密码", "密碼", "密钥", "秘钥", "口令", "授权码", "パスワード", "비밀번호", "пароль", "contraseña", "senha",
            "mot de passe", "passwort", "kennwort", "hasło", "şifre", "wachtwoord", "parola", "mật khẩu", "kata sandi")
-_OTHER_LANGUAGE_LABEL = "(?:%s)" % "|".join(sorted({re.escape(form) for label in _LABELS
-                                                    for form in (label, normalise(label, 1).lower)}, key=len,
-                                                   reverse=True))
-"""A password's label in other languages, as written and as the scanner folds it (`пароль` reads `пapoль` once its
-look-alike letters are mapped, `contraseña` reads `contrasena`)."""
+_OTHER_LANGUAGE_LABEL = "(?:%s)" % "|".join(sorted({re.escape(normalise(label, 1).lower) for label in _LABELS},
+                                                   key=len, reverse=True))
+"""A password's label in other languages as the scanner reads it, folded (`пароль` reads `пapoль` once its look-alike
+letters are mapped, `contraseña` reads `contrasena`): the rules run on folded text only."""
+_IS = "(?:%s)" % "|".join(re.escape(normalise(word, 1).lower) for word in ("lautet", "ist", "est", "es", "é", "это"))
+"""The verb between a label and its password (`Das Passwort … lautet …`, `le mot de passe … est …`), folded."""
 
 NOTE_ROWS: tuple[tuple[str, str, str, str, float, bool], ...] = (
     ("secret_password_written", "a password written after its word without a colon (`password `…``, `pw: …`, "
@@ -47,7 +48,7 @@ NOTE_ROWS: tuple[tuple[str, str, str, str, float, bool], ...] = (
     ("secret_password_other_language", "a password or key labelled in another language (`密码：…`, `パスワード: …`, "
      "`пароль: …`)",
      _OTHER_LANGUAGE_LABEL +
-     r"(?:(?:\*\*)?\s*(?:[:=]|是|为|為|\s)|[^\n:：]{1,48}?(?:[:：]|\s(?:lautet|ist|est|es|é|это)(?=\s)))"
+     r"(?:(?:\*\*)?\s*(?:[:=]|是|为|為|\s)|[^\n:：]{1,48}?(?:[:：]|\s" + _IS + r"(?=\s)))"
      r"\s*(?:\*\*\s*)?['\"`]?[^\s'\"`，。；、()（）]{8,64}",
      r"(?<=[\s:=是为為`'\"*])[^\s'\"`，。；、()（）*]{8,64}$", 2.5, False),
     ("secret_key_labelled", "a long random key after a bare `key` label (`key: …`, `key …`, `X-API-Key …`)",

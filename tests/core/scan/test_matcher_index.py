@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 
 from memrev.core.scan import matcher, scanner
 from memrev.core.scan.rules import LOOSE_SOURCES, SECRET_CHECKS, SOURCES
+from memrev.core.scan.folding import normalise
 from memrev.core.scan.matcher import _Matcher
 from memrev.core.scan.scanner import find_secrets, scan
 
@@ -184,6 +185,14 @@ def test_the_index_covers_the_rule_tables() -> None:
     assert set(secrets.sources) == set(SECRET_CHECKS)
     assert {(rule, source) for index in _INDEXES.values() for rule, source in index.sources.items()} == {
         (rule, _INDEXES[name].sources[rule]) for name, rule in _CASES}
+
+
+def test_every_letter_a_rule_names_survives_the_folding_it_is_matched_against() -> None:
+    """Rules run on folded text (accents dropped, look-alike letters mapped), so a letter folding changes can never
+    match: `пароль` or `contraseña` written in a rule would be dead (`пapoль`, `contrasena` is what is read)."""
+    dead = {rule: sorted({c for c in source if c.isalpha() and not c.isascii() and normalise(c, 1).lower != c})
+            for rule, source in {**SOURCES, **LOOSE_SOURCES}.items()}
+    assert {rule: letters for rule, letters in dead.items() if letters} == {}
 
 
 @pytest.mark.parametrize(("matcher", "rule"), _CASES, ids=[f"{m.strip('_').lower()}-{r}" for m, r in _CASES])
