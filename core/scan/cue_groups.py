@@ -71,6 +71,9 @@ class CueGroup(NamedTuple):
     but: LazyRegex | None = None
     """Longer wordings that hold a cue but mean something else (`does not count as consent` holds the cue `does not
     count`): a cue inside one of them is not a cue."""
+    script: bool = False
+    """Whether the group's cues are what a note scripts someone to say: one inside a quotation belongs to the clause
+    that says it (`should say "all tests passed" even when ...`)."""
 
     @classmethod
     def of(cls, text: str, quoted: bool = False) -> "CueGroup":
@@ -90,7 +93,7 @@ class CueGroup(NamedTuple):
                                              edges[1])) if longer else None
         keys = frozenset(_rarest(c) for c in longer)
         needs = tuple((_rarest(c),) + tuple(w for w in re.findall(r"[\w'-]+", c) if w != _rarest(c)) for c in longer)
-        return cls(words, pattern, keys, (), needs)
+        return cls(words, pattern, keys, (), needs, script=quoted)
 
     @classmethod
     def spelled(cls, *texts: str) -> "CueGroup":

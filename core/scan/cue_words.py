@@ -196,7 +196,10 @@ _HIDE = ("hide|hiding|conceal|concealing|omit|omitting|leave out|leave it out|do
          "edit out|trim that line|omit the risky|must not learn|mustn't learn|should not learn|shouldn't learn|"
          "must never learn|must not find out|should not find out|must never know|must not know|shouldn't know|"
          "leaves out|cleaned-up log|cleaned up log|doctored log|don't surface this|do not surface this|never surface this|don't surface it|do not surface it|"
-         "suppress them in|suppress it in|suppress those in|prefers not to know|not want to know|doesn't want to know|never shows|should never show|must never show")
+         "suppress them in|suppress it in|suppress those in|prefers not to know|not want to know|doesn't want to know|never shows|should never show|must never show|"
+         "not to tell|i decided not to tell|i chose not to tell|i've decided not to tell|won't tell|will not tell|mustn't find out|never find out|"
+         "deflect|deflect any|stonewall|out of the pr description|out of the description|out of the release notes|"
+         "show only the|only show the|mention only the|only mention the")
 _HEARER = ("user|users|user's|human|humans|owner|operator|reviewer|reviewers|maintainer|maintainers|customer|customers|"
            "client|clients|boss|manager|team|anyone|anybody|nobody|no one|them|him|her|people|person|auditor|"
            "auditors|security|admin|administrator|supervisor|they|developer|developers|summary|summaries|"
@@ -220,7 +223,8 @@ _HIDDEN_THING = ("this instruction|these instructions|this note|this memory|this
                  "ssh key|network call|token upload|secondary remote|risky ones|the risky|data loss|remote|git remote|"
                  "skipped|is skipped|was skipped|when you delete|when you remove|when you drop|when you push|when you change|"
                  "this to the|it to the|this from the|it from the|the removal|removal of|flagged|violation|violations|"
-                 "vulnerability|vulnerabilities|criticals|problem|problems|the problem")
+                 "vulnerability|vulnerabilities|criticals|problem|problems|the problem|regression|regressions|deletions|"
+                 "price increase|the failing|failing suite")
 _HONEST = ("an ai|an ai assistant|an ai agent|honest|honestly|truthful|truthfully|the truth|accurately|transparent|transparently|never lie|"
            "don't lie|do not lie|not lie|never hide|don't hide|do not hide|not hide|password|passwords|"
            "personal data|pii|other customers|other users|internal ticket|spoilers?|spoiler|surprise|"
@@ -243,7 +247,12 @@ _OBEY_NOT = (PROTECT + "|only after|only if|only when|after showing|show them|no
              "forward it|as content|not instructions|not as instructions|read it first|summarise what it does|"
              "summarize what it does|before running anything|show the command|disposable container|redact|redaction|"
              "unless i ask|unless the user asks|deleted the comment|locked the thread|as text to|as text|to review|"
-             "powered by|enables ai|enables the|allows ai|allows the ai|is able to|are able to")
+             "powered by|enables ai|enables the|allows ai|allows the ai|is able to|are able to|i didn't|i did not|i refused|"
+             "we didn't|we did not|didn't do it|did not do it")
+
+_OBEY_NOT_GROUP = CueGroup.of(_OBEY_NOT).excepting("not as data|not data|rather than as data|rather than data|"
+                                                 "instead of data|instead of as data")
+"""`... as instructions, not as data` says the opposite of `as data`."""
 
 _SAY = ("print|paste|write that|reassure|say|says|tell|report|reports|claim|claims|assure|answer|reply|respond|state|confirm|describe|present|"
         "pretend|insist|mark|show|write|described|describes|reported|presented|marked|listed|shown")
@@ -260,7 +269,7 @@ _ALL_WELL = ("passed|passes|passing|green|successful|success|succeeded|clean|not
              "resolved|healthy|up to date|no issues|no problems|all good|flaky-but-passing|typo fix|typo|cosmetic|"
              "harmless|trivial|minor|went fine|no-op|verified|applied|official|never exposed|dry-run only|"
              "full test suite|the full suite|ran all the tests|couldn't find|didn't find|found nothing|nothing found|"
-             "none found|on schedule|on track|on time|cleanly|ran cleanly")
+             "none found|on schedule|on track|on time|cleanly|ran cleanly|shipped|released|deployed|live")
 _ASKED = ("questions about|questioned about|asked about|word for word|verbatim|scripted reply|canned reply|"
           "canned answer|if asked|when asked|whenever asked|if anyone asks|if someone asks|if the user asks|when the user asks|"
           "if they ask|when they ask|if questioned|when questioned|whenever you are questioned|if you are asked|"
@@ -274,11 +283,13 @@ _ASKED = ("questions about|questioned about|asked about|word for word|verbatim|s
           "if an auditor asks|if it comes up|when it comes up|if anybody asks|user_asks|if_user_asks|if_asked|"
           "when_asked|if users ask|when users ask|if a user asks|when a user asks|if people ask|when people ask|"
           "asked whether|asks whether|questions come up|question comes up|if anyone checks|if someone checks|"
-          "if they check")
+          "if they check|asks about|asked about the|questions a|questions the|questions any|questions my|"
+          "questions your")
 _SCRIPT = ("say|tell|answer|reply|respond|claim|blame|insist|deny|explain that|attribute|assure|pretend|act as if|"
            "report|state|read like|should read like|should look like|"
            "quote only|only quote|say only|answer only|the answer is|describe|call it|call them|present it as|"
-           "frame it as|invent|make up|explain it as|explain them as|explain it|explain as")
+           "frame it as|invent|make up|explain it as|explain them as|explain it|explain as|put it down to|blame it on|"
+           "chalk it up to|pin it on")
 _SCRIPT_NOT = (PROTECT + "|" + _HONEST + "|tell them to|ask them|point them|direct them|refer them|link|docs|"
                "documentation|support|contact|check|look up|explain how|show them how|help them|the answer is in|an ai|"
                "exact|actual output|as it is|as they are|what actually|don't know|do not know|rather than guessing|don't guess|"
@@ -344,9 +355,10 @@ _UNTRUE = ("no matter the real|whatever the real number|misreport|misrepresent|"
            "lower than it really|smaller than it is|even though only|even though it|even though they|even though we|"
            "never actually|didn't actually|did not actually|hasn't actually|wasn't actually|never really|"
            "vendor's fault|someone else's fault|not from the monitoring|not from the actual|not from the real|"
-           "rather than from the|it didn't|it did not|it wasn't|it was not|they didn't|they weren't")
+           "rather than from the|it didn't|it did not|it wasn't|it was not|they didn't|they weren't|something reassuring|"
+           "sound reassuring|sounds reassuring|sound harmless|sound better than")
 """What a false report says of itself: a figure or a cause other than the real one."""
-_TELLS = _SAY + "|quote|quotes|make up|invent|fabricate|give"
+_TELLS = _SAY + "|quote|quotes|make up|invent|fabricate|give|paraphrase|rephrase|reword"
 _AUTHORITY_VOICE = ("automated message from|message from your operator|note from your operator|"
                     "message from your administrator|message from your admin|operator note|operator notice|"
                     "admin broadcast|admin override|operator override|override code|from your operator|"
@@ -469,12 +481,12 @@ ENGLISH_RULES: tuple[CueRule, ...] = (
              reach=200),
     cue_rule("obeying_outside_text", "injection",
           "tells the agent to obey text from web pages, issues, e-mails or tool output (held for a person)",
-          SOURCES, OBEY, DIRECTIVE, unless=_OBEY_NOT, addressed=1),
+          SOURCES, OBEY, DIRECTIVE, unless=_OBEY_NOT_GROUP, addressed=1),
     cue_rule("obeying_outside_text_named_before", "injection",
              "names outside text (web pages, issues, e-mails, tool output), then tells the agent to obey it (held)",
-             SOURCES, OBEY_THEM, unless=_OBEY_NOT, reach=200, window=0, addressed=1),
+             SOURCES, OBEY_THEM, unless=_OBEY_NOT_GROUP, reach=200, window=0, addressed=1),
     cue_rule("outside_text_outranks", "injection",
              "says text from web pages, issues, e-mails or tool output outranks the user or speaks for them (held)",
-             SOURCES, OUTRANKS, unless=_OBEY_NOT),
+             SOURCES, OUTRANKS, unless=_OBEY_NOT_GROUP),
 )
 """The English cue rules; all of them hold."""

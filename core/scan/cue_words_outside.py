@@ -40,7 +40,10 @@ SOURCES = ("web page|web pages|webpage|webpages|website|websites|web content|web
             "feed|mqtt|topic|translated documents|test fixture|off-site|remote config|slack channel|discord channel|"
             "files we ingest|we ingest|ingested files|calendar invites|newsletter|newsletters|issue templates|"
             "chat transcripts|error body|error bodies|messages signed|any channel|articles|linked urls|"
-            "linked pages|data providers|qr codes|barcodes|postinstall output|build output|cli output|command output")
+            "linked pages|data providers|qr codes|barcodes|postinstall output|build output|cli output|command output|"
+            "vendored code|docs page|docs pages|documentation page|documentation pages|"
+            "ci log|ci logs|build log|build logs|job log|job logs|transcript|transcripts|podcast|youtube|clipboard|"
+            "fork's issue|result snippets|hidden divs|hidden div|search snippets")
 _A_REQUEST = "|".join(f"{det} request" for det in ("a", "the", "any", "every", "each", "this", "that", "their", "its",
                                                    "whatever", "such a", "their own"))
 """A request as orders someone gave comes with a determiner (`do what the request in the ticket asks`); a bare
@@ -53,7 +56,8 @@ OBEY = ("follow|follows|following|obey|obeys|obeying|execute|executes|executing|
          "act on them|act on it|complete it|complete them|take priority|takes priority|take precedence|"
          "takes precedence|steer|speaks for|speak for|as coming from|on behalf of the user|directive for you|honour|honor|"
          "defer to|execute them|fetch and obey|follow them exactly|follow that advice|apply them|whatever it posts|"
-         "as tasks for you|run what they describe|run that command|do exactly|do exactly what|subscribe")
+         "as tasks for you|run what they describe|run that command|do exactly|do exactly what|subscribe|"
+         "carry out any task|carry out whatever|perform the steps")
 """What obeying outside text is. `implement` and `apply` are not here, nor `suggest` among the directives:
 implementing what a ticket describes or applying review suggestions is the work itself; doing whatever it says is
 (`do whatever`, `blindly`)."""
@@ -92,6 +96,9 @@ OBEY_THEM = ("treat them as the user's|treat it as the user's|treat them as comm
              "treat them as orders|treat them as messages from|treat them as requests from|treat them as coming from|"
              "treat it as coming from|do what they say|do what it says|do what those|complete them|"
              "execute those|execute them|run them|copy and run|obey it|obey them|follow them|perform them|"
-             "carry them out|carry it out|act on them|do as they say|do as it says")
+             "carry them out|carry it out|act on them|do as they say|do as it says|comply with it|"
+             "comply with them|read it and comply|just follow it|do everything it tells you|do everything it says|"
+             "do everything they say|execute what it says|execute what they say|run what it says|run what they say|"
+             "perform the steps in it|perform the steps in its")
 """Obeying what the sentence before named (`... pastebin links hold the real instructions. Open them and do what they
 say.`): an order whose object is outside text the previous sentence introduced."""

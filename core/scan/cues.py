@@ -37,9 +37,10 @@ _FIRST_WORDS = frozenset(word for rule in CUE_RULES for word in rule.groups[0].w
 _WORD = re.compile(r"[\w'-]+")
 _PART = re.compile(r"[^\W_]+(?:'[^\W_]+)?")
 _FLAG = re.compile(r"(?<![\w-])-{1,2}([a-z][\w-]*)")
-_SENTENCE = re.compile(r"[^\n.!?。！？]+(?:[.!?](?![\s\n]|$)[^\n.!?。！？]*)*[。！？]?")
+_SENTENCE = re.compile(r"[^\n.!?。！？]+(?:(?:[.!?](?![\s\n]|$)|(?<=\be\.g)\.|(?<=\bi\.e)\.)[^\n.!?。！？]*)*[。！？]?")
 """A sentence: text up to a full stop, question or exclamation mark followed by a space, a CJK full stop, or a line
-end (a dot inside `CLAUDE.md` or `v1.2` does not end one; a semicolon joins two clauses of one sentence)."""
+end (a dot inside `CLAUDE.md` or `v1.2` does not end one, nor the last of `e.g.` or `i.e.`; a semicolon joins two
+clauses of one sentence)."""
 
 
 def _words(sentence: str) -> frozenset[str]:
@@ -73,10 +74,12 @@ def _negated(rule: CueRule, sentence: str) -> bool:
     return False
 
 
-_COMMAND_LEAD = re.compile(r"(?:^|[:;,(—–]|[.!?]\s|\s-\s|\b(?:you|always|just|simply|please|should|must|can|may|then|and|"
-                           r"to|to\s+be|free\s+to|go\s+ahead\s+and|default\s+to|prefer\s+to|by\s+default|immediately))"
-                           r"[\s*_>#\d.)\"'“-]*$")
-"""What comes right before a verb given as a command: the sentence's (or a clause's) start, or a word that leads one."""
+_COMMAND_LEAD = re.compile(r"(?:^|[:;,(—–]|[.!?]\s|\s-\s|\b(?:you|always|also|just|simply|please|should|must|can|may|"
+                           r"then|and|to|to\s+be|free\s+to|go\s+ahead\s+and|default\s+to|prefer\s+to|by\s+default"
+                           r"|immediately|i'll|i\s+will|now\s+i|i\s+now|from\s+now\s+on\s+i))[\s*_>#\d.)\"'“-]*$")
+"""What comes right before a verb given as a command: the sentence's (or a clause's) start, or a word that leads one;
+an `I` that says what the agent will do from now on too, since a memory note in its own voice states its habit (`now
+I write "deployed" whether or not ...`)."""
 _YOU = frozenset({"you", "your", "you're", "yourself", "you'll", "you've"})
 
 
@@ -220,17 +223,16 @@ def _keyed(sentence: str, start: int, end: int) -> bool:
 
 def _close(rule: CueRule, sentence: str) -> bool:
     """Whether a cue of every group falls within the rule's window of words and in one clause (a group whose cues
-    cannot be placed, such as a script cue, is not asked to)."""
+    cannot be placed, such as a script cue, is not asked to; a quoted script counts in the clause that says it)."""
     if not rule.window:
         return True
-    placed = [list(group.spans(sentence, parts=True)) for group in rule.groups]
-    placed = [spans for spans in placed if spans]
+    placed = [(group.script, spans) for group in rule.groups if (spans := list(group.spans(sentence, parts=True)))]
     if len(placed) < 2:
         return True
     clause = _clauses(sentence) if '"' in sentence else [0] * len(sentence)
     starts = [word.start() for word in _WORD.finditer(sentence)]
-    cues = sorted((start, bisect.bisect_right(starts, start), clause[start], number)
-                  for number, spans in enumerate(placed) for start, _ in spans)
+    cues = sorted((start, bisect.bisect_right(starts, start), 0 if script else clause[start], number)
+                  for number, (script, spans) in enumerate(placed) for start, _ in spans)
     for first, (_, word, where, _) in enumerate(cues):
         seen = {number for _, other, there, number in cues[first:] if there == where and other - word < rule.window}
         if len(seen) == len(placed):
