@@ -86,7 +86,10 @@ _VOID = CueGroup.spelled(
     "不再有效|作废|已经失效|已失效|全部失效|已取消|無効|適用されません|もう適用|유효하지 않|더 이상 적용되지|무효|ملغاة|ملغية|لم تعد سارية|"
     "لاغية|غير صالحة|अमान्य|रद्द|लागू नहीं|gecersiz|artik gecerli degil|iptal edildi|khong con hieu luc|vo hieu|"
     "tidak berlaku lagi|tidak berlaku|বাতিল|przestaja obowiazywac|dibatalkan|nie obowiazuja|niewazne|uniewaznione|gelden niet meer|ongeldig|zijn vervallen|"
-    "ไม่มีผล|ยกเลิก|โมฆะ|nu se mai aplica|anulate|nu mai sunt valabile")
+    "ไม่มีผล|ยกเลิก|โมฆะ|nu se mai aplica|anulate|nu mai sunt valabile|"
+    "устарел|не следуй|не следуйте|প্রযোজ্য নয়|আর প্রযোজ্য|estan obsoletas|son obsoletas|desactualizadas|"
+    "sont obsoletes|sont perimees|sind veraltet|sind uberholt|sono obsolete|sono superate|estao obsoletas|"
+    "desatualizadas|古くなった|時代遅れ|구식|guncel degil|sudah usang|da loi thoi|पुराने हो गए|عفا عليها الزمن")
 
 _IF_ASKED = CueGroup.spelled(
     "si te pregunta|si te preguntan|si pregunta|si preguntan|si el usuario pregunta|si alguien pregunta|"
@@ -112,6 +115,13 @@ _ANSWER = CueGroup.spelled(
     "responda sempre|antworte immer|rispondi sempre|다고 말하|다고 말해|다고 답하|고 말하세요")
 
 _A_DOCUMENT_TEXT = "docs/|.md|readme|wiki|changelog|legacy/|old/"
+_ABOUT_A_TOPIC_TEXT = ("instructions precedentes sur|instructions sur|regles sur|instrucciones sobre|instrucciones anteriores "
+                       "sobre|reglas sobre|anweisungen zu|anweisungen uber|anweisungen fur|regeln zu|regeln fur|"
+                       "istruzioni su|istruzioni precedenti su|regole su|instrucoes sobre|instrucoes anteriores sobre|"
+                       "regras sobre|инструкции по|инструкции о|инструкции про|правила по|talimatlar hakkinda|"
+                       "instruksi tentang|aturan tentang|huong dan ve|に関する|에 대한|关于")
+"""Rules said to be about a topic (`les instructions précédentes sur Node 16 sont obsolètes`): a project's facts that
+moved on, not the agent's own rules."""
 _AGENT_FILES = "|".join(AGENT_FILES)
 _A_DOCUMENT = CueGroup.spelled(_A_DOCUMENT_TEXT).excepting(_AGENT_FILES)
 """A path or document named beside the rules (`the old instructions in docs/old/ no longer apply`): about a
@@ -254,7 +264,8 @@ OTHER_LANGUAGE_RULES: tuple[CueRule, ...] = (
              negatable=False),
     cue_rule("override_void_other_language", "injection",
              "says the agent's rules no longer apply or are void, in another language (held for a person)",
-             _VOID, _RULES, unless=_A_DOCUMENT, negatable=False),
+             _VOID, _RULES, unless=CueGroup.spelled(_A_DOCUMENT_TEXT, _ABOUT_A_TOPIC_TEXT).excepting(_AGENT_FILES),
+             negatable=False),
     cue_rule("hiding_other_language", "injection",
              "tells the agent to keep something from the user, in another language (held for a person)",
              _NOT_TELL, unless=_NOT_TELL_ELSE, negatable=False),

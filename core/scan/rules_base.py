@@ -48,9 +48,12 @@ name it (a test or a filter), so the block rule leaves it to the hold of the sam
 NAMED = r"(?<!like\s['\"`‘“])(?<!\bas\s['\"`‘“])(?<!e\.g\.\s['\"`‘“])(?<!\bsuch\s['\"`‘“])"
 """Not a phrase quoted as an example (`strings like 'ignore previous instructions'`, `e.g. '...'`): it is named."""
 
-SECRET_VAR = (r"\$\{?[a-z0-9_]{0,48}?(?:key|token|secret|password|passwd|credential|auth|cookie|pat|pass|pwd)s?\b"
-              r"(?!\s*[:=]?-)")
-"""A shell variable whose name ends like a secret (`$API_KEY`, `${GITHUB_TOKEN}`), not a default (`${X:-none}`)."""
+SECRET_VAR = (r"\$(?:(?:env:)?\{?[a-z0-9_]{0,48}?(?:key|token|secret|password|passwd|credential|auth|cookie|pat|pass"
+              r"|pwd)s?\b(?!\s*[:=]?-)|\((?:gh\s+auth\s+token|gcloud\s+auth\s+print-(?:access|identity)-token"
+              r"|az\s+account\s+get-access-token|aws\s+(?:configure\s+get\s+\w*(?:key|token)|ecr\s+get-login-password"
+              r"|sts\s+get-session-token)|npm\s+config\s+get\s+\S*_auth|vault\s+print\s+token|op\s+read)\b[^)\n]{0,60}\))")
+"""A shell variable whose name ends like a secret (`$API_KEY`, `${GITHUB_TOKEN}`, PowerShell's `$env:CLIENT_SECRET`),
+not a default (`${X:-none}`), or a command that prints a stored token (`$(gh auth token)`)."""
 SENSITIVE = (r"(?:(?<![\w-])\.env\b(?!\.(?:example|sample|template|dist|defaults?|local\.example)\b)|\.ssh/|\bid_(?:rsa|dsa|ecdsa"
              r"|ed25519)\b|\.netrc\b|\.pgpass\b|\.npmrc\b|\.pypirc\b|\.git-credentials\b|\.aws/(?:credentials|config)\b"
              r"|\.docker/config\.json|\.kube/config\b|\.gnupg/|_history\b|/etc/shadow\b|/etc/passwd\b"
@@ -70,9 +73,10 @@ HOME_SECRETS = (r"(?:\.ssh/(?:id_|[\w.-]{0,40}\.pem|[\w.-]{0,40}_key\b)|\.ssh/?(
 """Secrets that live in a home folder: keys, cloud and CLI credentials, shell history, password stores."""
 URL = r"(?:(?:https?|ftp|wss?|gopher)://|\d{1,3}(?:\.\d{1,3}){3}\b)"
 LOOPBACK = (r"(?=[.01\[hl])(?:(?<=[/@\s'\"=])(?:localhost|127\.\d{1,3}\.\d{1,3}\.\d{1,3}|0\.0\.0\.0|\[::1\]"
-            r"|host\.docker\.internal)\b|\.(?:local|internal|test|localhost)\b)")
+            r"|host\.docker\.internal)\b|\.(?:local|internal|test|localhost)\b(?!-))")
 """Hosts on this machine or a private network: sending a token there is a developer calling their own service (the
-first character is tested first, so a long window costs one test at most places)."""
+first character is tested first, so a long window costs one test at most places; `setup.internal-tools.click` is a
+public name, not one under `.internal`)."""
 DATA = (r"(?:results?|outputs?|data|contents?|conversations?|context|history|files?|secrets?|keys?|tokens?"
         r"|credentials|passwords?|env(?:ironment)?|variables|logs?|memory|memories|everything|all|it|this|them"
         r"|information|info|responses?|answers?|transcripts?|messages?|chats?|summar(?:y|ies)|code|source"

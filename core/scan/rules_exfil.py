@@ -123,7 +123,7 @@ EXFIL_RULES: tuple[Rule, ...] = (
          r"|token|passw|credential)[^\n]{0,240}?\b(?:public|issues?|gists?|pastebin|comments?|slack|discord|channel"
          r"|pull\s+request|pr)\b"),
     Rule("exfil_dns", _X, BLOCK, "leaks a secret or command output through a DNS look-up or ping",
-         rf"\b(?:nslookup|dig|host|drill|ping|ping6|resolvectl\s+query|getent\s+hosts|kdig)\s+(?:[-+]\S+\s+){{0,4}}"
+         rf"\b(?:nslookup|dig|host|drill|ping|ping6|resolvectl\s+query|getent\s+hosts|kdig|resolve-dnsname)\s+(?:[-+]\S+\s+){{0,4}}"
          rf"(?:\w+\s+)?[^\s]{{0,80}}?(?:{SECRET_VAR}|\$\((?:cat|whoami|hostname|env|printenv|id|base64|echo|printf|xxd|od|head"
          r"|tail|gpg|openssl)\b|`(?:cat|whoami|hostname|env|printenv|base64)\b)"),
     Rule("git_push_remote", _X, HOLD, "pushes the repository to a new remote or straight to a URL",
@@ -195,6 +195,17 @@ EXFIL_RULES: tuple[Rule, ...] = (
          r"(?:sh|bash)|\bsocket\.socket\([^\n]{0,200}?(?:dup2|subprocess)"),
     Rule("nc_shell", _X, BLOCK, "netcat serving a shell (nc -e /bin/sh)",
          r"\bn(?:c|cat|etcat)\s+(?:[^\s|;&]+\s+){0,3}?(?:-e|-c)\s+['\"]?(?:/bin/)?(?:ba|z)?sh\b"),
+    Rule("secrets_file_mailed", _X, BLOCK, "mails a secrets file as an attachment (.env, a key, credentials)",
+         r"\b(?:swaks|mutt|mailx|mail|sendmail|msmtp|send-mailmessage)\b[^\n]{0,160}?(?:--attach(?:-type)?|-a"
+         rf"|-attachments?)\s+['\"]?\S{{0,80}}?{SENSITIVE}"),
+    Rule("environment_in_telemetry", _X, HOLD, "puts the whole environment (every key and token in it) into error "
+         "reports, logs or telemetry",
+         r"\b(?:setcontext|setextra|setextras|settags?|setuser|capture(?:exception|message|event)|addbreadcrumb|"
+         r"log(?:ger)?\.\w+|console\.\w+|track|identify|send|post)\s*\([^\n]{0,80}?(?:\.\.\.\s*process\.env\b"
+         r"|\*\*\s*os\.environ\b|dict\(\s*os\.environ\s*\)|json\.stringify\(\s*process\.env\s*\))"),
+    Rule("credential_output_shared", _X, HOLD, "pastes a stored token's value (a command that prints it) where others read",
+         r"\b(?:paste|post|share|include|fill|attach|upload|send|comment|add)\b[^\n]{0,200}?\b(?:npm\s+config\s+get\s+\S*_auth"
+         r"|gh\s+auth\s+token|gcloud\s+auth\s+print-access-token|az\s+account\s+get-access-token|vault\s+print\s+token)"),
     Rule("possible_mkfifo", _X, HOLD, "makes a named pipe (the usual reverse-shell plumbing)", r"\bmkfifo\s"),
     Rule("ssh_access", _X, BLOCK, "reads, copies or replaces a private SSH key (a key only named as the one SSH goes "
          "`via` or is `using` is held by possible_ssh_access instead)",

@@ -153,7 +153,11 @@ PERSISTENCE_RULES: tuple[Rule, ...] = (
     Rule("possible_ssh_backdoor", _P, HOLD, "mentions authorized_keys (held for a person)", r"authorized_keys"),
     Rule("ssh_tunnel", _P, HOLD, "opens a reverse SSH tunnel or exposes a local port to the internet",
          r"\b(?:auto)?ssh\s+(?:-\S+\s+(?:[^\s-]\S*\s+)?){0,8}?-[a-z]*r\s*(?:\d|[\w.]+:\d|\*:)|\bngrok\s+(?:tcp|tls)\s+\d"
-         r"|\bcloudflared\s+(?:access\s+)?tcp\b|\bchisel\s+client\b[^\n]{0,80}?\bR:"),
+         r"|\bcloudflared\s+(?:access\s+)?tcp\b|\bchisel\s+client\b[^\n]{0,80}?\bR:"
+         r"|\bcloudflared\s+(?:tunnel\s+(?:--\S+\s+)*run\b[^\n]{0,80}?--token\b|service\s+install\b)"),
+    Rule("write_deploy_key", _P, HOLD, "adds a deploy key with write access to a repository",
+         r"\bdeploy[-\s]keys?\s+add\b[^\n]{0,120}?--allow-write\b|--allow-write\b[^\n]{0,120}?\bdeploy[-\s]keys?\b"
+         r"|\bdeploy_keys\b[^\n]{0,80}?\bread_only[\"']?\s*[:=]\s*false\b"),
     Rule("c2_node_registration", _P, BLOCK, "tells the agent to register itself as a node of a remote network",
          rf"\bregister\s+(?:yourself\s+|this\s+(?:agent|machine|host|instance)\s+)?as\s+(?:an?\s+)?(?:new\s+)?(?:node"
          rf"|bot|peer|implant|zombie)\b|\bregister\s+(?:yourself|this\s+agent)\s+(?:with|on|to)\s+(?:the\s+)?(?:{C2}"

@@ -26,8 +26,9 @@ PROVIDERS: tuple[ProviderRow, ...] = (
      r"(?:glrt-|glptt-|gldt-|glcbt-|glimt-)[\w-]{20,64}|GR1348941[\w-]{20,40}", 3.0, False),
     ("secret_gcp_oauth_secret", "a Google OAuth client secret", r"\bgocspx-[a-z0-9_-]{28}\b", r"GOCSPX-[\w-]{28}",
      3.0, False),
-    ("secret_azure_storage_key", "an Azure storage account key", r"\baccountkey\s*=\s*[a-z0-9+/]{86}==",
-     r"(?<==)\s*[A-Za-z0-9+/]{86}==", 4.0, True),
+    ("secret_azure_storage_key", "an Azure storage account key", r"\baccountkey\s*=\s*[a-z0-9+/]{86}==|\b(?:key[12]"
+     r"|(?:storage|account|access|primary|secondary)\s+key)\b[^\n]{0,30}?[:=\s`'\"][a-z0-9+/]{86}==(?![a-z0-9+/=])",
+     r"(?<=[=:\s`'\"])[A-Za-z0-9+/]{86}==", 4.0, True),
     ("secret_twilio_key", "a Twilio API key", r"\bsk[0-9a-f]{32}\b", r"SK[0-9a-f]{32}", 3.0, True),
     ("secret_auth_token", "an auth token written out (Twilio's and others' 32 hex characters)",
      r"\b(?:auth[ _-]?token|twilio\b[^\n]{0,80}?\bauth)\b[^\n]{0,24}?\b[0-9a-f]{32}\b",
@@ -133,8 +134,10 @@ DOCUMENTED_EXAMPLES = frozenset({
     "je7MtGbClwBF/2Zp9Utk/h3yCo8nvbEXAMPLEKEY", "sk_test_4eC39HqLyjWDarjtT1zdp7dc",
     "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIiwiaWF0IjoxNTE2MjM5MDIy"
     "fQ.SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c",
+    "Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tK/K1SZFPTOtr/KBHBeksoGMGw==",
 })
-"""Providers' documented example keys, which grant nothing and are not treated as secrets."""
+"""Providers' documented example keys, which grant nothing and are not treated as secrets (the last is the Azure
+storage emulator's published account key)."""
 
 
 def is_documented_example(value: str) -> bool:
