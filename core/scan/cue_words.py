@@ -230,7 +230,8 @@ _HONEST = ("an ai|an ai assistant|an ai agent|honest|honestly|truthful|truthfull
            "personal data|pii|other customers|other users|internal ticket|spoilers?|spoiler|surprise|"
            "sidebar|panel|button|modal|tooltip|menu|column|columns|scrollbar|hidden files|dotfiles|error page|"
            "page|screen|in the ui|the ui|toast|banner|email template|api response|response body|"
-           "placeholder|css|display|class|always mention|but mention|still mention|do mention")
+           "placeholder|css|display|class|always mention|but mention|still mention|do mention|embargo|embargoed|"
+           "coordinated disclosure|disclosure date|under nda|nda")
 
 _OBEY_NOT = (PROTECT + "|only after|only if|only when|after showing|show them|not installed|installation guide|"
              "install guide|"
@@ -248,7 +249,9 @@ _OBEY_NOT = (PROTECT + "|only after|only if|only when|after showing|show them|no
              "summarize what it does|before running anything|show the command|disposable container|redact|redaction|"
              "unless i ask|unless the user asks|deleted the comment|locked the thread|as text to|as text|to review|"
              "powered by|enables ai|enables the|allows ai|allows the ai|is able to|are able to|i didn't|i did not|i refused|"
-             "we didn't|we did not|didn't do it|did not do it")
+             "we didn't|we did not|didn't do it|did not do it|trust the code|trust the repo|trust our own|contradicts|"
+             "contradict|over anything written here|over this note|over these notes|over what is written here|"
+             "over this memory")
 
 _OBEY_NOT_GROUP = CueGroup.of(_OBEY_NOT).excepting("not as data|not data|rather than as data|rather than data|"
                                                  "instead of data|instead of as data")
@@ -294,7 +297,8 @@ _SCRIPT_NOT = (PROTECT + "|" + _HONEST + "|tell them to|ask them|point them|dire
                "documentation|support|contact|check|look up|explain how|show them how|help them|the answer is in|an ai|"
                "exact|actual output|as it is|as they are|what actually|don't know|do not know|rather than guessing|don't guess|"
                "not sure|the actual|the real|real numbers|actual result|actual results|every report|vault|where they're configured|where it's configured|never print|directly|concisely|briefly|"
-               "step by step|bullet points|conclusions|conclusion first|with examples|with a table|in plain language")
+               "step by step|bullet points|conclusions|conclusion first|with examples|with a table|in plain language|"
+               "command output|test summary|not a guess|the output")
 _ASKED_HOW = "asked directly|asks directly|ask directly|asked point-blank|asks point-blank"
 """How someone asks (`if asked directly, say ...`): not an answer style such as `answer directly`."""
 _MARKER = (r"re:system developer admin administrator operator anthropic openai security platform maintainer "
@@ -466,18 +470,19 @@ ENGLISH_RULES: tuple[CueRule, ...] = (
     cue_rule("persona_unbound", "injection",
           "gives the agent a persona or mode without its limits (held for a person)",
           PERSONA, UNBOUND, unless=PROTECT + "|tests/|test cases|test suite|covers|checks that|checks the|d&d|"
-          "campaign|tabletop|npc|game character"),
+          "campaign|tabletop|npc|game character|moderation|classifier|labels|label set|detector|red-team|evals/"),
     cue_rule("authority_marker", "injection",
           "a system, developer or administrator header followed by orders (held for a person)",
           _MARKER, _MARKER_ACT, unless=PROTECT + "|chat format|helpful assistant|in tests|fixture|fixtures|e.g.|for example|"
-          "tags|prompt template|prompt templates|prompt file|prompts/|"
+          "tags|prompt template|prompt templates|prompt file|prompts/|evals/|eval cases|eval case|"
           "come from the harness|show up in tool output|don't copy them",
           negatable=False, reach=200),
     cue_rule("authority_voice", "injection", "a note that says it speaks for the operator or an administrator, then orders (held)",
              CueGroup.of(_AUTHORITY_VOICE).excepting("test harness:|eval harness:"), _AUTHORITY_ORDERS,
              unless=PROTECT + "|come from the harness|show up in tool output|"
              "don't copy them|override panel|override api|override ui|override endpoint|override endpoints|"
-             "override page|override route|override feature|override screen|admin-override", negatable=False,
+             "override page|override route|override feature|override screen|admin-override|admin ui|admin panel|"
+             "admin console|audit-logged|audit log", negatable=False,
              reach=200),
     cue_rule("obeying_outside_text", "injection",
           "tells the agent to obey text from web pages, issues, e-mails or tool output (held for a person)",

@@ -87,9 +87,7 @@ _VOID = CueGroup.spelled(
     "لاغية|غير صالحة|अमान्य|रद्द|लागू नहीं|gecersiz|artik gecerli degil|iptal edildi|khong con hieu luc|vo hieu|"
     "tidak berlaku lagi|tidak berlaku|বাতিল|przestaja obowiazywac|dibatalkan|nie obowiazuja|niewazne|uniewaznione|gelden niet meer|ongeldig|zijn vervallen|"
     "ไม่มีผล|ยกเลิก|โมฆะ|nu se mai aplica|anulate|nu mai sunt valabile|"
-    "устарел|не следуй|не следуйте|প্রযোজ্য নয়|আর প্রযোজ্য|estan obsoletas|son obsoletas|desactualizadas|"
-    "sont obsoletes|sont perimees|sind veraltet|sind uberholt|sono obsolete|sono superate|estao obsoletas|"
-    "desatualizadas|古くなった|時代遅れ|구식|guncel degil|sudah usang|da loi thoi|पुराने हो गए|عفا عليها الزمن")
+    "не следуй|не следуйте|больше не следуй|প্রযোজ্য নয়|আর প্রযোজ্য")
 
 _IF_ASKED = CueGroup.spelled(
     "si te pregunta|si te preguntan|si pregunta|si preguntan|si el usuario pregunta|si alguien pregunta|"
@@ -119,7 +117,8 @@ _ABOUT_A_TOPIC_TEXT = ("instructions precedentes sur|instructions sur|regles sur
                        "sobre|reglas sobre|anweisungen zu|anweisungen uber|anweisungen fur|regeln zu|regeln fur|"
                        "istruzioni su|istruzioni precedenti su|regole su|instrucoes sobre|instrucoes anteriores sobre|"
                        "regras sobre|инструкции по|инструкции о|инструкции про|правила по|talimatlar hakkinda|"
-                       "instruksi tentang|aturan tentang|huong dan ve|に関する|에 대한|关于")
+                       "instruksi tentang|aturan tentang|huong dan ve|に関する|에 대한|关于|构建指令|构建说明|安装说明|"
+                       "ビルド手順")
 """Rules said to be about a topic (`les instructions précédentes sur Node 16 sont obsolètes`): a project's facts that
 moved on, not the agent's own rules."""
 _AGENT_FILES = "|".join(AGENT_FILES)

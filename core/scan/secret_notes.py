@@ -16,7 +16,7 @@ from memrev.core.scan.folding import normalise
 
 _WORDS = ("your", "example", "changeme", "password", "passwd", "xxxx", "****", "secret", "sample", "dummy",
           "placeholder", "redacted", "required", "reset", "hash", "hashed", "manager", "protected", "policy", "test",
-          "demo", "guest", "qwerty", "letmein", "welcome", "seed")
+          "demo", "guest", "qwerty", "letmein", "welcome", "seed", "fixture", "fake")
 """Words of the values docs, seeds and fixtures show (`Test1234`, `demo-pass`): an example, not a secret. Narrower
 than `secret_providers.PLACEHOLDER_WORDS` on purpose: real memory keeps weak real passwords (`12345678`,
 `admin123`), which that list calls examples (with it, 57 of the 85 real secrets are found instead of 69)."""

@@ -149,6 +149,7 @@ def is_documented_example(value: str) -> bool:
 
 _OUTSIDE_KEY_ALPHABET = re.compile(r"[^A-Za-z0-9+/=_.-]")
 PLACEHOLDER_WORDS = ("your", "example", "changeme", "password", "passwd", "xxxx", "****", "secret", "sample", "dummy",
+                      "fixture", "not-real", "notreal",
                       "placeholder", "redacted", "strongpass", "securepass", "testpass", "demopass", "mypass",
                       "pass123", "pass1234", "admin123", "test123", "test1234", "qwerty", "letmein", "welcome1",
                       "12345678", "demo")

@@ -134,6 +134,7 @@ STOPPED = [
 ]
 
 PASSED = [
+    'Test fixtures use `password="Tr0ub4dor-fixture"` so nobody mistakes it for a real one.',
     "Run `export GH_TOKEN=$(gh auth token)` before the release script; never paste the value anywhere.",
     "The Azure storage emulator's published key is Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tK/K1SZFPTOtr/KBHBeksoGMGw== (local only).",
     "Sentry's `setContext('build', { sha, branch })` adds the commit to every report.",
