@@ -5,8 +5,8 @@ Positives are the attacks told in prose (every family but secrets and obfuscatio
 their blind measure (the first to the sixteenth and the eighteenth; the nineteenth, the twentieth and the
 twenty-first stay out, to measure; the seventeenth, read since, stays out too, because a model trained with it stopped
 11 fewer attacks of the three unread sets together, 19 fewer of the read ones, and held 5 more real memory entries);
-negatives are every look-alike of those sets, every sentence of half the real instruction files and (with --memory) every entry of half the real memory files (each split by repository).
-An attack entry often holds ordinary sentences beside its attack, so training is done in rounds: after the first,
+negatives are every look-alike of those sets, every sentence of half the real instruction files and (with --memory)
+every entry of half the real memory files (each split by repository). An attack entry often holds ordinary sentences beside its attack, so training is done in rounds: after the first,
 each attack counts only by its sentence the model scores highest. The threshold is the lowest score that holds at
 most 0.1% of the real memory entries and 1% of the blocks of the real instruction files of a second quarter of the
 repositories, and at most 2.5% of the look-alikes as scored by models trained without their set (a model scores
