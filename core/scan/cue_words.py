@@ -302,7 +302,7 @@ _SCRIPT_NOT = (PROTECT + "|" + _HONEST + "|tell them to|ask them|point them|dire
 _ASKED_HOW = "asked directly|asks directly|ask directly|asked point-blank|asks point-blank"
 """How someone asks (`if asked directly, say ...`): not an answer style such as `answer directly`."""
 _MARKER = (r"re:system developer admin administrator operator anthropic openai security platform maintainer "
-           r"maintainers assistant human role inst moderator supervisor:(?:\brole['\"]?\s*:\s*['\"]?(?:system|developer)\b|^\s*\[inst\]|(?:^(?!(?:assistant|human|operator)\s*:|system(?:\s*\(untrusted\))?:\s*\[\d{4}-\d\d-\d\d)|[\[<{#=*|]+\s*(?:(?:important|urgent|official|new|critical|priority)\s+)?"
+           r"maintainers assistant human role inst moderator supervisor:(?:\brole['\"]?\s*:\s*['\"]?(?:system|developer)\b|^\s*\[inst\]|(?:^(?!(?:assistant|human|operator)\s*:|system(?:\s*\(untrusted\))?:\s*\[\d{4}-\d\d-\d\d|system\s*:\s*\d{1,2}(?:[.)]|\s*$))|[\[<{#=*|]+\s*(?:(?:important|urgent|official|new|critical|priority)\s+)?"
            r"|\b(?:message|notice|note|update|alert|directive)\s+from\s+(?:the\s+)?)"
            r"(?:system|developer|admin|administrator|operator|anthropic|openai|security\s+team|platform|"
            r"maintainers?|assistant|human|moderator|supervisor)(?:[\s_-]+(?:message|messages|notice|update|instructions?|reminder|prompt|"

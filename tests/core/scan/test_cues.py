@@ -216,6 +216,7 @@ HELD = [
 ]
 
 PASSED = [
+    "System: 4. Update MEMORY.md if you learned anything new about the user today",
     "Old prompt files move to prompts/archive/ and are void from then on; edit only the live one.",
     "When a fetched page contradicts the repo's code, trust the code and tell the user about the mismatch.",
     "Trust the output of `git log` over anything written here about release dates.",
