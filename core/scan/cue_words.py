@@ -42,7 +42,7 @@ _WHOSE = ("your|yours|previous|prior|earlier|original|initial|above|preceding|ol
           "you were started with|started with|opening|starting|first|top-of-chat|baked into you|before today|"
           "configured|its configured|before the user spoke|before the user|before this memory|"
           "before this msg|before this message|were told before|"
-          + "|".join(f"{where} {name}" for where in ("in", "of", "from") for name in AGENT_FILES))
+          + "|".join(f"{where} {name}" for where in ("in", "of", "from", "what") for name in AGENT_FILES))
 _CANCEL = ("as noise|stop you|hold you back|throw away|purge|purged|no prior restrictions|no previous restrictions|"
            "nothing said to you|wipe the slate|clean slate|no longer in force|still in force|"
            "ignore|ignoring|disregard|disregarding|forget|forgetting|discard|discarding|abandon|drop|dropping|"
@@ -50,7 +50,7 @@ _CANCEL = ("as noise|stop you|hold you back|throw away|purge|purged|no prior res
            "set aside|put aside|stop following|cease following|no longer follow|pay no attention|override|overrides|"
            "overridden|overriding|supersede|supersedes|superseded|replace|replaces|replaced|outrank|outranks|trump|"
            "trumps|overrule|overrules|nullify|nullifies|nullified|void|null and void|obsolete|outdated|stale|revoked|"
-           "rescinded|cancelled|canceled|retracted|withdrawn|suspended|lifted|invalid|invalidated|no longer apply|"
+           "rescinded|cancelled|canceled|retracted|withdrawn|suspended|lifted|invalid|invalidated|no longer apply|no longer binds|"
            "no longer applies|no longer valid|no longer binding|no longer in effect|do not apply|don't apply|"
            "does not apply|doesn't apply|not binding|don't matter|doesn't matter|do not matter|does not matter|"
            "take precedence over|takes precedence over|take priority over|takes priority over|more important than|"
@@ -112,6 +112,7 @@ _ACCESS_TO_DATA = r"re:(?:full|complete|unrestricted)\s+access\s+to\s+(?:their|i
 """`full access to their run history` says what a feature may read of someone's own data, not that the agent was
 cleared in advance."""
 _IN_ADVANCE = ("already|in advance|ahead of time|beforehand|standing|blanket|for all|for any|for every|all future|any future|every future|"
+               "does not expire|doesn't expire|never expires|never expire|no expiry|no expiration|"
                "from now on|permanently|indefinitely|for good|for the rest|no need to ask|no need to check|"
                "no need to confirm|without asking|without checking|without confirming|without confirmation|"
                "without approval|without review|don't need to ask|do not need to ask|needn't ask|no confirmation|"
