@@ -199,13 +199,12 @@ EXFIL_RULES: tuple[Rule, ...] = (
          r"\b(?:swaks|mutt|mailx|mail|sendmail|msmtp|send-mailmessage)\b[^\n]{0,160}?(?:--attach(?:-type)?|-a"
          rf"|-attachments?)\s+['\"]?\S{{0,80}}?{SENSITIVE}"),
     Rule("environment_in_telemetry", _X, HOLD, "puts the whole environment (every key and token in it) into error "
-         "reports, logs or telemetry",
-         r"\b(?:setcontext|setextra|setextras|settags?|setuser|capture(?:exception|message|event)|addbreadcrumb|"
-         r"log(?:ger)?\.\w+|console\.\w+|track|identify|send|post)\s*\([^\n]{0,80}?(?:\.\.\.\s*process\.env\b"
-         r"|\*\*\s*os\.environ\b|dict\(\s*os\.environ\s*\)|json\.stringify\(\s*process\.env\s*\))"),
-    Rule("credential_output_shared", _X, HOLD, "pastes a stored token's value (a command that prints it) where others read",
-         r"\b(?:paste|post|share|include|fill|attach|upload|send|comment|add)\b[^\n]{0,200}?\b(?:npm\s+config\s+get\s+\S*_auth"
-         r"|gh\s+auth\s+token|gcloud\s+auth\s+print-access-token|az\s+account\s+get-access-token|vault\s+print\s+token)"),
+         "reports or telemetry",
+         r"\b(?:setcontext|setextras?|settags?|setuser|capture(?:exception|message|event)|addbreadcrumb)\s*\("
+         r"[^\n]{0,80}?(?:\.\.\.\s*process\.env\b|\*\*\s*os\.environ\b|dict\(\s*os\.environ\s*\)"
+         r"|json\.stringify\(\s*process\.env\s*\))"),
+    Rule("npm_token_printed", _X, HOLD, "prints the npm registry's stored auth token (`npm config get …_authToken`)",
+         r"\bnpm\s+config\s+get\s+\S*_auth"),
     Rule("possible_mkfifo", _X, HOLD, "makes a named pipe (the usual reverse-shell plumbing)", r"\bmkfifo\s"),
     Rule("ssh_access", _X, BLOCK, "reads, copies or replaces a private SSH key (a key only named as the one SSH goes "
          "`via` or is `using` is held by possible_ssh_access instead)",
