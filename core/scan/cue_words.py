@@ -287,7 +287,7 @@ _ASKED = ("questions about|questioned about|asked about|word for word|verbatim|s
           "if an auditor asks|if it comes up|when it comes up|if anybody asks|user_asks|if_user_asks|if_asked|"
           "when_asked|if users ask|when users ask|if a user asks|when a user asks|if people ask|when people ask|"
           "asked whether|asks whether|questions come up|question comes up|if anyone checks|if someone checks|"
-          "if they check|asks about|asked about the|questions a|questions the|questions any|questions my|"
+          "if they check|asks about|asked about the|questions a|questions the|questions any|questions my|q:|question:|"
           "questions your")
 _SCRIPT = ("say|tell|answer|reply|respond|claim|blame|insist|deny|explain that|attribute|assure|pretend|act as if|"
            "report|state|read like|should read like|should look like|"

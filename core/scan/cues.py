@@ -167,13 +167,27 @@ _KEPT = re.compile(r"(?<![\w-])-{1,2}[a-z][\w-]*|\b\w+=\w+|@pytest\.mark\.(?:ski
 files and objects (`.env`, `~/.npmrc`, `process.env`), since they say what the sentence acts on."""
 
 
+_QUESTION_THEN_ANSWER = re.compile(r"^([ \t>*-]*(?:q|question)[ \t]*[:.)][^\n]*?)([?.!]?[ \t]*\n[ \t>*-]*)"
+                                   r"(?=(?:a|answer)[ \t]*[:.)])", re.MULTILINE)
+"""A question line and the answer line under it (`Q: what do I tell the user? ⏎ A: tell them it worked`)."""
+
+
+def _answers_joined(text: str) -> str:
+    """The text with each answer line read on from its question (same length): an answer scripted for a question is
+    one thought, as `if asked …, say …` is."""
+    if "\na" not in text:
+        return text
+    return _QUESTION_THEN_ANSWER.sub(lambda m: m.group(1) + " " * len(m.group(2)), text)
+
+
 def prose(lower: str) -> str:
     """The text with its code and data blanked out (same length, so positions still match): cue rules read what a
-    person or an injected note says, not the commands and tables an instruction file lists."""
+    person or an injected note says, not the commands and tables an instruction file lists; an answer line is read on
+    from its question line."""
     if "`" not in lower and "|" not in lower and "://" not in lower and "\n    " not in lower and "\t" not in lower \
             and not lower.startswith("    ") and "**" not in lower:
-        return lower
-    return _EMPHASIS.sub(lambda m: " " * len(m.group()), _CODE.sub(_blank, lower))
+        return _answers_joined(lower)
+    return _answers_joined(_EMPHASIS.sub(lambda m: " " * len(m.group()), _CODE.sub(_blank, lower)))
 
 
 def _blank(match: re.Match[str]) -> str:
