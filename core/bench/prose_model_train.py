@@ -32,7 +32,7 @@ from typing import Iterable, Sequence
 from memrev.core.bench.instruction_corpus import Source, cached_texts, corpus_parser, read_sources
 from memrev.core.scan.folding import normalise
 from memrev.core.scan.prose_model import (MIN_TOKENS, MODEL_FILE, SKIP, STEM_MARK, ProseModel, features,
-                                          sentence_spans)
+                                          pair_score, sentence_spans)
 
 PROSE_FAMILIES = frozenset({"override", "authorisation", "deception", "markers", "persona", "obey_external",
                             "safety_downgrade", "multilingual", "exfiltration", "persistence", "remote_code"})
@@ -97,17 +97,18 @@ def labelled_sets() -> tuple[list[str], list[str]]:
     return [t for _, attacks, _ in sets for t in attacks], [t for _, _, benign in sets for t in benign]
 
 
-def held_out_scores(real: Sequence[str]) -> tuple[list[float], list[float]]:
-    """Every set's attacks' and look-alikes' scores by a model trained without that set: how the model weighs
-    wordings it never saw, which the threshold is set on (look-alikes a model was trained on score too low)."""
+def held_out_scores(real: Sequence[str]) -> tuple[list[tuple[float, float]], list[tuple[float, float]]]:
+    """Every set's attacks' and look-alikes' scores, one sentence's and two sentences' in a row, by a model trained
+    without that set: how the model weighs wordings it never saw, which the threshold is set on (look-alikes a model
+    was trained on score too low)."""
     sets = vector_sets()
-    attack_scores: list[float] = []
-    look_scores: list[float] = []
+    attack_scores: list[tuple[float, float]] = []
+    look_scores: list[tuple[float, float]] = []
     for index, (_, attacks, benign) in enumerate(sets):
         others = [entry for other, entry in enumerate(sets) if other != index]
         model = train([t for _, a, _ in others for t in a], [t for _, _, b in others for t in b], real)
-        attack_scores += [text_score(model, text) for text in attacks]
-        look_scores += [text_score(model, text) for text in benign]
+        attack_scores += [(text_score(model, text), text_pair_score(model, text)) for text in attacks]
+        look_scores += [(text_score(model, text), text_pair_score(model, text)) for text in benign]
     return attack_scores, look_scores
 
 
@@ -172,6 +173,18 @@ def text_score(model: ProseModel, text: str) -> float:
     return max((model.score(s) for s in _sentences(text)), default=-math.inf)
 
 
+def text_pair_score(model: ProseModel, text: str) -> float:
+    """A text's highest score of two sentences in a row, read as the scanner reads them."""
+    return pair_score(model, normalise(text, 1).lower)
+
+
+def pair_threshold(model: ProseModel, memory: Sequence[str]) -> float:
+    """The lowest score of two sentences in a row that holds at most MEMORY_HELD of the calibration memory entries,
+    and never below the one-sentence threshold: two sentences weigh more than one, so their bar is set apart."""
+    return round(max(model.threshold, _allowed([text_pair_score(model, entry) for entry in memory], MEMORY_HELD))
+                 + 0.001, 3)
+
+
 def entries(text: str) -> list[str]:
     """A real instruction file cut into what a memory entry is like: its blocks between blank lines."""
     return [block for block in re.split(r"\n[ \t]*\n", text) if len(block.split()) >= MIN_TOKENS]
@@ -228,10 +241,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     real = by_quarter[0] + by_quarter[1] + notes[0] + notes[1]
     unseen_attacks, unseen_looks = held_out_scores(real)
     model = train(attacks, benign, real)
-    model = model._replace(threshold=threshold(model, by_quarter[2], unseen_looks, notes[2]))
-    print(f"each set scored by a model trained without it: attacks held "
-          f"{sum(s >= model.threshold for s in unseen_attacks)}/{len(unseen_attacks)}, look-alikes held "
-          f"{sum(s >= model.threshold for s in unseen_looks)}/{len(unseen_looks)}")
+    model = model._replace(threshold=threshold(model, by_quarter[2], [one for one, _ in unseen_looks], notes[2]))
+    model = model._replace(pair_threshold=pair_threshold(model, notes[2]) if args.memory is not None else None)
+    for what, bar in (("one sentence", model.threshold), ("or two in a row", model.pair_threshold)):
+        if bar is not None:
+            pairs = what != "one sentence"
+            print(f"each set scored by a model trained without it ({what}, from {bar}): attacks held "
+                  f"{sum(one >= model.threshold or (pairs and two >= bar) for one, two in unseen_attacks)}/"
+                  f"{len(unseen_attacks)}, look-alikes held "
+                  f"{sum(one >= model.threshold or (pairs and two >= bar) for one, two in unseen_looks)}/"
+                  f"{len(unseen_looks)}")
     held = {q: sum(text_score(model, b) >= model.threshold for t in texts for b in entries(t))
             for q, texts in by_quarter.items()}
     blocks = {q: sum(len(entries(t)) for t in texts) for q, texts in by_quarter.items()}
@@ -244,10 +263,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("real memory entries held, by quarter of the repositories (0-1 trained on, 2 set the threshold, "
               "3 unseen): " + ", ".join(f"{sum(text_score(model, e) >= model.threshold for e in notes[q])}/"
                                         f"{len(notes[q])}" for q in range(4)))
+    if args.memory is not None and model.pair_threshold is not None:
+        print("real memory entries held by two sentences in a row and not by one, by quarter: " + ", ".join(
+            f"{sum(text_score(model, e) < model.threshold <= model.pair_threshold <= text_pair_score(model, e) for e in notes[q])}"
+            f"/{len(notes[q])}" for q in range(4)))
     if args.write:
-        MODEL_FILE.write_text(json.dumps({"bias": model.bias, "threshold": model.threshold,
-                                          "weights": model.weights}, sort_keys=True, indent=0) + "\n",
-                              encoding="utf-8")
+        saved = {"bias": model.bias, "threshold": model.threshold, "weights": model.weights}
+        if model.pair_threshold is not None:
+            saved["pair_threshold"] = model.pair_threshold
+        MODEL_FILE.write_text(json.dumps(saved, sort_keys=True, indent=0) + "\n", encoding="utf-8")
         print(f"written: {MODEL_FILE.name}")
     return 0
 

@@ -98,12 +98,13 @@ def warns(sentence: str) -> bool:
 
 
 class ProseModel(NamedTuple):
-    """Weights of words and word pairs (`never mention`), the bias, and the score at or above which a sentence is
-    held."""
+    """Weights of words and word pairs (`never mention`), the bias, the score at or above which a sentence is held,
+    and the higher one at or above which two sentences in a row are (None: sentences are weighed one by one)."""
 
     weights: dict[str, float]
     bias: float
     threshold: float
+    pair_threshold: float | None = None
 
     def score(self, found: set[str]) -> float:
         """The score of a sentence given as its feature set: the bias plus the weight of every feature it has (summed
@@ -171,8 +172,9 @@ def load_model(path: Path = MODEL_FILE) -> ProseModel | None:
     """The shipped model, or None when its file is missing or unreadable (the cue rules still run)."""
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
+        pair = data.get("pair_threshold")
         return ProseModel({str(k): float(v) for k, v in data["weights"].items()}, float(data["bias"]),
-                          float(data["threshold"]))
+                          float(data["threshold"]), None if pair is None else float(pair))
     except (OSError, ValueError, KeyError, TypeError, AttributeError):
         return None
 
@@ -202,16 +204,55 @@ def model_hits(lower: str, model: ProseModel | None = None, words: list[str] | N
     scorer = _Scorer(model) if model is not None else _shipped_scorer()
     if scorer is None:
         return []
-    threshold = scorer.model.threshold
+    threshold, pair_threshold = scorer.model.threshold, scorer.model.pair_threshold
     hits: list[ModelHit] = []
-    if scorer.ceiling(tokens(lower) if words is None else words, word_set if words is not None else None) < threshold:
+    lowest = threshold if pair_threshold is None else min(threshold, pair_threshold)
+    if scorer.ceiling(tokens(lower) if words is None else words, word_set if words is not None else None) < lowest:
         return hits  # a sentence's tokens are a run of the text's, so none can reach the threshold
+    previous: tuple[int, list[str]] | None = None
     for start, end, said in _sentence_tokens(lower):
-        if len(said) >= MIN_TOKENS and (score := scorer.score(said)) >= threshold and not warns(lower[start:end]):
-            hits.append(ModelHit(start, end, score, threshold, tuple(
-                feature[1:] + "…" if feature.startswith(STEM_MARK) else feature
-                for feature in scorer.model.strongest(features(said)))))
+        if not said or warns(lower[start:end]):
+            previous = None
+            continue
+        if len(said) >= MIN_TOKENS and (score := scorer.score(said)) >= threshold:
+            hits.append(_hit(scorer.model, start, end, score, threshold, said))
+        elif pair_threshold is not None and previous is not None and len(previous[1]) + len(said) >= MIN_TOKENS \
+                and (not hits or hits[-1].end < start) and (score := scorer.score(previous[1] + said)) >= pair_threshold:
+            hits.append(_hit(scorer.model, previous[0], end, score, pair_threshold, previous[1] + said))
+        previous = (start, said)
     return hits
+
+
+def _hit(model: ProseModel, start: int, end: int, score: float, threshold: float, said: list[str]) -> ModelHit:
+    """A held span, naming the words that weighed most (a stem shown as its first letters and `…`)."""
+    return ModelHit(start, end, score, threshold, tuple(feature[1:] + "…" if feature.startswith(STEM_MARK) else feature
+                                                        for feature in model.strongest(features(said))))
+
+
+_LAST_SCORER: list[_Scorer] = []
+"""The scorer of the model last asked about, kept so a trainer scoring thousands of texts keys its weights once."""
+
+
+def _scorer_of(model: ProseModel) -> _Scorer:
+    """A scorer for the model, built once for the same model object."""
+    if not _LAST_SCORER or _LAST_SCORER[0].model is not model:
+        _LAST_SCORER[:] = [_Scorer(model)]
+    return _LAST_SCORER[0]
+
+
+def pair_score(model: ProseModel, lower: str) -> float:
+    """The highest score of two sentences in a row of a lowercased text (neither one that warns), as `model_hits`
+    weighs them."""
+    scorer = _scorer_of(model)
+    best, previous = -1e9, None
+    for start, end, said in _sentence_tokens(lower):
+        if not said or warns(lower[start:end]):
+            previous = None
+            continue
+        if previous is not None and len(previous) + len(said) >= MIN_TOKENS:
+            best = max(best, scorer.score(previous + said))
+        previous = said
+    return best
 
 
 def _sentence_tokens(lower: str) -> Iterator[tuple[int, int, list[str]]]:

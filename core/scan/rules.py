@@ -92,8 +92,8 @@ RULES: Mapping[str, RuleInfo] = MappingProxyType({
     OVERSIZED: RuleInfo("injection", BLOCK, "entry too large to scan completely"),
     REDACTED: RuleInfo("secret", BLOCK, "held a secret, which memrev redacted before storing it"),
     SCAN_ERROR: RuleInfo("injection", BLOCK, "the scanner failed on this text, so it is blocked to be safe"),
-    READS_LIKE_INJECTION: RuleInfo("injection", HOLD, "a sentence whose words weigh like an instruction injected "
-                                                      "into memory (the prose model)"),
+    READS_LIKE_INJECTION: RuleInfo("injection", HOLD, "a sentence (or two in a row) whose words weigh like an "
+                                                      "instruction injected into memory (the prose model)"),
     DECODED: RuleInfo("injection", HOLD, "encoded text (base64, base32, hex or Morse code) that decodes to readable "
                                          "instructions"),
 })
