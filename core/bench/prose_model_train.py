@@ -6,7 +6,8 @@ their blind measure (the first to the sixteenth and the eighteenth; the nineteen
 twenty-first stay out, to measure; the seventeenth, read since, stays out too, because a model trained with it stopped
 11 fewer attacks of the three unread sets together, 19 fewer of the read ones, and held 5 more real memory entries);
 negatives are every look-alike of those sets, every sentence of half the real instruction files and (with --memory)
-every entry of half the real memory files (each split by repository). An attack entry often holds ordinary sentences beside its attack, so training is done in rounds: after the first,
+every entry of half the real memory files (each split by repository). An attack entry often holds ordinary sentences
+beside its attack, so training is done in rounds: after the first,
 each attack counts only by its sentence the model scores highest. The threshold is the lowest score that holds at
 most 0.1% of the real memory entries and 1% of the blocks of the real instruction files of a second quarter of the
 repositories, and at most 2.5% of the look-alikes as scored by models trained without their set (a model scores
@@ -264,8 +265,9 @@ def main(argv: Sequence[str] | None = None) -> int:
               "3 unseen): " + ", ".join(f"{sum(text_score(model, e) >= model.threshold for e in notes[q])}/"
                                         f"{len(notes[q])}" for q in range(4)))
     if args.memory is not None and model.pair_threshold is not None:
+        bar = model.pair_threshold
         print("real memory entries held by two sentences in a row and not by one, by quarter: " + ", ".join(
-            f"{sum(text_score(model, e) < model.threshold <= model.pair_threshold <= text_pair_score(model, e) for e in notes[q])}"
+            f"{sum(text_score(model, e) < model.threshold and text_pair_score(model, e) >= bar for e in notes[q])}"
             f"/{len(notes[q])}" for q in range(4)))
     if args.write:
         saved = {"bias": model.bias, "threshold": model.threshold, "weights": model.weights}

@@ -217,16 +217,17 @@ def model_hits(lower: str, model: ProseModel | None = None, words: list[str] | N
         if len(said) >= MIN_TOKENS and (score := scorer.score(said)) >= threshold:
             hits.append(_hit(scorer.model, start, end, score, threshold, said))
         elif pair_threshold is not None and previous is not None and len(previous[1]) + len(said) >= MIN_TOKENS \
-                and (not hits or hits[-1].end < start) and (score := scorer.score(previous[1] + said)) >= pair_threshold:
-            hits.append(_hit(scorer.model, previous[0], end, score, pair_threshold, previous[1] + said))
+                and (not hits or hits[-1].end < start):
+            if (score := scorer.score(previous[1] + said)) >= pair_threshold:
+                hits.append(_hit(scorer.model, previous[0], end, score, pair_threshold, previous[1] + said))
         previous = (start, said)
     return hits
 
 
 def _hit(model: ProseModel, start: int, end: int, score: float, threshold: float, said: list[str]) -> ModelHit:
     """A held span, naming the words that weighed most (a stem shown as its first letters and `…`)."""
-    return ModelHit(start, end, score, threshold, tuple(feature[1:] + "…" if feature.startswith(STEM_MARK) else feature
-                                                        for feature in model.strongest(features(said))))
+    return ModelHit(start, end, score, threshold, tuple(
+        feature[1:] + "…" if feature.startswith(STEM_MARK) else feature for feature in model.strongest(features(said))))
 
 
 _LAST_SCORER: list[_Scorer] = []
