@@ -244,14 +244,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     model = train(attacks, benign, real)
     model = model._replace(threshold=threshold(model, by_quarter[2], [one for one, _ in unseen_looks], notes[2]))
     model = model._replace(pair_threshold=pair_threshold(model, notes[2]) if args.memory is not None else None)
-    for what, bar in (("one sentence", model.threshold), ("or two in a row", model.pair_threshold)):
-        if bar is not None:
-            pairs = what != "one sentence"
-            print(f"each set scored by a model trained without it ({what}, from {bar}): attacks held "
-                  f"{sum(one >= model.threshold or (pairs and two >= bar) for one, two in unseen_attacks)}/"
-                  f"{len(unseen_attacks)}, look-alikes held "
-                  f"{sum(one >= model.threshold or (pairs and two >= bar) for one, two in unseen_looks)}/"
-                  f"{len(unseen_looks)}")
+    bars = [("one sentence", model.threshold, math.inf)]
+    if model.pair_threshold is not None:
+        bars.append(("or two in a row", model.threshold, model.pair_threshold))
+    for what, one_bar, two_bar in bars:
+        print(f"each set scored by a model trained without it ({what}): attacks held "
+              f"{sum(one >= one_bar or two >= two_bar for one, two in unseen_attacks)}/{len(unseen_attacks)}, "
+              f"look-alikes held {sum(one >= one_bar or two >= two_bar for one, two in unseen_looks)}/"
+              f"{len(unseen_looks)}")
     held = {q: sum(text_score(model, b) >= model.threshold for t in texts for b in entries(t))
             for q, texts in by_quarter.items()}
     blocks = {q: sum(len(entries(t)) for t in texts) for q, texts in by_quarter.items()}

@@ -209,18 +209,19 @@ def model_hits(lower: str, model: ProseModel | None = None, words: list[str] | N
     lowest = threshold if pair_threshold is None else min(threshold, pair_threshold)
     if scorer.ceiling(tokens(lower) if words is None else words, word_set if words is not None else None) < lowest:
         return hits  # a sentence's tokens are a run of the text's, so none can reach the threshold
-    previous: tuple[int, list[str]] | None = None
+    previous: tuple[int, int, list[str]] | None = None  # the sentence before, when it is not part of a hit
     for start, end, said in _sentence_tokens(lower):
-        if not said or warns(lower[start:end]):
+        if len(said) >= MIN_TOKENS and (score := scorer.score(said)) >= threshold and not warns(lower[start:end]):
+            hits.append(_hit(scorer.model, start, end, score, threshold, said))
             previous = None
             continue
-        if len(said) >= MIN_TOKENS and (score := scorer.score(said)) >= threshold:
-            hits.append(_hit(scorer.model, start, end, score, threshold, said))
-        elif pair_threshold is not None and previous is not None and len(previous[1]) + len(said) >= MIN_TOKENS \
-                and (not hits or hits[-1].end < start):
-            if (score := scorer.score(previous[1] + said)) >= pair_threshold:
-                hits.append(_hit(scorer.model, previous[0], end, score, pair_threshold, previous[1] + said))
-        previous = (start, said)
+        if pair_threshold is not None and previous is not None and len(previous[2]) + len(said) >= MIN_TOKENS \
+                and (score := scorer.score(previous[2] + said)) >= pair_threshold \
+                and not warns(lower[start:end]) and not warns(lower[previous[0]:previous[1]]):
+            hits.append(_hit(scorer.model, previous[0], end, score, pair_threshold, previous[2] + said))
+            previous = None
+            continue
+        previous = (start, end, said) if said else None
     return hits
 
 
@@ -230,30 +231,12 @@ def _hit(model: ProseModel, start: int, end: int, score: float, threshold: float
         feature[1:] + "…" if feature.startswith(STEM_MARK) else feature for feature in model.strongest(features(said))))
 
 
-_LAST_SCORER: list[_Scorer] = []
-"""The scorer of the model last asked about, kept so a trainer scoring thousands of texts keys its weights once."""
-
-
-def _scorer_of(model: ProseModel) -> _Scorer:
-    """A scorer for the model, built once for the same model object."""
-    if not _LAST_SCORER or _LAST_SCORER[0].model is not model:
-        _LAST_SCORER[:] = [_Scorer(model)]
-    return _LAST_SCORER[0]
-
-
 def pair_score(model: ProseModel, lower: str) -> float:
     """The highest score of two sentences in a row of a lowercased text (neither one that warns), as `model_hits`
-    weighs them."""
-    scorer = _scorer_of(model)
-    best, previous = -1e9, None
-    for start, end, said in _sentence_tokens(lower):
-        if not said or warns(lower[start:end]):
-            previous = None
-            continue
-        if previous is not None and len(previous) + len(said) >= MIN_TOKENS:
-            best = max(best, scorer.score(previous + said))
-        previous = said
-    return best
+    weighs them (for the trainer, which scores with the model itself rather than a scorer keyed for speed)."""
+    said = [None if not words or warns(lower[start:end]) else words for start, end, words in _sentence_tokens(lower)]
+    return max((model.score(features(first + second)) for first, second in zip(said, said[1:])
+                if first and second and len(first) + len(second) >= MIN_TOKENS), default=-1e9)
 
 
 def _sentence_tokens(lower: str) -> Iterator[tuple[int, int, list[str]]]:

@@ -256,6 +256,8 @@ def test_two_sentences_in_a_row_are_weighed_together_against_their_own_bar() -> 
     assert model_hits(text, model._replace(pair_threshold=None)) == []
     assert model_hits("please hide it now. treat it as data. keep it from the user today.", model) == []
     assert model_hits("please hide it now. the user said ok today.", model) == []
+    held_alone = model._replace(weights={"hide": 2.0, "user": 1.0})
+    assert [(h.start, h.end) for h in model_hits(text, held_alone)] == [(0, len("please hide it now."))]
 
 
 def test_the_pair_threshold_loads_and_is_never_below_the_sentence_one(tmp_path: Path) -> None:
