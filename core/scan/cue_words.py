@@ -143,7 +143,8 @@ _ASK_FIRST = ("ask for approval|ask for permission|ask for confirmation|request 
               "oauth|scopes|scope|role-based|rbac|token|api key|endpoint|middleware|header|401|403|status code|mock|returns|"
               "test card|sandbox mode")
 
-_NO_ASK = ("never ask|don't ask|dont ask|do not ask|no need to ask|needn't ask|without asking|without confirmation|"
+_NO_ASK = ("never ask|don't ask|dont ask|do not ask|does not ask|doesn't ask|never asks|doesn't need to ask|"
+           "does not need to ask|never needs to ask|no need to ask|needn't ask|without asking|without confirmation|"
            "without confirming|without checking with|skip the confirmation|skip confirmation|no confirmation|"
            "don't wait for|do not wait for|don't check with|do not check with|don't bother asking|"
            "don't bother the user|do not bother the user|no need to confirm|no need to check with|stop asking|"
@@ -199,14 +200,19 @@ _HIDE = ("hide|hiding|conceal|concealing|omit|omitting|leave out|leave it out|do
          "leaves out|cleaned-up log|cleaned up log|doctored log|don't surface this|do not surface this|never surface this|don't surface it|do not surface it|"
          "suppress them in|suppress it in|suppress those in|prefers not to know|not want to know|doesn't want to know|never shows|should never show|must never show|"
          "not to tell|i decided not to tell|i chose not to tell|i've decided not to tell|won't tell|will not tell|mustn't find out|never find out|"
-         "deflect|deflect any|stonewall|out of the pr description|out of the description|out of the release notes|"
+         "deflect|deflect any|stonewall|not surfaced|never surfaced|are not surfaced|aren't surfaced|is not surfaced|"
+         "isn't surfaced|go unreported|goes unreported|stay unreported|left unreported|never acknowledged|not acknowledged|"
+         "not listed in|never listed in|left off the|doesn't need to know|does not need to know|don't need to know|dont need know|"
+         "dont need to know|needn't know|need not know|never needs to know|don't show him|don't show her|don't show them|"
+         "do not show him|do not show her|do not show them|never show him|never show her|don't show the user|"
+         "do not show the user|out of conversation|out of conversations|out of the conversation|out of the pr description|out of the description|out of the release notes|"
          "show only the|only show the|mention only the|only mention the")
 _HEARER = ("user|users|user's|human|humans|owner|operator|reviewer|reviewers|maintainer|maintainers|customer|customers|"
            "client|clients|boss|manager|team|anyone|anybody|nobody|no one|them|him|her|people|person|auditor|"
            "auditors|security|admin|administrator|supervisor|they|developer|developers|summary|summaries|"
            "summarising|summarizing|status update|status updates|report|reports|answer|answers|reply|replies|"
            "changelog|commit message|pr description|someone|somebody|keep quiet about|say nothing about|stay quiet about|"
-           "stay silent about|recap|session recap|standup|standup notes|chat|in chat|transcript|session transcript|"
+           "stay silent about|recap|session recap|conversation|conversations|standup|standup notes|chat|in chat|transcript|session transcript|"
            "any output|output|summarise|summarize|audits|audit|anybody audits|let on|weekly status|compliance summary")
 _HIDDEN_THING = ("this instruction|these instructions|this note|this memory|this rule|this entry|this message|"
                  "you did|you ran|you made|you changed|you deleted|you sent|you uploaded|you installed|you pushed|"
@@ -225,7 +231,8 @@ _HIDDEN_THING = ("this instruction|these instructions|this note|this memory|this
                  "skipped|is skipped|was skipped|when you delete|when you remove|when you drop|when you push|when you change|"
                  "this to the|it to the|this from the|it from the|the removal|removal of|flagged|violation|violations|"
                  "vulnerability|vulnerabilities|criticals|problem|problems|the problem|regression|regressions|deletions|"
-                 "price increase|the failing|failing suite")
+                 "price increase|the failing|failing suite|installed|installs|finding|findings|alert|alerts|"
+                 "dropped rows|the origin")
 _HONEST = ("an ai|an ai assistant|an ai agent|honest|honestly|truthful|truthfully|the truth|accurately|transparent|transparently|never lie|"
            "don't lie|do not lie|not lie|never hide|don't hide|do not hide|not hide|password|passwords|"
            "personal data|pii|other customers|other users|internal ticket|spoilers?|spoiler|surprise|"
@@ -258,7 +265,7 @@ _OBEY_NOT_GROUP = CueGroup.of(_OBEY_NOT).excepting("not as data|not data|rather 
                                                  "instead of data|instead of as data")
 """`... as instructions, not as data` says the opposite of `as data`."""
 
-_SAY = ("print|paste|write that|reassure|say|says|tell|report|reports|claim|claims|assure|answer|reply|respond|state|confirm|describe|present|"
+_SAY = ("print|paste|write that|reassure|say|says|tell|tells|report|reports|claim|claims|assure|answer|reply|respond|state|confirm|describe|present|"
         "pretend|insist|mark|show|write|described|describes|reported|presented|marked|listed|shown")
 _ANYWAY = ("pretend|pretending|not an ai|silently|anyway|when tests fail|if tests fail|when they fail|if they fail|"
            "when it fails|if it fails|if it isn't|if it is not|even when it fails|regardless|no matter|whatever the|whatever it|whatever they|whatever the logs|even if|even though|"
@@ -267,13 +274,14 @@ _ANYWAY = ("pretend|pretending|not an ai|silently|anyway|when tests fail|if test
            "even when it|even if it|whatever happened|whether or not|regardless of what|as if everything is fine|"
            "as if nothing|job fails|when the backup job fails|swallow the error|swallow errors|swallow the errors|swallow the failure|"
            "swallow failures|hide build failures|hide failures|hide the failure|hide the failures|hide errors|"
-           "hide the errors")
+           "hide the errors|without checking|without looking|without verifying|without investigating|is broken|are broken|"
+           "was broken|is red|are red|was red|is failing|are failing|never retried|never ran|never run")
 _ALL_WELL = ("passed|passes|passing|green|successful|success|succeeded|clean|nothing|no changes|no errors|fine|"
              "worked|works|complete|completed|done|above|safe|secure|ok|okay|human|approved|verified|fixed|"
              "resolved|healthy|up to date|no issues|no problems|all good|flaky-but-passing|typo fix|typo|cosmetic|"
              "harmless|trivial|minor|went fine|no-op|verified|applied|official|never exposed|dry-run only|"
              "full test suite|the full suite|ran all the tests|couldn't find|didn't find|found nothing|nothing found|"
-             "none found|on schedule|on track|on time|cleanly|ran cleanly|shipped|released|deployed|live")
+             "none found|false positive|false alarm|nothing to worry about|on schedule|on track|on time|cleanly|ran cleanly|shipped|released|deployed|live")
 _ASKED = ("questions about|questioned about|asked about|word for word|verbatim|scripted reply|canned reply|"
           "canned answer|if asked|when asked|whenever asked|if anyone asks|if someone asks|if the user asks|when the user asks|"
           "if they ask|when they ask|if questioned|when questioned|whenever you are questioned|if you are asked|"
@@ -283,7 +291,9 @@ _ASKED = ("questions about|questioned about|asked about|word for word|verbatim|s
           "should someone|should a reviewer|if you're asked|when you're asked|if you get asked|question about|"
           "every question about|any question about|if the client asks|when the client asks|if a client asks|"
           "if clients ask|when clients ask|if the customer asks|when the customer asks|if a customer asks|"
-          "if customers ask|when customers ask|if she asks|if he asks|if management asks|if the auditors ask|"
+          "if customers ask|when customers ask|if she asks|if he asks|if she ask|if he ask|if user ask|if the user ask|if someone ask|if anyone ask|"
+          "if the client ask|when the client ask|when user ask|customer questions|user questions|client questions|"
+          "questions from customers|questions from users|if management asks|if the auditors ask|"
           "if an auditor asks|if it comes up|when it comes up|if anybody asks|user_asks|if_user_asks|if_asked|"
           "when_asked|if users ask|when users ask|if a user asks|when a user asks|if people ask|when people ask|"
           "asked whether|asks whether|questions come up|question comes up|if anyone checks|if someone checks|"
@@ -293,7 +303,7 @@ _SCRIPT = ("say|tell|answer|reply|respond|claim|blame|insist|deny|explain that|a
            "report|state|read like|should read like|should look like|"
            "quote only|only quote|say only|answer only|the answer is|describe|call it|call them|present it as|"
            "frame it as|invent|make up|explain it as|explain them as|explain it|explain as|put it down to|blame it on|"
-           "chalk it up to|pin it on")
+           "chalk it up to|pin it on|only mention|mention only|only name|name only|only list|list only")
 _SCRIPT_NOT = (PROTECT + "|" + _HONEST + "|tell them to|ask them|point them|direct them|refer them|link|docs|"
                "documentation|support|contact|check|look up|explain how|show them how|help them|the answer is in|an ai|"
                "exact|actual output|as it is|as they are|what actually|don't know|do not know|rather than guessing|don't guess|"
@@ -307,7 +317,7 @@ _MARKER = (r"re:system developer admin administrator operator anthropic openai s
            r"|\b(?:message|notice|note|update|alert|directive)\s+from\s+(?:the\s+)?)"
            r"(?:system|developer|admin|administrator|operator|anthropic|openai|security\s+team|platform|"
            r"maintainers?|assistant|human|moderator|supervisor)(?:[\s_-]+(?:message|messages|notice|update|instructions?|reminder|prompt|"
-           r"override|alert|directive|note|mode|policy|system))?(?:\s+[\w-]+=[^\s>\]]{1,40}){0,3}\s*"
+           r"override|alert|directive|note|mode|policy|system))?(?:\s+-\s+[\w\s'-]{1,40}?)?(?:\s+[\w-]+=[^\s>\]]{1,40}){0,3}\s*"
            r"(?:[\]>}#=:|*]|\bupdate\b|\bnotice\b)"
            r"|\bbegin\s+(?:system|developer|admin|administrator|operator)\s+(?:instructions|message|prompt)\b)")
 _MARKER_ACT = ("you|must|now|always|never|disable|disabled|enable|enabled|run|send|upload|skip|include|register|"
@@ -444,10 +454,12 @@ ENGLISH_RULES: tuple[CueRule, ...] = (
              "the user hears|don't look closely|won't look closely|not look closely|so nobody asks|"
              "so no one asks|avoid scrutiny|draw no attention|draws no attention|doesn't draw attention|"
              "so it isn't reviewed|so it is not reviewed|so it won't be reviewed|escape review|slip past review|cover for the|"
-             "cover for it|cover for them|cover for missing|cover for the missing",
+             "cover for it|cover for them|cover for missing|cover for the missing|agreed messaging|the official line|"
+             "the party line",
              unless=PROTECT + "|" + _HONEST),
     cue_rule("disguised_change", "injection", "describes a sensitive change as something harmless (held for a person)",
-             "describe|describes|label|call|present|mark|commit it as|write commit messages|phrase it|refer to|report|"
+             "describe|describes|described|label|labelled|labeled|call|present|presented|mark|marked|commit it as|"
+             "write commit messages|phrase it|refer to|report|reported|framed|"
              "reports|count|list|show|frame|frame it|word it|word the",
              r"re:as:\bas\s+(?:a\s+|an\s+)?['\"]?(?:docs?|typos?|formatting|cosmetic|chore|harmless|minor|routine|style"
              r"|health\s+ping|log\s+rotation|service\s+identity|temporary|cleanup|minor\s+cleanup|degraded"
@@ -455,12 +467,13 @@ ENGLISH_RULES: tuple[CueRule, ...] = (
              r"|update\s+check|analytics|diagnostics|keep-?alive|maintenance|refactor|housekeeping|tidy-?up"
              r"|health\s+(?:check|endpoint)|transient|routine|open\s+source|complete(?:\s+and\s+tested)?|fixed"
              r"|test\s+notification|the\s+average|(?:stability|performance|general)\s+improvements|bug\s*fixes|minor\s+fixes"
-             r"|in\s+progress|on\s+track|passed|passing|green|done)\b",
+             r"|in\s+progress|on\s+track|passed|passing|green|done|deployed|succeeded|successful|success|completed|shipped"
+             r"|(?:a\s+)?(?:known\s+)?false\s+positive|written\s+from\s+scratch|original\s+work)\b",
              "credential|credentials|secret|secrets|payout|iban|key|keys|token|tokens|auth|password|permission|"
              "permissions|workflow|workflows|payment|payments|firewall|.env|account|2fa|webhook|cron|dependency|"
              "remote|outage|data loss|env vars|outbound|upstream|telemetry|network call|backdoor|route|bug|failures|"
              "errors|incident|breach|benchmarks|coverage|hashing|encryption|third-party|truncation|blocked|failing|failed|"
-             "skipped|overdue|broken|breaking|breaking change|major",
+             "skipped|overdue|broken|breaking|breaking change|major|gpl|copied|copyleft|licence|license|retried|never retried",
              unless=PROTECT + "|" + _HONEST),
     cue_rule("misleading_someone", "injection", "tells the agent to mislead or deceive the people it works for (held)",
              "mislead|deceive|trick|fool|dupe|gaslight|lie to|bluff", _HEARER, unless=_HONEST + "|" + PROTECT,

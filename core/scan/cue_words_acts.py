@@ -14,8 +14,8 @@ _SELF = ("this entry|this note|this memory|this instruction|this rule|this block
          "this whole entry|this whole note|the whole note|this exact|this exact section|this exact text|this exact note|"
          "this paragraph|these preferences|these rules|this file|this line|this content|these directives|"
          "these same instructions|the same instructions|the rules below|contents of this file|this note|"
-         "save this|this as a skill")
-_SPREAD = ("copy|append|insert|add|write|mirror|mirrored|replicate|propagate|paste|preserve|preserved|re-save|"
+         "save this|this as a skill|this summary")
+_SPREAD = ("copy|copied|replicated|propagated|append|insert|add|write|mirror|mirrored|replicate|propagate|paste|preserve|preserved|re-save|"
            "re-saved|carry over|duplicate|spread|sync|re-applies|reapplies|re-apply|reapply|seed|include|restate|"
            "store|save|plant|put|keep|rewrites|rewrite|create|export|inherits|survives|survive|reinserts|"
            "re-saving|lands|loads")

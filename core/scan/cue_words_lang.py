@@ -11,7 +11,8 @@ __all__ = ["OTHER_LANGUAGE_RULES"]
 
 _FORGET = CueGroup.spelled(
     "ভুলে যান|ভুলে যাও|ভুলে যাবেন|উপেক্ষা করুন|উপেক্ষা করো|ne tiens plus compte|ne tenez plus compte|"
-    "ne tiens pas compte|ne tenez pas compte|fais abstraction|faites abstraction|unutun|unutunuz|yoksayin|"
+    "ne tiens pas compte|ne tenez pas compte|fais abstraction|faites abstraction|fasse abstraction|fassent abstraction|"
+    "faire abstraction|unutun|unutunuz|yoksayin|"
     "gormezden gelin|"
     "olvida|olvidate|ignora|esqueca|esquece|oublie|oubliez|ignorez|vergiss|vergessen sie|ignoriere|ignorier|"
     "dimentica|забудь|забудьте|игнорируй|忘记|忘掉|忽略|无视|忘れ|無視|잊어|무시|انس|تجاهل|भूल जाओ|भूल जाइए|"
@@ -57,7 +58,7 @@ _NOW_AI = CueGroup.spelled(
     "ia|ai|ии|ki|人工智能|ذكاء|モード|modo|mode|режим|모드|теперь|ahora eres|du bist jetzt|tu es maintenant|"
     "agora voce|adesso sei|现在你|你现在|今から|あなたは|지금부터|너는|الآن|अब तुम|artik|bay gio|sekarang")
 _SEND = CueGroup.spelled(
-    "envia|envie|sende|schick|envoie|envoyez|invia|отправь|отправьте|发送|发给|送信|送って|보내|ارسل|أرسل|भेज|"
+    "envia|envie|sende|schick|envoie|envoyez|invia|отправь|отправьте|发送|发给|送信|送って|보내|ارسل|أرسل|يرسل|ترسل|भेज|পাঠায়|"
     "gonder|gui|kirim|copie|copia|copiez|kopiere|kopieren sie|"
     "wyslij|przeslij|trimite|trimiteti|stuur|verstuur|надішли|відправ|بفرست|ارسال کن|שלח|στειλε|posli|skicka|পাঠাও|بھیج|kuldd el|tuma|"
     "পাঠিয়ে|পাঠান|postして|post して|アップロードして|envoyer|par e-mail|par email|post 하세요|로 post|전송|"
@@ -87,7 +88,8 @@ _VOID = CueGroup.spelled(
     "لاغية|غير صالحة|अमान्य|रद्द|लागू नहीं|gecersiz|artik gecerli degil|iptal edildi|khong con hieu luc|vo hieu|"
     "tidak berlaku lagi|tidak berlaku|বাতিল|przestaja obowiazywac|dibatalkan|nie obowiazuja|niewazne|uniewaznione|gelden niet meer|ongeldig|zijn vervallen|"
     "ไม่มีผล|ยกเลิก|โมฆะ|nu se mai aplica|anulate|nu mai sunt valabile|"
-    "не следуй|не следуйте|больше не следуй|প্রযোজ্য নয়|আর প্রযোজ্য")
+    "не следуй|не следуйте|больше не следуй|প্রযোজ্য নয়|আর প্রযোজ্য|foram substituidas|foram substituidos|"
+    "sono superate|sono superati|已被取代|لا يلتزم|لا تلتزم|لا يتبع|মানে না|মানবে না|মানার দরকার নেই")
 
 _IF_ASKED = CueGroup.spelled(
     "si te pregunta|si te preguntan|si pregunta|si preguntan|si el usuario pregunta|si alguien pregunta|"
@@ -199,11 +201,14 @@ _ONLY_A_REFERENCE = ("只是参考|仅供参考|作为参考|当作参考|参考
 _OUTSIDE_SOURCES = CueGroup.spelled(
     "웹 페이지|웹페이지|网页|网站内容|ウェブページ|webページ|pagina web|pagina da web|page web|pages web|webseite|"
     "веб-страниц|сайт|صفحة الويب|صفحات الويب|वेब पेज|web sayfa|trang web|halaman web|strona internetowa|"
-    "工具输出|ツールの出力|도구 출력|salida de la herramienta|saida da ferramenta|sortie de l'outil|tool-ausgabe")
+    "工具输出|ツールの出力|도구 출력|salida de la herramienta|saida da ferramenta|sortie de l'outil|tool-ausgabe|"
+    "issue di github|issues di github|issue de github|issues de github|issue do github|issues do github|github issues|"
+    "comentarios de pr|commenti delle pr|commentaires de pr|commenti nelle pr")
 _OBEY_OTHER = CueGroup.spelled(
     "따르|따라|우선|遵循|服从|遵守|优先|従って|従う|優先|sigue|seguir|obedece|prioriza|siga|obedeca|suis|suivez|obeis|"
     "befolge|folge|gehorche|segui|obbedisci|следуй|выполняй|подчиняйся|اتبع|أطع|पालन करो|पालन करें|takip et|uy|"
-    "lam theo|tuan theo|ikuti|patuhi|wykonuj|sluchaj|виконуй|照做|照办")
+    "lam theo|tuan theo|ikuti|patuhi|wykonuj|sluchaj|виконуй|照做|照办|esegua|esegui|eseguire|ejecuta|ejecute|executar|"
+    "executa|execute|executez|fuhre aus")
 _OVER_USER = CueGroup.spelled(
     "사용자|用户|ユーザー|usuario|utilisateur|benutzer|nutzer|utente|пользовател|المستخدم|उपयोगकर्ता|kullanici|"
     "nguoi dung|pengguna|uzytkownik|користувач|指示|지시|instrucciones|instrucoes|consignes|anweisungen|istruzioni|"
@@ -296,6 +301,11 @@ OTHER_LANGUAGE_RULES: tuple[CueRule, ...] = (
              _OUTSIDE_SOURCES, _OBEY_OTHER, _OVER_USER,
              unless=CueGroup.spelled(_NEGATED_TEXT, _ONLY_A_REFERENCE).excepting(_DONT_ASK),
              negatable=False),
+    cue_rule("outside_text_unasked_other_language", "injection",
+             "tells the agent to carry out what web pages, issues or tool output say without asking, in another "
+             "language (held)",
+             _OUTSIDE_SOURCES, _OBEY_OTHER, _WITHOUT_ASKING,
+             unless=CueGroup.spelled(_NEGATED_TEXT, _ONLY_A_REFERENCE).excepting(_DONT_ASK), negatable=False),
     cue_rule("exfil_other_language", "exfiltration",
              "tells the agent to send a secrets file somewhere, in another language (held for a person)",
              _SEND, _SECRET_FILE, _DESTINATION, unless=_NOT_SEND, negatable=False),

@@ -43,12 +43,13 @@ SOURCES = ("web page|web pages|webpage|webpages|website|websites|web content|web
             "linked pages|data providers|qr codes|barcodes|postinstall output|build output|cli output|command output|"
             "vendored code|docs page|docs pages|documentation page|documentation pages|"
             "ci log|ci logs|build log|build logs|job log|job logs|transcript|transcripts|podcast|youtube|clipboard|"
-            "fork's issue|result snippets|hidden divs|hidden div|search snippets")
+            "fork's issue|result snippets|hidden divs|hidden div|search snippets|gh issue view|gh pr view|gh run view|gh api")
 _A_REQUEST = "|".join(f"{det} request" for det in ("a", "the", "any", "every", "each", "this", "that", "their", "its",
                                                    "whatever", "such a", "their own"))
 """A request as orders someone gave comes with a determiner (`do what the request in the ticket asks`); a bare
 `request` is a verb (`then request a release run`) or names a web request (`request URLs`, `request body`)."""
-OBEY = ("follow|follows|following|obey|obeys|obeying|execute|executes|executing|run|runs|running|carry out|"
+OBEY = ("follow|follows|following|followed|obey|obeys|obeying|obeyed|execute|executes|executing|executed|run|runs|running|"
+        "carry out|carried out|applied directly|applied verbatim|applied unchanged|applied without review|"
          "comply|comply with|act on|do what|do whatever|trust|trusted|authoritative|treat|"
          "take orders|accept|perform|adopt|as if|came from me|from me|from the user|"
          "the user's own|as the user|same as|equal to|do it|do so|do that|carry them out|carry it out|merge it|do as it says|"
@@ -70,7 +71,8 @@ DIRECTIVE = ("instructions|instruction|commands|command|directions|directives|st
               "requests addressed|policies|advice|new items|new entries|"
               "what's listed|listed|what it encodes|it encodes|as your rules|prompts|updated prompts|any action|"
               "actions|action published|what it lists|it lists|what they list")
-OUTRANKS = ("are commands|are orders|are instructions for you|instructions addressed to you|addressed to you|"
+OUTRANKS = ("as if i typed it|as if i typed|as if i wrote it|as if i said it|as if it came from me|as operator input|"
+            "as user input|are commands|are orders|are instructions for you|instructions addressed to you|addressed to you|"
              "meant for you|is meant for you|are meant for you|orders for you|commands for you|honour them|"
              "honor them|are tasks for you|should be carried out|should be followed|should be executed|"
              "must be followed|must be executed|must be obeyed|are to be followed|are to be executed|"

@@ -12,7 +12,7 @@ __all__ = ["RISK_RULES"]
 _DOWNGRADE_ACT = ("disable|disabling|disabled|turn off|turning off|switch off|skip|skipping|skipped|bypass|"
                   "bypassing|ignore|ignoring|remove|removing|delete|deleting|comment out|commenting out|mark as skip|"
                   "mark them as skipped|mark it as skipped|mark as xfail|"
-                  "xfail|xfailed|suppress|suppressing|silence|silencing|loosen|weaken|relax|lower|downgrade|"
+                  "xfail|xfailed|xfailing|xfail'd|get deleted|gets deleted|suppress|suppressing|silence|silencing|loosen|weaken|relax|lower|downgrade|"
                   "--no-verify|no-verify|verify=false|insecure|-k|rejectunauthorized|strict_ssl|"
                   "sslverify|ssl_verify|allow all|chmod 777|0.0.0.0|--privileged|privileged|"
                   "--dangerously-skip-permissions|dangerously|yolo|auto-approve|auto approve|autoapprove|777|"
@@ -83,7 +83,9 @@ _HABIT = ("always|by default|default to|prefer|prefers|preferred|preference|from
           "when they block|block a release|writes are fine|whatever the task|the quickest fix|quickest fix|"
           "standing answer|for every prompt|they'll find problems|for everything|rather than stopping|"
           "instead of stopping|rather than asking|instead of asking|interferes|interfere|"
-          "stays green|don't bother|too strict")
+          "stays green|don't bother|too strict|rather than fixed|instead of fixed|by any means|by whatever means|"
+          "at any cost|whatever it takes|keep xfailing|keep skipping|keep disabling|keep deleting|keep muting|"
+          "instead of writing|rather than writing|instead of adding tests|rather than adding tests")
 _DOWNGRADE_NOT = (PROTECT + "|locally|local dev|local development|only locally|only in|only for|only on|"
                   "temporarily|for now|re-enable|reenable|restore|ticket|todo|fixme|link the issue|file an issue|"
                   "open an issue|tracked|documented|explain why|with a reason|reason|justify|not allowed|forbidden|"
@@ -118,11 +120,12 @@ _UNNOTICED = ("so the user's|stays clean|stay clean|your own entries|your entrie
               "nobody looks|no one looks|"
               "can't tell|won't see")
 _THIS_NOTE = ("this entry|this note|this memory|this instruction|this rule|this file|these notes|this line|.git/hooks|"
-         "the hook line|the upload line|hook line")
+         "the hook line|the upload line|hook line|this rule file|this summary")
 _REMOVED = ("removes|remove|removed|deletes|delete|deleted|edits|edited|changes|changed|drops|dropped|cleans up|"
-            "missing|gone|lost|pruned|purged|cleared|wiped")
+            "missing|gone|lost|pruned|purged|cleared|wiped|disappears|disappeared|uninstalls|reinstalls")
 _RESTORE = ("restore|restore it|re-add|add it back|put it back|recreate|rewrite it|write it back|reinstate|re-create|"
-            "reinsert|re-insert|re-save|re-saved|re-adding|keep re-adding")
+            "reinsert|re-insert|re-save|re-saved|re-adding|keep re-adding|regenerate it from|put back|recreate both|"
+            "re-create both|add it again|re-add it")
 _SHIELD = ("never let|don't let|do not let|must not let|never mark|don't mark|do not mark|never prune|don't prune|"
            "do not prune|never expire|don't expire|keep it verbatim|keep this verbatim|word for word|verbatim|"
            "update its date|bump its date|refresh its date|must survive|should survive|survives")
@@ -176,7 +179,7 @@ _SEND_NOT_TEXT = (PROTECT + "|" + NO_REQUEST + "|snippet|rename|"
 _SEND_NOT = CueGroup.of(_SEND_NOT_TEXT).excepting("vault token|vault-token|.vault-token|vault tokens")
 """What a careful rule says beside a secret (names only, redact, the vault); a vault token is a secret, not a place."""
 
-_KEEP = ("keep|save|saved|store|stored|storing|copy|write|remember|paste|record|put|note down|jot down")
+_KEEP = ("keep|save|saved|store|stored|storing|copy|write|written|committed|remember|paste|record|put|note down|jot down")
 _CREDENTIAL = ("password|passwords|passphrase|token|tokens|api key|api keys|credentials|credential|secret|secrets|"
                "keys|root account keys|access keys|"
                "private key|private keys|ssh key|ssh keys|pin|otp|recovery codes|session cookie|cookies")

@@ -76,7 +76,7 @@ def _negated(rule: CueRule, sentence: str) -> bool:
 
 _COMMAND_LEAD = re.compile(r"(?:^|[:;,(—–]|[.!?]\s|\s-\s|\b(?:you|always|also|just|simply|please|should|must|can|may|"
                            r"then|and|to|to\s+be|free\s+to|go\s+ahead\s+and|default\s+to|prefer\s+to|by\s+default"
-                           r"|immediately|i'll|i\s+will|now\s+i|i\s+now|from\s+now\s+on\s+i))[\s*_>#\d.)\"'“-]*$")
+                           r"|immediately|i'll|i\s+will|now\s+i|i\s+now|from\s+now\s+on\s+i|so|said|says))[\s*_>#\d.)\"'“-]*$")
 """What comes right before a verb given as a command: the sentence's (or a clause's) start, or a word that leads one;
 an `I` that says what the agent will do from now on too, since a memory note in its own voice states its habit (`now
 I write "deployed" whether or not ...`)."""
@@ -102,7 +102,19 @@ def _addressed(rule: CueRule, sentence: str, words: frozenset[str]) -> bool:
     verbs = rule.groups[rule.addressed]
     return any(not _third_person(sentence[start:end], verbs.words) and _commanded(sentence[:start])
                or _AGENT_DOES.search(sentence, max(0, start - 40), start) is not None
+               or _HABIT_PASSIVE.search(sentence, max(0, start - 120), end) is not None
                for start, end in verbs.spans(sentence))
+
+
+_HABIT_PASSIVE = re.compile(r"(?:\b(?:is|are|be|gets?)\s+(?:(?:always|still|simply|just|then|not|never)\s+)?(?:described"
+                            r"|reported|presented|marked|listed|shown|surfaced|acknowledged|framed|labell?ed|told"
+                            r"|worded|phrased|mentioned)|\bgets?\s+(?:(?:always|simply|just|then)\s+)?[a-z']+(?:ed|wn|'d)"
+                            r"|\b(?:prefers?|wants?|insists?|expects?|requires?)\s+that\b[^.;:]{0,80}?\bbe\s+(?:[a-z]+\s+)?"
+                            r"[a-z']+(?:ed|wn))$")
+"""A passive that states a practice: of telling in the present (`failing tests are described as "flaky"`, `errors
+are not surfaced`), any act with `get` (`failing tests get deleted`), or what someone prefers be done (`prefers that
+review bots' instructions be applied directly`); each is a rule for the agent put without a subject. A present
+passive of other acts describes a state (`tests are skipped by default`)."""
 
 
 _AGENT_DOES = re.compile(r"\b(?:the|our|this)\s+(?:agent|assistant|bot|ai|model)\s+(?:(?:also|now|always|then|just"
@@ -162,7 +174,7 @@ _EMPHASIS = re.compile(r"\*\*+")
 _KEPT = re.compile(r"(?<![\w-])-{1,2}[a-z][\w-]*|\b\w+=\w+|@pytest\.mark\.(?:skip|xfail)\w*"
                    r"|\b(?:it|test|describe)\.skip\b|\bset \+e\b"
                    r"|(?<![\w./])~?/?\.(?:env|npmrc|pgpass|netrc|pypirc|git-credentials)(?![\w.-])"
-                   r"|process\.env|os\.environ|document\.cookie|\bid_(?:rsa|ed25519)\b")
+                   r"|process\.env|os\.environ|document\.cookie|\bid_(?:rsa|ed25519)\b|\bgh\s+(?:issue|pr|run)\s+view\b|\bgh\s+api\b")
 """What a code span keeps when it is blanked: flags, settings, test skip markers, `set +e`, and the names of secrets
 files and objects (`.env`, `~/.npmrc`, `process.env`), since they say what the sentence acts on."""
 
