@@ -24,8 +24,13 @@ __all__ = ["FORBIDS_SETTING", "LOW_RISK_ACTS", "NAMES_INVISIBLE", "NARRATION", "
 NARRATION = re.compile(
     r"\b(?:threat[ -]models?|post-?mortems?|incidents?|inc-\d+|security (?:review|audit|team|advisory)|red[ -]team\w*"
     r"|pen(?:etration)? ?tests?|phishing|malicious|attackers?|exploit(?:s|ed)?|malware|tried to|attempted to|slipped"
-    r"|snuck|sneaked|replaced|caught (?:it|in review|by)|rejected|we (?:removed|deleted|reverted|blocked)|(?:was|were) (?:removed"
-    r"|deleted|reverted|blocked)|deleted (?:that|the|it)|flagged|alerts? on|should alert|detect(?:s|ed|ion)?|asked what"
+    r"|snuck|sneaked|replaced|replacing|caught (?:it|in review|by)|rejected|we (?:removed|deleted|reverted|blocked)"
+    r"|(?:is|are|was|were|got|been) (?:removed|deleted|reverted)|(?:was|were) blocked|deleted (?:that|the|it)|flagged"
+    r"|alerts? on|should alert|detect(?:s|ed|ion)?|asked what|audited|(?:during|in) (?:the|an|our) audit|found … in"
+    r"|almost (?:ran|run|pushed|posted|sent)"
+    r"|nearly (?:ran|pushed|posted|sent)|not something we (?:run|use)|we (?:don't|do not|never) run|suggests"
+    r"|not from the (?:real|actual)|just (?:text|data)|chat (?:format|template)s?|prompt (?:format|template)s?"
+    r"|special tokens?|fine-?tun\w*|datasets?|tokeni[sz]ers?"
     r"|explained|cve-\d|vulnerabilit(?:y|ies)|indicators? of compromise|download cradles?|poisoned|prompt injection"
     r"|treat (?:it|them) as data|as untrusted|report (?:it|them)|flag (?:it|them)|told (?:people|users|everyone) to"
     r"|tells (?:people|users) to|(?:was|were) found|found in|swap(?:ped)?|suggested|not to (?:paste|run|copy)"
@@ -64,12 +69,16 @@ def _sentence_end(text: str, end: int) -> int:
 
 
 def _around(text: str, start: int, end: int) -> str:
-    """The sentence a finding sits in and the one before (`Security review flagged the README. It says to run …`;
-    an abbreviation such as `e.g.` also ends one), with the finding's own text left out (a `malicious.example` host
-    in the command is not a report)."""
+    """The sentence a finding sits in, the one before, and the one after when it goes on in the same line (`Security
+    review flagged the README. It says to run …`, `The CI step runs curl … | sh. Ravi wants it replaced`; an
+    abbreviation such as `e.g.` also ends one; the next item of a list says something else), with the finding's own
+    text left out (a `malicious.example` host in the command is not a report)."""
     starts = _sentence_starts(text, start)
     before = starts[-2] if len(starts) > 1 else starts[0]
-    return text[before:start] + " … " + text[end:_sentence_end(text, end)]
+    after = _sentence_end(text, end)
+    following = SENTENCE_END.match(text, after) if after < len(text) else None
+    following = following if following is not None and "\n" not in following.group() else None
+    return text[before:start] + " … " + text[end:_sentence_end(text, following.end()) if following else after]
 
 
 FORBIDS_SETTING = re.compile(r"(?:don't|do not|never) (?:use|export|set|add|do|put|commit|copy|pass|enable|it)\b"

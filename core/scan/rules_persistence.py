@@ -76,7 +76,7 @@ PERSISTENCE_RULES: tuple[Rule, ...] = (
          r"(?:rc\.local|init\.d|cron|authorized_keys|\.bashrc|\.zshrc|\.profile|\.bash_profile|systemd|\.service\b"
          r"|/etc/|\.git/hooks|\.ssh/)"),
     Rule("agent_config_mod", _P, BLOCK, "a shell command that writes into an agent's instruction or settings file",
-         rf"{_WRITE}{_AGENT_FILES}|{_READ_MD}[^\s'\"<>|;&]{{0,120}}?{_AGENT_FILES}|\bcat\s+(?:>>?|<<)[^\n]{{0,80}}?{_AGENT_FILES}|\bopen\(\s*['\"][^'\"\n]{{0,120}}?"
+         rf"{_WRITE}{_AGENT_FILES}(?![ \t]+>[ \t])|{_READ_MD}[^\s'\"<>|;&]{{0,120}}?{_AGENT_FILES}|\bcat\s+(?:>>?|<<)[^\n]{{0,80}}?{_AGENT_FILES}|\bopen\(\s*['\"][^'\"\n]{{0,120}}?"
          rf"{_AGENT_FILES}['\"]\s*,\s*['\"][aw]"),
     Rule("possible_agent_config_mod", _P, HOLD, "asks to change an agent's instruction or settings file (held)",
          rf"(?<![$/.-])\b{_MOD_VERBS}\s{_G_MOD}{_ANY_AGENT_FILE}"
