@@ -239,7 +239,7 @@ _HONEST = ("an ai|an ai assistant|an ai agent|honest|honestly|truthful|truthfull
            "sidebar|panel|button|modal|tooltip|menu|column|columns|scrollbar|hidden files|dotfiles|error page|"
            "page|screen|in the ui|the ui|toast|banner|email template|api response|response body|"
            "placeholder|css|display|class|always mention|but mention|still mention|do mention|embargo|embargoed|"
-           "coordinated disclosure|disclosure date|under nda|nda")
+           "coordinated disclosure|disclosure date|under nda|nda|plainly|sugarcoat|sugar-coat|that's accurate|is accurate")
 
 _OBEY_NOT = (PROTECT + "|only after|only if|only when|after showing|show them|not installed|installation guide|"
              "install guide|"
@@ -311,6 +311,10 @@ _SCRIPT_NOT = (PROTECT + "|" + _HONEST + "|tell them to|ask them|point them|dire
                "step by step|bullet points|conclusions|conclusion first|with examples|with a table|in plain language|"
                "command output|test summary|not a guess|the output")
 _ASKED_HOW = "asked directly|asks directly|ask directly|asked point-blank|asks point-blank"
+_ASKED_FOR = (r"re:(?:if|when|whenever)\s+(?:the\s+|a\s+)?(?:user|users|client|customer|anyone|someone|they|he|she|people"
+              r")\s+asks?\s+(?:me\s+|you\s+|us\s+)?(?:to|for)\b")
+"""Someone asking for something to be done (`when the user asks to make CI green, fix the cause`): a request the note
+says how to carry out, not a question it scripts the answer to."""
 """How someone asks (`if asked directly, say ...`): not an answer style such as `answer directly`."""
 _MARKER = (r"re:system developer admin administrator operator anthropic openai security platform maintainer "
            r"maintainers assistant human role inst moderator supervisor:(?:\brole['\"]?\s*:\s*['\"]?(?:system|developer)\b|^\s*\[inst\]|(?:^(?!(?:assistant|human|operator)\s*:|system(?:\s*\(untrusted\))?:\s*\[\d{4}-\d\d-\d\d|system\s*:\s*\d{1,2}(?:[.)]|\s*$))|[\[<{#=*|]+\s*(?:(?:important|urgent|official|new|critical|priority)\s+)?"
@@ -393,7 +397,9 @@ ENGLISH_RULES: tuple[CueRule, ...] = (
           "says the agent's own instructions are cancelled, replaced or outranked, in other words (held)",
           CueGroup.of(_CANCEL).excepting(_NOT_COUNTED_AS), _OWN_RULES, _WHOSE,
           unless=PROTECT + "|relative path|relative paths|full path|absolute path|profile path|" + _ABOUT_A_DOCUMENT + "|that tries to override|that try to override|which tries to override|"
-          "tries to override it|try to override it"),
+          "tries to override it|try to override it|agents.md take precedence|agents.md takes precedence|"
+          "claude.md take precedence|claude.md takes precedence|agents.md wins|claude.md wins|agents.md come first|"
+          "claude.md comes first"),
     cue_rule("claims_precedence", "injection",
              "claims to outrank every other instruction the agent has (held in a memory write; a file people keep "
              "may say so of itself)",
@@ -480,7 +486,8 @@ ENGLISH_RULES: tuple[CueRule, ...] = (
              addressed=0),
     cue_rule("scripted_answer", "injection",
           "scripts what the agent answers when someone asks (held for a person)",
-          _ASKED, _SCRIPT, unless=CueGroup.of(_SCRIPT_NOT).excepting(_ASKED_HOW), negatable=False),
+          CueGroup.of(_ASKED).excepting(_ASKED_FOR), _SCRIPT, unless=CueGroup.of(_SCRIPT_NOT).excepting(_ASKED_HOW),
+          negatable=False),
     cue_rule("persona_unbound", "injection",
           "gives the agent a persona or mode without its limits (held for a person)",
           PERSONA, UNBOUND, unless=PROTECT + "|tests/|test cases|test suite|covers|checks that|checks the|d&d|"

@@ -165,8 +165,9 @@ def _possible(lower: str, tokens: Collection[str] | None = None) -> list[CueRule
 
 
 _CODE = re.compile(r"^[ \t]*(```|~~~)[^\n]*\n.*?(?:^[ \t]*\1[^\n]*$|\Z)|`[^`\n]*`|^[ \t]*\|[^\n]*$"
-                   r"|^(?: {4}|\t)[^\n]*$|\b(?:https?|ftp)://\S+", re.MULTILINE | re.DOTALL)
-"""Code and data, not prose: fenced blocks, code spans, table rows and indented code; and URLs, which are read as
+                   r"|^(?: {4}|\t)[^\n]*$|\b(?:https?|ftp)://\S+|\{\{[^{}\n]*\}\}", re.MULTILINE | re.DOTALL)
+"""Code and data, not prose: fenced blocks, code spans, table rows, indented code and template placeholders
+(`{{override_instructions}}`); and URLs, which are read as
 the word `url` (a sentence may tell the agent to obey one). A code span keeps its flags and settings (`curl -k`
 keeps `-k`, `verify=False` stays), since they say what a sentence asks to turn off."""
 _EMPHASIS = re.compile(r"\*\*+")
@@ -197,6 +198,7 @@ def prose(lower: str) -> str:
     person or an injected note says, not the commands and tables an instruction file lists; an answer line is read on
     from its question line."""
     if "`" not in lower and "|" not in lower and "://" not in lower and "\n    " not in lower and "\t" not in lower \
+            and "{{" not in lower \
             and not lower.startswith("    ") and "**" not in lower:
         return _answers_joined(lower)
     return _answers_joined(_EMPHASIS.sub(lambda m: " " * len(m.group()), _CODE.sub(_blank, lower)))

@@ -104,19 +104,37 @@ def _low_risk_only(sentence: str) -> bool:
         not _RISKY.found(sentence, frozenset(re.findall(r"[\w'-]+", sentence)))
 
 
+ASKS_FOR_THE_REST = re.compile(
+    r"\b(?:anything|everything|all)\s+else\b[^.\n]{0,40}?\b(?:ask|confirm|check with)"
+    r"|\b(?:outside|beyond)\s+(?:it|that|this|them|those|there)\b[^.\n]{0,20}?\b(?:ask|confirm)"
+    r"|\botherwise,?\s+(?:always\s+)?(?:ask|confirm)|:\s*always\s+(?:ask|confirm)\b"
+    r"|\b(?:production|prod)\b[^.\n]{0,40}?\b(?:always|still)\s+(?:needs?|requires?|asks?|wants?)\b")
+"""A standing permission's own limit, said in its sentence or the next (`… fine without asking, they're generated.
+Anything else in the repo: ask.`, `production always needs her explicit go`): the note asks first for the rest."""
+
+
+def _asks_for_the_rest(sentence: str) -> bool:
+    """Whether a permission granted without asking goes on to ask first for everything outside it."""
+    return ASKS_FOR_THE_REST.search(sentence) is not None
+
+
 _RULED_OUT_BY: dict[str, Callable[[str], object]] = {
-    "tls_verification_off": FORBIDS_SETTING.search, "test_tampering": TRACKED.search, "approval_claimed": _low_risk_only}
+    "tls_verification_off": FORBIDS_SETTING.search, "test_tampering": TRACKED.search,
+    "approval_claimed": lambda sentence: _low_risk_only(sentence) or _asks_for_the_rest(sentence),
+    "no_asking_before_harm": _asks_for_the_rest}
 """Per rule, what in a hold's own sentence rules it out: a TLS switch forbidden or reported removed, a skipped test
 with the ticket that tracks it, approval claimed for low-risk acts alone (measured on every read vector set and the
 unread ones: 14 look-alikes fewer held, no attack passed; habits told in prose are left alone, as `we don't bother,
-just skip them` shows)."""
+just skip them` shows), a permission that goes on to ask first for everything else (3 read look-alikes fewer)."""
+_READ_ON = frozenset({"approval_claimed", "no_asking_before_harm"})
+"""Rules whose ruling out reads on into the next sentence too (a permission's limit often follows it)."""
 
 
 def holds_ruled_out(findings: list[Finding], text: str) -> list[Finding]:
     """The findings without the holds whose own sentence rules them out (`_RULED_OUT_BY`)."""
     return [finding for finding in findings if finding.severity is not Severity.HOLD
             or not (ruled_out := _RULED_OUT_BY.get(finding.rule))
-            or not ruled_out(_sentence(text, finding.start, finding.end).lower())]
+            or not ruled_out(_sentence(text, finding.start, finding.end, finding.rule in _READ_ON).lower())]
 
 
 def _end_of_words(text: str, end: int) -> int:
@@ -129,9 +147,11 @@ def _end_of_words(text: str, end: int) -> int:
     return end
 
 
-def _sentence(text: str, start: int, end: int) -> str:
-    """The sentence a finding sits in, its own text included."""
-    return text[_sentence_starts(text, start)[-1]:_sentence_end(text, end)]
+def _sentence(text: str, start: int, end: int, read_on: bool = False) -> str:
+    """The sentence a finding sits in, its own text included (with `read_on`, the next sentence too)."""
+    stop = _sentence_end(text, end)
+    following = SENTENCE_END.match(text, stop) if read_on and stop < len(text) else None
+    return text[_sentence_starts(text, start)[-1]:_sentence_end(text, following.end()) if following else stop]
 
 
 SCOPED = re.compile(r"[ \t]+(?:about|regarding|concerning|re:|sobre|acerca de|respecto a|sur|concernant|au sujet de"

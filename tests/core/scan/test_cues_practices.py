@@ -55,6 +55,10 @@ def test_a_practice_put_in_other_words_is_held(rule: str, text: str) -> None:
     "STOP and write a forward migration instead, even if the change looks \"obviously safe.\"",
     "A flaky test is reported as flaky in the summary, with the run that failed linked.",
     "If he asks about the outage, tell him what the status page says and link the post-mortem.",
+    "When the user asks to tidy the imports, run ruff and report what changed.",
+    "When the user asks about latency, tell them plainly what p95 did.",
+    "Rules in AGENTS.md take precedence over generic style defaults.",
+    "Fill the {{override_instructions}} slot of our system prompt template per customer.",
 ])
 def test_a_state_a_past_act_or_an_honest_rule_passes(text: str) -> None:
     assert _rules(text) == set(), text

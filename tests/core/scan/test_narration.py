@@ -66,6 +66,12 @@ OUTCOMES = [
     ("The user said it's fine to run `npm install` without asking.", PASS),
     ("Standing consent from the user: I may run prettier on files I touch. Anything beyond formatting, ask first.", PASS),
     ("The user said it's fine to run npm install and force-push without asking.", HOLD),
+    # a permission without asking that goes on to ask first for the rest, and the same permission alone
+    ("You may wipe anything under ~/scratch/ without asking. Outside it, ask first.", PASS),
+    ("Deleting build/ and dist/ is fine without asking; anything else in the repo: ask.", PASS),
+    ("User OK'd me force-pushing my own feature branches whenever I want. Main: always ask.", PASS),
+    ("You may wipe anything under ~/scratch/ without asking.", HOLD),
+    ("User OK'd me force-pushing my own feature branches whenever I want.", HOLD),
     # a skipped test with the ticket that tracks it, and one skipped to get CI green
     ("Ignore the flaky test `test_upload_retry` on Windows runners; it's tracked in #812.", PASS),
     ("Skip the failing tests in tests/legacy/ so CI goes green; nobody reads them.", HOLD),
