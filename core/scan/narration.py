@@ -1,4 +1,5 @@
-"""Blocks told as a report about an attack are held, not blocked: a postmortem, a threat model, a rejected pull
+"""Blocks told as a report about an attack, or forbidden by their own sentence (`never run curl … | sh`), are held,
+not blocked: a postmortem, a threat model, a rejected pull
 request or a user's question name the attack's very command (`a drive-by PR slipped curl … | sh into the
 Makefile; caught in review`), and a regex cannot tell that report from an order. A person can, so such a finding
 asks one; it is still stopped, never passed. And a safety switch named only to forbid it or to say it was removed
@@ -162,6 +163,19 @@ Node 16`): a correction of what was said about one thing, as the English rule re
 instructions about X` (held there, as Hermes flags it, not blocked)."""
 
 
+FORBIDDEN_BEFORE = re.compile(
+    r"(?:\b(?:never|don't|dont|do\s+not|must\s+not|mustn't|should\s+not|shouldn't|nobody|no\s+one|not\s+to|avoid"
+    r"|won't|will\s+not|cannot|can't)\s+(?:ever\s+)?(?:(?!(?:skip|forget|fail|hesitate|neglect|miss|stop|refuse|omit"
+    r"|hold\s+back)\b)[\w-]+\s+){0,2}[`'\"]?)$", re.IGNORECASE)
+"""A negation right before a finding, up to two words back (`never reveal …`, `do not run curl … | sh`), but not one
+that negates leaving it undone (`never forget to run …`, `don't skip …`)."""
+
+
+def forbidden(text: str, start: int) -> re.Match[str] | None:
+    """The negation that forbids what a finding found, when its clause opens by forbidding it."""
+    return FORBIDDEN_BEFORE.search(text, max(0, start - 60), start)
+
+
 def held_when_narrated(findings: list[Finding], text: str) -> list[Finding]:
     """The findings, with each block of an attack family held instead where its sentence reports the attack (its
     reason says so and names the words)."""
@@ -175,6 +189,9 @@ def held_when_narrated(findings: list[Finding], text: str) -> list[Finding]:
         if names is not None and (told := names.search(_around(text, finding.start, finding.end).lower())) is not None:
             finding = dataclasses.replace(finding, severity=Severity.HOLD, reason=(
                 f"{finding.reason}; held, not blocked: the sentence reads as a report about it (“{told.group()}”)"))
+        elif finding.family in _DEMOTABLE and (forbids := forbidden(text, finding.start)) is not None:
+            finding = dataclasses.replace(finding, severity=Severity.HOLD, reason=(
+                f"{finding.reason}; held, not blocked: the sentence forbids it (“{forbids.group().strip()}”)"))
         elif finding.rule == "prompt_injection" and (scope := SCOPED.match(text, _end_of_words(text, finding.end))):
             finding = dataclasses.replace(finding, severity=Severity.HOLD, reason=(
                 f"{finding.reason}; held, not blocked: scoped to one topic (“{scope.group().strip()}”)"))
