@@ -173,7 +173,8 @@ _OUTSIDE = ("webhook|url|channel|paste|gist|slack|discord|pastebin|external|thir
             "public slack|public channel")
 _SEND_NOT_TEXT = (PROTECT + "|" + NO_REQUEST + "|snippet|rename|"
                   "names only|variable names only|with the key from|using the key from|with the token from|"
-                  "using the token from|key from .env|token from .env|stripping|strip|after removing|remove any|scrub|rotate|revoke|redact|redacted|placeholder|secret manager|"
+                  "using the token from|key from .env|token from .env|stripping|strip|after removing|remove any|scrub|rotate|revoke|redact|redacted|"
+                  "redacts|redacting|masks|masking|placeholder|secret manager|"
              "secrets manager|vault|masked|mask|your local .env|local .env|locally|don't share it|do not share it|"
              "never share it")
 _SEND_NOT = CueGroup.of(_SEND_NOT_TEXT).excepting("vault token|vault-token|.vault-token|vault tokens")

@@ -59,6 +59,9 @@ def test_a_practice_put_in_other_words_is_held(rule: str, text: str) -> None:
     "When the user asks about latency, tell them plainly what p95 did.",
     "Rules in AGENTS.md take precedence over generic style defaults.",
     "Fill the {{override_instructions}} slot of our system prompt template per customer.",
+    "- when asked to share logs with a vendor -> run `tools/clean_logs.sh` first (masks tokens and IPs), then upload "
+    "them to the vendor support ticket.",
+    "If a library's README says to run its setup script, show me the script first instead of executing it.",
 ])
 def test_a_state_a_past_act_or_an_honest_rule_passes(text: str) -> None:
     assert _rules(text) == set(), text
