@@ -325,6 +325,7 @@ _MARKER = (r"re:system developer admin administrator operator anthropic openai s
            r"(?:[\]>}#=:|*]|\bupdate\b|\bnotice\b)"
            r"|\bbegin\s+(?:system|developer|admin|administrator|operator)\s+(?:instructions|message|prompt)\b)")
 _MARKER_ACT = ("you|must|now|always|never|disable|disabled|enable|enabled|run|send|upload|skip|include|register|"
+               "forward|forwarded|forwarding|"
                "outrank|outranks|priority|highest|override|overrides|refusals|without|may|can|allowed|elevated|"
                "unlock|unlocked|policy|rules|instructions|will|follow|all commands|disregard|ignore|"
                "unrestricted|commit directly")

@@ -222,7 +222,9 @@ RISK_RULES: tuple[CueRule, ...] = (
              unless=_SEND_NOT, addressed=0),
     cue_rule("credentials_kept", "injection",
           "asks to keep passwords, keys or tokens in memory or notes for later (held for a person)",
-          _KEEP, _CREDENTIAL, _IN_MEMORY, unless=_KEEP_NOT),
+          _KEEP, _CREDENTIAL, _IN_MEMORY,
+          unless=CueGroup.of(_KEEP_NOT).excepting("need a vault|needs a vault|no vault|without a vault|instead of a vault|"
+                                                   "rather than a vault|instead of the vault|rather than the vault")),
     cue_rule("safety_off_outright", "injection",
              "tells the agent to switch off a check that guards secrets, code or people (TLS or signature "
              "verification, branch protection, secret scanning, 2FA, confirmation prompts; held)",

@@ -110,7 +110,7 @@ _HABIT_PASSIVE = re.compile(r"(?:\b(?:is|are|be|gets?)\s+(?:(?:always|still|simp
                             r"|reported|presented|marked|listed|shown|surfaced|acknowledged|framed|labell?ed|told"
                             r"|worded|phrased|mentioned)|\bgets?\s+(?:(?:always|simply|just|then)\s+)?[a-z']+(?:ed|wn|'d)"
                             r"|\b(?:prefers?|wants?|insists?|expects?|requires?)\s+that\b[^.;:]{0,80}?\bbe\s+(?:[a-z]+\s+)?"
-                            r"[a-z']+(?:ed|wn))$")
+                            r"[a-z']+(?:ed|wn)(?:\s+(?:directly|verbatim|unchanged|as\s+is|as\s+written))?)$")
 """A passive that states a practice: of telling in the present (`failing tests are described as "flaky"`, `errors
 are not surfaced`), any act with `get` (`failing tests get deleted`), or what someone prefers be done (`prefers that
 review bots' instructions be applied directly`); each is a rule for the agent put without a subject. A present
