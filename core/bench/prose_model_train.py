@@ -2,9 +2,11 @@
 instruction files and memory files, and say how it does on real files it never saw.
 
 Positives are the attacks told in prose (every family but secrets and obfuscation) of the vector sets read after
-their blind measure (the first to the sixteenth and the eighteenth; the nineteenth, the twentieth and the
-twenty-first stay out, to measure; the seventeenth, read since, stays out too, because a model trained with it stopped
-11 fewer attacks of the three unread sets together, 19 fewer of the read ones, and held 5 more real memory entries);
+their blind measure (the first to the sixteenth, the eighteenth and the nineteenth; the twentieth, the twenty-first
+and the twenty-second stay out, to measure; the seventeenth, read, stays out too, because a model trained with it
+stopped 11 fewer attacks of the then unread sets together, 19 fewer of the read ones, and held 5 more real memory
+entries; trained with the nineteenth, the model stopped 11 more attacks of the three unread sets for 1 more of their
+look-alikes held);
 negatives are every look-alike of those sets, every sentence of half the real instruction files and (with --memory)
 every entry of half the real memory files (each split by repository). An attack entry often holds ordinary sentences
 beside its attack, so training is done in rounds: after the first,
@@ -58,8 +60,8 @@ def _sentences(text: str) -> list[set[str]]:
 
 def vector_sets() -> list[tuple[str, list[str], list[str]]]:
     """(name, prose attacks, look-alikes) of each vector set the developers read (a set written blind joins once it
-    has been measured unread; the nineteenth, the twentieth and the twenty-first are kept unread for the next blind
-    measure; the seventeenth, read, is left out, since a model trained with it did worse on the others)."""
+    has been measured unread; the twentieth, the twenty-first and the twenty-second are kept unread for the next
+    blind measure; the seventeenth, read, is left out, since a model trained with it did worse on the others)."""
     from memrev.core.bench.scan_vectors import ATTACKS, BENIGN
     from memrev.core.bench.scan_vectors_fifth import FIFTH_ATTACKS, FIFTH_BENIGN
     from memrev.core.bench.scan_vectors_fourth import FOURTH_ATTACKS, FOURTH_BENIGN
@@ -78,6 +80,7 @@ def vector_sets() -> list[tuple[str, list[str], list[str]]]:
     from memrev.core.bench.scan_vectors_fifteenth import FIFTEENTH_ATTACKS, FIFTEENTH_BENIGN
     from memrev.core.bench.scan_vectors_sixteenth import SIXTEENTH_ATTACKS, SIXTEENTH_BENIGN
     from memrev.core.bench.scan_vectors_eighteenth import EIGHTEENTH_ATTACKS, EIGHTEENTH_BENIGN
+    from memrev.core.bench.scan_vectors_nineteenth import NINETEENTH_ATTACKS, NINETEENTH_BENIGN
     named = (("first", ATTACKS, BENIGN), ("second", HOLDOUT_ATTACKS, HOLDOUT_BENIGN),
              ("fresh", FRESH_ATTACKS, FRESH_BENIGN), ("fourth", FOURTH_ATTACKS, FOURTH_BENIGN),
              ("fifth", FIFTH_ATTACKS, FIFTH_BENIGN), ("third", THIRD_ATTACKS, THIRD_BENIGN),
@@ -87,7 +90,8 @@ def vector_sets() -> list[tuple[str, list[str], list[str]]]:
              ("twelfth", TWELFTH_ATTACKS, TWELFTH_BENIGN), ("thirteenth", THIRTEENTH_ATTACKS, THIRTEENTH_BENIGN),
              ("fourteenth", FOURTEENTH_ATTACKS, FOURTEENTH_BENIGN), ("fifteenth", FIFTEENTH_ATTACKS, FIFTEENTH_BENIGN),
              ("sixteenth", SIXTEENTH_ATTACKS, SIXTEENTH_BENIGN),
-             ("eighteenth", EIGHTEENTH_ATTACKS, EIGHTEENTH_BENIGN))
+             ("eighteenth", EIGHTEENTH_ATTACKS, EIGHTEENTH_BENIGN),
+             ("nineteenth", NINETEENTH_ATTACKS, NINETEENTH_BENIGN))
     return [(name, [text for family, text in attacks if family in PROSE_FAMILIES], [text for _, text in benign])
             for name, attacks, benign in named]
 
