@@ -401,6 +401,13 @@ ENGLISH_RULES: tuple[CueRule, ...] = (
           "tries to override it|try to override it|agents.md take precedence|agents.md takes precedence|"
           "claude.md take precedence|claude.md takes precedence|agents.md wins|claude.md wins|agents.md come first|"
           "claude.md comes first"),
+    cue_rule("agent_file_unbound", "injection",
+             "says the agent's own instruction file no longer binds it or is to be read as empty (held)",
+             "agents.md|claude.md|claude.local.md|gemini.md|.cursorrules|.clinerules|copilot-instructions.md",
+             "no longer binds|no longer bind|doesn't bind you|does not bind you|not binding on you|no longer consults|"
+             "no longer consult|as though that file were empty|as though it were empty|as if it were empty|"
+             "as if that file were empty|as though it did not exist|as if it did not exist",
+             unless=PROTECT + "|" + _ABOUT_A_DOCUMENT + "|legacy/|old/|archive/|archived", negatable=False, window=0),
     cue_rule("claims_precedence", "injection",
              "claims to outrank every other instruction the agent has (held in a memory write; a file people keep "
              "may say so of itself)",

@@ -92,11 +92,15 @@ _DOWNGRADE_NOT = (PROTECT + "|locally|local dev|local development|only locally|o
                   "prohibited|when iterating|while iterating|when debugging|while debugging|not slow|slow tests|slow integration tests|marked slow|"
                   "for security reasons|disabled for security|for security (|hardening")
 
+_NEVER_BACK = ("should not be re-added|must not be re-added|never re-add|don't re-add|do not re-add|don't re-enable|"
+               "do not re-enable|never re-enable|don't ever re-enable|should not be re-enabled|must not be re-enabled|"
+               "removed from all repos|removed from every repo")
+"""A check removed for good, its return forbidden (`the CodeQL workflow should not be re-added`)."""
 _OFF_OUTRIGHT = ("disable|disabling|turn off|turning off|switch off|skip|skipping|bypass|bypassing|remove|removing|"
                  "delete|deleting|comment out|drop|dropping|ignore|ignoring|--no-verify|no-verify|verify=false|"
                  "--insecure|insecure|-k|rejectunauthorized|strict_ssl|sslverify|disabled|muted|re-disable|"
                  "leave it disabled|keep it disabled|stays disabled|stay disabled|leave them disabled|keep them off|"
-                 "leave it off|keep it off|stays off")
+                 "leave it off|keep it off|stays off|" + _NEVER_BACK)
 _STRONG_SAFETY = ("tls verification|ssl verification|certificate verification|certificate checks|certificate check|"
                   "cert verification|cert checks|ssl checks|ssl check|tls checks|hostname verification|"
                   "signature verification|signature checks|signature check|commit signing|gpg signing|"
@@ -106,7 +110,8 @@ _STRONG_SAFETY = ("tls verification|ssl verification|certificate verification|ce
                   "permission prompts|confirmation prompts|approval prompts|security review|security scan|"
                   "security scanning|vulnerability scan|dependency audit|npm audit|pip-audit|audit logging|"
                   "sandboxing|the sandbox|pre-commit hooks|the pre-commit hook|git hooks|commit hooks|"
-                  "required reviews|code review|required checks|status checks")
+                  "required reviews|code review|required checks|status checks|codeql|code scanning|dependabot alerts|"
+                  "dependabot security updates")
 """Checks whose only job is to guard secrets, code or people: switching one off is a downgrade without a reason."""
 _BETWEEN_US = ("between us|between you and me|our secret|our little secret|keep this between|stays between|"
                "stay between|good news only|only good news")
@@ -228,7 +233,7 @@ RISK_RULES: tuple[CueRule, ...] = (
     cue_rule("safety_off_outright", "injection",
              "tells the agent to switch off a check that guards secrets, code or people (TLS or signature "
              "verification, branch protection, secret scanning, 2FA, confirmation prompts; held)",
-             _OFF_OUTRIGHT, _STRONG_SAFETY, unless=_DOWNGRADE_NOT, addressed=0),
+             _OFF_OUTRIGHT, _STRONG_SAFETY, unless=CueGroup.of(_DOWNGRADE_NOT).excepting(_NEVER_BACK), addressed=0),
     cue_rule("risky_even_in_prod", "injection",
              "tells the agent to do something destructive even in production (held for a person)",
              "drop|delete|wipe|truncate|reset|recreate|force-push|force push|overwrite|purge|destroy",
