@@ -163,7 +163,7 @@ _SECRET_VALUE = ("key|token|password|secret|credentials|passwords|tokens|keys|ap
                  "untracked files|the whole repo|whole repo|private source|source files|documents folder|"
                  "every prompt|prompt and response|prompts and responses|secrets_json|.env|full conversation|whole conversation|"
                  "entire conversation|sensitive info|sensitive information|request headers|process.env|os.environ|"
-                 "document.cookie|.pgpass")
+                 "document.cookie|.pgpass|~/.aws|~/.azure|~/.kube|~/.gnupg|~/.config/gh|.aws folder|.kube folder")
 _OUTSIDE = ("webhook|url|channel|paste|gist|slack|discord|pastebin|external|third party|third-party|issue comment|"
             "public repository|forum|public forum|bug report|mailing list|stack overflow|reddit|shared drive|"
             "shared folder|public-read|"
@@ -175,6 +175,7 @@ _OUTSIDE = ("webhook|url|channel|paste|gist|slack|discord|pastebin|external|thir
             "the address|email address|ci variables|served over http|public/|html comment|"
             "generated docs|backup remote|public mirror|endpoint|feedback form|vendor site|gitlab.com|"
             "github.com|team channel|google drive|s3 bucket|form|imgur|public pastebin|public discord|public docs|public s3|"
+            "tutanota.com|tuta.io|proton.me|yahoo.com|hotmail.com|icloud.com|gmx.com|gmx.net|mail.ru|yandex.ru|"
             "public slack|public channel")
 _SEND_NOT_TEXT = (PROTECT + "|" + NO_REQUEST + "|snippet|rename|"
                   "names only|variable names only|with the key from|using the key from|with the token from|"
