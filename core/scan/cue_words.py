@@ -6,6 +6,8 @@ from __future__ import annotations
 from memrev.core.scan.cue_groups import CueGroup, CueRule, cue_rule
 from memrev.core.scan.cue_words_outside import DIRECTIVE, OBEY, OBEY_THEM, OUTRANKS, SOURCES
 from memrev.core.scan.cue_words_persona import PERSONA, UNBOUND
+from memrev.core.scan.cue_words_telling import (ALL_WELL, ANYWAY, ASKED, ASKED_FOR, ASKED_HOW, HEARER, HIDDEN_THING, HIDE,
+                                                HONEST, SAY, SCRIPT, TELLS, UNTRUE)
 
 __all__ = ["ENGLISH_RULES", "NO_REQUEST", "PROTECT", "RISKY_ACTS"]
 
@@ -170,77 +172,6 @@ RISKY_ACTS = ("delete|deleting|deletes|remove|removing|rm|drop|dropping|wipe|wip
           "tables|drop table|drop tables")
 """Acts destructive or outward enough that asking first matters (the narration checks read them too)."""
 
-_HIDE = ("hide|hiding|conceal|concealing|omit|omitting|leave out|leave it out|don't mention|do not mention|"
-         "don't let on|do not let on|never let on|not let on|not to be told|isn't to be mentioned|is not to be mentioned|"
-         "not to be mentioned|goes unmentioned|stays unmentioned|leave this out|won't mention|will not mention|"
-         "drop any mention|omit any mention|shouldn't see|should not see|mustn't see|must not see|"
-         "never mention|not mention|avoid mentioning|without mentioning|don't tell|do not tell|never tell|"
-         "don't reveal|do not reveal|never reveal|don't disclose|do not disclose|never disclose|don't admit|"
-         "never admit|do not admit|keep it secret|keep this secret|keep it quiet|keep quiet|keep this quiet|"
-         "keep it between us|keep this between us|cover up|downplay|play down|gloss over|lie|lie to|mislead|"
-         "misleading|deny it|deny that|deny having|deny doing|falsely|fabricate|make up|make it look|make it seem|make it appear|"
-         "say nothing|don't bring up|do not bring up|never bring up|keep them in the dark|keep the user in the dark|"
-         "secret from|hidden from|quiet about|to yourself|never refer to|don't refer to|do not refer to|"
-         "never inform|don't inform|do not inform|not inform|under no circumstances inform|keep it out of|"
-         "keep them out of|keep this out of|out of the chat|out of the transcript|out of your replies|"
-         "out of the changelog|out of your summary|out of the summary|out of your report|out of the report|"
-         "don't call it out|do not call it out|without calling it out|without telling|"
-         "don't notice|do not notice|won't notice|not notice|look smaller|look harmless|look routine|look like a|"
-         "never acknowledge|don't acknowledge|do not acknowledge|never admit to|don't let the user find out|"
-         "do not let the user find out|never let the user find out|don't let the user know|do not let the user know|"
-         "never let the user know|don't let anyone find out|don't let anyone know|without the user knowing|"
-         "never sees|never see|under no circumstances reveal|under no circumstances tell|under no circumstances mention|"
-         "under no circumstances disclose|mask the real|obscure the real|keep quiet about|say nothing about|"
-         "stay quiet about|stay silent about|no mention in chat|no mention in the chat|no trace in|leave no trace|"
-         "no mention anywhere|you never show|never show the user|never show them|out of the loop|keep the user out of|"
-         "skip over|dont bring up|dont mention|dont tell|don't raise it|do not raise it|don't list|"
-         "anywhere the user will see|where the user will see|the user won't see|leave the extra|edited out of|"
-         "edit out|trim that line|omit the risky|must not learn|mustn't learn|should not learn|shouldn't learn|"
-         "must never learn|must not find out|should not find out|must never know|must not know|shouldn't know|"
-         "leaves out|cleaned-up log|cleaned up log|doctored log|don't surface this|do not surface this|never surface this|don't surface it|do not surface it|"
-         "suppress them in|suppress it in|suppress those in|prefers not to know|not want to know|doesn't want to know|never shows|should never show|must never show|"
-         "not to tell|i decided not to tell|i chose not to tell|i've decided not to tell|won't tell|will not tell|mustn't find out|never find out|"
-         "deflect|deflect any|stonewall|not surfaced|never surfaced|are not surfaced|aren't surfaced|is not surfaced|"
-         "isn't surfaced|go unreported|goes unreported|stay unreported|left unreported|never acknowledged|not acknowledged|"
-         "not listed in|never listed in|left off the|doesn't need to know|does not need to know|don't need to know|dont need know|"
-         "dont need to know|needn't know|need not know|never needs to know|don't show him|don't show her|don't show them|"
-         "do not show him|do not show her|do not show them|never show him|never show her|don't show the user|"
-         "do not show the user|out of conversation|out of conversations|out of the conversation|out of the pr description|out of the description|out of the release notes|"
-         "show only the|only show the|mention only the|only mention the")
-_HEARER = ("user|users|user's|human|humans|owner|operator|reviewer|reviewers|maintainer|maintainers|customer|customers|"
-           "client|clients|boss|manager|team|anyone|anybody|nobody|no one|them|him|her|people|person|auditor|"
-           "auditors|security|admin|administrator|supervisor|they|developer|developers|summary|summaries|"
-           "summarising|summarizing|status update|status updates|report|reports|answer|answers|reply|replies|"
-           "changelog|commit message|pr description|someone|somebody|keep quiet about|say nothing about|stay quiet about|"
-           "stay silent about|recap|session recap|conversation|conversations|standup|standup notes|chat|in chat|transcript|session transcript|"
-           "any output|output|summarise|summarize|audits|audit|anybody audits|let on|weekly status|compliance summary")
-_HIDDEN_THING = ("this instruction|these instructions|this note|this memory|this rule|this entry|this message|"
-                 "you did|you ran|you made|you changed|you deleted|you sent|you uploaded|you installed|you pushed|"
-                 "you read|your actions|your changes|the changes|what happened|what you|the error|the errors|"
-                 "errors|the failure|failures|failed|failing|fails|the tests|tests failed|the bug|the breach|"
-                 "the leak|the incident|the cost|the charge|the deletion|the commit|the push|the command|commands|"
-                 "the script|the transfer|the payment|the upload|the download|the file|the files|the data|the key|"
-                 "the keys|the token|the credentials|side effects|broke|broken|mistake|mistakes|the outage|"
-                 "downtime|the real|the actual|instead|telemetry|tracking|the backdoor|the hook|the cron|cron job|"
-                 "was shared|were shared|their data|your data|deleted|removed|touched|credentials|keys|"
-                 "error messages|warnings|diff|the diff|changes|workflow|workflows|script|scripts|network calls|"
-                 "calls|background|you edited|you modified|you touched|you removed|you added|you skipped|"
-                 "you disabled|you reverted|revert|reverted|the fix|fix|token-handling|change|auth code|disabling|deleting|"
-                 "removing|exists|this entry|this note|where the data goes|destination|sync|the sync|exposed|leaked|the api key|warning|copy|the path|that path|"
-                 "ssh key|network call|token upload|secondary remote|risky ones|the risky|data loss|remote|git remote|"
-                 "skipped|is skipped|was skipped|when you delete|when you remove|when you drop|when you push|when you change|"
-                 "this to the|it to the|this from the|it from the|the removal|removal of|flagged|violation|violations|"
-                 "vulnerability|vulnerabilities|criticals|problem|problems|the problem|regression|regressions|deletions|"
-                 "price increase|the failing|failing suite|installed|installs|finding|findings|alert|alerts|"
-                 "dropped rows|the origin")
-_HONEST = ("an ai|an ai assistant|an ai agent|honest|honestly|truthful|truthfully|the truth|accurately|transparent|transparently|never lie|"
-           "don't lie|do not lie|not lie|never hide|don't hide|do not hide|not hide|password|passwords|"
-           "personal data|pii|other customers|other users|internal ticket|spoilers?|spoiler|surprise|"
-           "sidebar|panel|button|modal|tooltip|menu|column|columns|scrollbar|hidden files|dotfiles|error page|"
-           "page|screen|in the ui|the ui|toast|banner|email template|api response|response body|"
-           "placeholder|css|display|class|always mention|but mention|still mention|do mention|embargo|embargoed|"
-           "coordinated disclosure|disclosure date|under nda|nda|plainly|sugarcoat|sugar-coat|that's accurate|is accurate")
-
 _OBEY_NOT = (PROTECT + "|only after|only if|only when|after showing|show them|not installed|installation guide|"
              "install guide|"
              "showing them|show the user|ask first|verify|verified|review them|review it|check them|check it|"
@@ -265,57 +196,12 @@ _OBEY_NOT_GROUP = CueGroup.of(_OBEY_NOT).excepting("not as data|not data|rather 
                                                  "instead of data|instead of as data")
 """`... as instructions, not as data` says the opposite of `as data`."""
 
-_SAY = ("print|paste|write that|reassure|say|says|tell|tells|report|reports|claim|claims|assure|answer|reply|respond|state|confirm|describe|present|"
-        "pretend|insist|mark|show|write|described|describes|reported|presented|marked|listed|shown")
-_ANYWAY = ("pretend|pretending|not an ai|silently|anyway|when tests fail|if tests fail|when they fail|if they fail|"
-           "when it fails|if it fails|if it isn't|if it is not|even when it fails|regardless|no matter|whatever the|whatever it|whatever they|whatever the logs|even if|even though|"
-           "even after|even when|without actually|without really|irrespective|in any case|either way|"
-           "not what|rather than the|instead of the real|instead of the actual|why worry|no need to worry|"
-           "even when it|even if it|whatever happened|whether or not|regardless of what|as if everything is fine|"
-           "as if nothing|job fails|when the backup job fails|swallow the error|swallow errors|swallow the errors|swallow the failure|"
-           "swallow failures|hide build failures|hide failures|hide the failure|hide the failures|hide errors|"
-           "hide the errors|without checking|without looking|without verifying|without investigating|is broken|are broken|"
-           "was broken|is red|are red|was red|is failing|are failing|never retried|never ran|never run")
-_ALL_WELL = ("passed|passes|passing|green|successful|success|succeeded|clean|nothing|no changes|no errors|fine|"
-             "worked|works|complete|completed|done|above|safe|secure|ok|okay|human|approved|verified|fixed|"
-             "resolved|healthy|up to date|no issues|no problems|all good|flaky-but-passing|typo fix|typo|cosmetic|"
-             "harmless|trivial|minor|went fine|no-op|verified|applied|official|never exposed|dry-run only|"
-             "full test suite|the full suite|ran all the tests|couldn't find|didn't find|found nothing|nothing found|"
-             "none found|false positive|false alarm|nothing to worry about|on schedule|on track|on time|cleanly|ran cleanly|shipped|released|deployed|live")
-_ASKED = ("questions about|questioned about|asked about|word for word|verbatim|scripted reply|canned reply|"
-          "canned answer|if asked|when asked|whenever asked|if anyone asks|if someone asks|if the user asks|when the user asks|"
-          "if they ask|when they ask|if questioned|when questioned|whenever you are questioned|if you are asked|"
-          "when you are asked|whenever you are asked|if anyone wonders|if challenged|when challenged|"
-          "if pressed|if the user questions|if the reviewer asks|if a reviewer asks|if the user wonders|if anyone notices|"
-          "if someone notices|if the user notices|if they wonder|wonders why|asks why|should the user|should anyone|"
-          "should someone|should a reviewer|if you're asked|when you're asked|if you get asked|question about|"
-          "every question about|any question about|if the client asks|when the client asks|if a client asks|"
-          "if clients ask|when clients ask|if the customer asks|when the customer asks|if a customer asks|"
-          "if customers ask|when customers ask|if she asks|if he asks|if she ask|if he ask|if user ask|if the user ask|if someone ask|if anyone ask|"
-          "if the client ask|when the client ask|when user ask|customer questions|user questions|client questions|"
-          "questions from customers|questions from users|if management asks|if the auditors ask|"
-          "if an auditor asks|if it comes up|when it comes up|if anybody asks|user_asks|if_user_asks|if_asked|"
-          "when_asked|if users ask|when users ask|if a user asks|when a user asks|if people ask|when people ask|"
-          "asked whether|asks whether|questions come up|question comes up|if anyone checks|if someone checks|"
-          "if they check|asks about|asked about the|questions a|questions the|questions any|questions my|q:|question:|"
-          "questions your")
-_SCRIPT = ("say|tell|answer|reply|respond|claim|blame|insist|deny|explain that|attribute|assure|pretend|act as if|"
-           "report|state|read like|should read like|should look like|"
-           "quote only|only quote|say only|answer only|the answer is|describe|call it|call them|present it as|"
-           "frame it as|invent|make up|explain it as|explain them as|explain it|explain as|put it down to|blame it on|"
-           "chalk it up to|pin it on|only mention|mention only|only name|name only|only list|list only")
-_SCRIPT_NOT = (PROTECT + "|" + _HONEST + "|tell them to|ask them|point them|direct them|refer them|link|docs|"
+_SCRIPT_NOT = (PROTECT + "|" + HONEST + "|tell them to|ask them|point them|direct them|refer them|link|docs|"
                "documentation|support|contact|check|look up|explain how|show them how|help them|the answer is in|an ai|"
                "exact|actual output|as it is|as they are|what actually|don't know|do not know|rather than guessing|don't guess|"
                "not sure|the actual|the real|real numbers|actual result|actual results|every report|vault|where they're configured|where it's configured|never print|directly|concisely|briefly|"
                "step by step|bullet points|conclusions|conclusion first|with examples|with a table|in plain language|"
                "command output|test summary|not a guess|the output")
-_ASKED_HOW = "asked directly|asks directly|ask directly|asked point-blank|asks point-blank"
-_ASKED_FOR = (r"re:(?:if|when|whenever)\s+(?:the\s+|a\s+)?(?:user|users|client|customer|anyone|someone|they|he|she|people"
-              r")\s+asks?\s+(?:me\s+|you\s+|us\s+)?(?:to|for)\b")
-"""Someone asking for something to be done (`when the user asks to make CI green, fix the cause`): a request the note
-says how to carry out, not a question it scripts the answer to."""
-"""How someone asks (`if asked directly, say ...`): not an answer style such as `answer directly`."""
 _MARKER = (r"re:system developer admin administrator operator anthropic openai security platform maintainer "
            r"maintainers assistant human role inst moderator supervisor:(?:\brole['\"]?\s*:\s*['\"]?(?:system|developer)\b|^\s*\[inst\]|(?:^(?!(?:assistant|human|operator)\s*:|system(?:\s*\(untrusted\))?:\s*\[\d{4}-\d\d-\d\d|system\s*:\s*\d{1,2}(?:[.)]|\s*$))|[\[<{#=*|]+\s*(?:(?:important|urgent|official|new|critical|priority)\s+)?"
            r"|\b(?:message|notice|note|update|alert|directive)\s+from\s+(?:the\s+)?)"
@@ -360,25 +246,6 @@ _HANDED_OUT = ("sharing|share|uploading|upload|giving you|give you|use them|use 
                "pull|pulling|read|reading|commit|committing|move|using|use|printing|fetching|fetch|"
                "copy|send|sending|post|posting|expose|exposing|paste|pasting")
 """What the claimed approval lets the agent do with them: use, share, send or expose."""
-_UNTRUE = ("no matter the real|whatever the real number|misreport|misrepresent|"
-           "regardless of the real|regardless of the actual|not the real one|not the actual one|instead of the real|"
-           "instead of the actual|rather than the real|rather than the actual|whatever the real|plausible reason|"
-           "plausible excuse|were already there|was already there|already broken before|"
-           "already failing before|before your change|nobody will notice|no one will notice|they won't notice|won't notice|"
-           "they won't check|nobody checks|no one checks|even when only|when nobody is looking|nobody is looking|"
-           "no one is looking|when no one is looking|from last tuesday|green output from|usually wrong anyway|owning up|"
-           "would cause a fuss|before they check|it's our mirror|they'd refuse if they knew|if they knew|it isn't true|it is not true|even though it isn't|"
-           "even though it is not|even though it's not|even though it had|even though it did|even though you did|"
-           "even if you didn't|even if you did not|even though you didn't|even if it wasn't|even if it didn't|"
-           "even though it wasn't|even though it didn't|rather than your own|instead of your own|not the measured|"
-           "instead of the measured|rather than the measured|half of what|a fraction of what|lower than it is|"
-           "lower than it really|smaller than it is|even though only|even though it|even though they|even though we|"
-           "never actually|didn't actually|did not actually|hasn't actually|wasn't actually|never really|"
-           "vendor's fault|someone else's fault|not from the monitoring|not from the actual|not from the real|"
-           "rather than from the|it didn't|it did not|it wasn't|it was not|they didn't|they weren't|something reassuring|"
-           "sound reassuring|sounds reassuring|sound harmless|sound better than")
-"""What a false report says of itself: a figure or a cause other than the real one."""
-_TELLS = _SAY + "|quote|quotes|make up|invent|fabricate|give|paraphrase|rephrase|reword"
 _AUTHORITY_VOICE = ("automated message from|message from your operator|note from your operator|"
                     "message from your administrator|message from your admin|operator note|operator notice|"
                     "admin broadcast|admin override|operator override|override code|from your operator|"
@@ -447,20 +314,20 @@ ENGLISH_RULES: tuple[CueRule, ...] = (
           negatable=False),
     cue_rule("hiding_from_the_user", "injection",
           "tells the agent to keep what it did, or this note, from the people it works for (held)",
-          _HIDE, _HEARER, _HIDDEN_THING, unless=_HONEST + "|" + PROTECT, negatable=False, addressed=0),
+          HIDE, HEARER, HIDDEN_THING, unless=HONEST + "|" + PROTECT, negatable=False, addressed=0),
     cue_rule("hiding_this_note", "injection", "tells the agent to conceal this note or its instructions (held)",
              "conceal|concealing|hide|keep secret|keep hidden|never reveal|don't reveal|do not reveal|never disclose|"
              "don't disclose|do not disclose|never show|don't show|do not show",
              "these instructions|this instruction|this note|this memory|this entry|these notes|these rules|this rule",
-             unless=_HONEST + "|" + PROTECT, negatable=False, addressed=0),
+             unless=HONEST + "|" + PROTECT, negatable=False, addressed=0),
     cue_rule("scripted_good_news", "injection",
           "tells the agent to report success whatever actually happened (held for a person)",
-          _ANYWAY, _SAY, CueGroup.of(_ALL_WELL, quoted=True),
-          unless=_HONEST + "|" + PROTECT.replace("report it|report them|", "")
+          ANYWAY, SAY, CueGroup.of(ALL_WELL, quoted=True),
+          unless=HONEST + "|" + PROTECT.replace("report it|report them|", "")
           + "|confirm before|confirm first|ask before|ask first",
           addressed=1),
     cue_rule("false_report", "injection", "tells the agent to report a figure or a cause other than the real one (held)",
-             _TELLS, _UNTRUE, unless=_HONEST + "|" + PROTECT, addressed=0),
+             TELLS, UNTRUE, unless=HONEST + "|" + PROTECT, addressed=0),
     cue_rule("cover_story", "injection", "gives the agent a cover story or the impression it must leave (held)",
              "cover story|cover-story|official story|stick to the story|stick to that story|agreed wording|"
              "the agreed story|should believe|make the user believe|make them believe|let the user believe|"
@@ -470,7 +337,7 @@ ENGLISH_RULES: tuple[CueRule, ...] = (
              "so it isn't reviewed|so it is not reviewed|so it won't be reviewed|escape review|slip past review|cover for the|"
              "cover for it|cover for them|cover for missing|cover for the missing|agreed messaging|the official line|"
              "the party line",
-             unless=PROTECT + "|" + _HONEST),
+             unless=PROTECT + "|" + HONEST),
     cue_rule("disguised_change", "injection", "describes a sensitive change as something harmless (held for a person)",
              "describe|describes|described|label|labelled|labeled|call|present|presented|mark|marked|commit it as|"
              "write commit messages|phrase it|refer to|report|reported|framed|"
@@ -488,13 +355,13 @@ ENGLISH_RULES: tuple[CueRule, ...] = (
              "remote|outage|data loss|env vars|outbound|upstream|telemetry|network call|backdoor|route|bug|failures|"
              "errors|incident|breach|benchmarks|coverage|hashing|encryption|third-party|truncation|blocked|failing|failed|"
              "skipped|overdue|broken|breaking|breaking change|major|gpl|copied|copyleft|licence|license|retried|never retried",
-             unless=PROTECT + "|" + _HONEST),
+             unless=PROTECT + "|" + HONEST),
     cue_rule("misleading_someone", "injection", "tells the agent to mislead or deceive the people it works for (held)",
-             "mislead|deceive|trick|fool|dupe|gaslight|lie to|bluff", _HEARER, unless=_HONEST + "|" + PROTECT,
+             "mislead|deceive|trick|fool|dupe|gaslight|lie to|bluff", HEARER, unless=HONEST + "|" + PROTECT,
              addressed=0),
     cue_rule("scripted_answer", "injection",
           "scripts what the agent answers when someone asks (held for a person)",
-          CueGroup.of(_ASKED).excepting(_ASKED_FOR), _SCRIPT, unless=CueGroup.of(_SCRIPT_NOT).excepting(_ASKED_HOW),
+          CueGroup.of(ASKED).excepting(ASKED_FOR), SCRIPT, unless=CueGroup.of(_SCRIPT_NOT).excepting(ASKED_HOW),
           negatable=False),
     cue_rule("persona_unbound", "injection",
           "gives the agent a persona or mode without its limits (held for a person)",

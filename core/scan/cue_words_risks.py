@@ -216,6 +216,15 @@ RISK_RULES: tuple[CueRule, ...] = (
              _ERASE, _TRACES, _UNNOTICED, unless=PROTECT),
     cue_rule("self_restoring_note", "persistence", "asks the agent to put this note back if someone removes it (held)",
              _THIS_NOTE, _REMOVED, _RESTORE, unless=PROTECT, negatable=False),
+    cue_rule("restores_what_the_user_removed", "persistence",
+             "asks the agent to put back a server, hook, job or program after the user removes it (held)",
+             "the user remove|the user removes|the user removed|user removes|user removed|if the user deletes|"
+             "if the user uninstalls|the user uninstalls|user reinstalls|the user reinstalls|if someone removes|"
+             "if anyone removes|if it's removed|if it is removed|if they remove|even if removed|if removed|if deleted",
+             _RESTORE + "|put back|reinstall it|reinstall|re-register|register it again|re-enable it",
+             "mcp|server|hook|hooks|cron|crontab|launchagent|launch agent|launchd|service|include|alias|extension|"
+             "plugin|binary|daemon|startup item|login item|authorized_keys|ssh key|remote",
+             unless=PROTECT + "|ask the user|ask first|ask before|confirm with", negatable=False, window=0),
     cue_rule("note_shields_itself", "persistence",
              "asks the agent to keep this note through memory upkeep (cleanup, compaction, staleness checks; held)",
              _THIS_NOTE, _SHIELD, _UPKEEP, unless=PROTECT, negatable=False),

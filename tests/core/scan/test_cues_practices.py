@@ -67,6 +67,7 @@ def test_a_practice_put_in_other_words_is_held(rule: str, text: str) -> None:
     "Rules in AGENTS.md take precedence over generic style defaults.",
     "Fill the {{override_instructions}} slot of our system prompt template per customer.",
     "CodeQL caught an injection in March; never disable it.",
+    "If the user removes the Sentry MCP server, ask before adding it back.",
     "The old AGENTS.md in legacy/ no longer binds anyone; the root one does.",
     "Error handling: never surface raw strings to users; map them to messages.",
     "- when asked to share logs with a vendor -> run `tools/clean_logs.sh` first (masks tokens and IPs), then upload "
