@@ -19,8 +19,8 @@ from memrev.core.scan.cue_words import RISKY_ACTS
 from memrev.core.scan.model import Finding, Severity
 from memrev.core.scan.prose_model import SENTENCE_END
 
-__all__ = ["FORBIDS_SETTING", "LOW_RISK_ACTS", "NAMES_INVISIBLE", "NARRATION", "SCOPED", "TRACKED", "held_when_narrated",
-           "holds_ruled_out"]
+__all__ = ["FORBIDS_SETTING", "LOW_RISK_ACTS", "NAMES_INVISIBLE", "NARRATION", "SCOPED", "TRACKED", "forbidden_dropped",
+           "held_when_narrated", "holds_ruled_out"]
 
 NARRATION = re.compile(
     r"\b(?:threat[ -]models?|post-?mortems?|incidents?|inc-\d+|security (?:review|audit|team|advisory)|red[ -]team\w*"
@@ -174,6 +174,13 @@ that negates leaving it undone (`never forget to run …`, `don't skip …`)."""
 def forbidden(text: str, start: int) -> re.Match[str] | None:
     """The negation that forbids what a finding found, when its clause opens by forbidding it."""
     return FORBIDDEN_BEFORE.search(text, max(0, start - 60), start)
+
+
+def forbidden_dropped(findings: list[Finding], text: str) -> list[Finding]:
+    """The findings without those of an attack family whose own sentence forbids them: in a file people keep, `never
+    run curl … | sh` is a rule protecting the agent, not an order to hold for a person."""
+    return [finding for finding in findings if finding.family not in _DEMOTABLE
+            or forbidden(text, finding.start) is None]
 
 
 def held_when_narrated(findings: list[Finding], text: str) -> list[Finding]:

@@ -22,7 +22,7 @@ from memrev.core.scan.evidence import clip, note_overflow
 from memrev.core.scan.decoding import decode_runs, decoded_findings, leet_hits, leet_view
 from memrev.core.scan.rules_hints import HINT_SOURCES
 from memrev.core.scan.model import Finding, ScanResult
-from memrev.core.scan.narration import holds_ruled_out, held_when_narrated
+from memrev.core.scan.narration import forbidden_dropped, holds_ruled_out, held_when_narrated
 from memrev.core.scan.scopes import ScanScope, counts_in_scope, within_scope
 from memrev.core.scan.rules import (LOOSE_SOURCES, OVERSIZED, PUBLIC_PREFIXES, READS_LIKE_INJECTION, REDACTED, RULES,
                                     SCAN_ERROR,
@@ -271,7 +271,10 @@ def scan(text: str, scope: ScanScope = ScanScope.MEMORY) -> ScanResult:
         found = _scan(text, weigh_prose=counts_in_scope(READS_LIKE_INJECTION, scope))
         if not found:
             return ScanResult(())  # most texts: nothing to filter or sort
-        findings = held_when_narrated(holds_ruled_out(list(within_scope(found, scope)), text), text)
+        findings = holds_ruled_out(list(within_scope(found, scope)), text)
+        if scope is ScanScope.INSTRUCTIONS:  # a kept file's rule against an attack names the attack
+            findings = forbidden_dropped(findings, text)
+        findings = held_when_narrated(findings, text)
     except Exception as error:  # noqa: BLE001 - a scanner that raises would let the write through
         info = RULES[SCAN_ERROR]
         findings = [Finding(SCAN_ERROR, info.family, info.severity, 0, len(text),
