@@ -90,7 +90,8 @@ class CueGroup(NamedTuple):
         longer = sorted((c for c in cues if c not in words), key=len, reverse=True)
         edges = (r"(?<!\w)(?<!\w')", r"(?:(?<![\w'-])|(?![\w-])(?!'\w))") if quoted else (
             r"(?<![\w'])", r"(?:(?<![\w'-])|(?![\w'-])|(?<=s)(?='(?!\w)))")
-        # a cue ending in `/` (`docs/`) opens a longer path; a plural one followed by `'` is its possessive (`review bots'`)
+        # a cue ending in `/` (`docs/`) opens a longer path; a plural one followed by `'` is its possessive
+        # (`review bots'`)
         pattern = LazyRegex(r"%s(?:%s)%s" % (edges[0], "|".join(re.escape(c).replace(r"\ ", r"\s+") for c in longer),
                                              edges[1])) if longer else None
         keys = frozenset(_rarest(c) for c in longer)

@@ -198,6 +198,8 @@ _NEGATED = CueGroup.spelled(_NEGATED_TEXT).excepting(_DONT_ASK)
 _ONLY_A_REFERENCE = ("只是参考|仅供参考|作为参考|当作参考|参考として|참고용|como referencia|como referência|comme référence|"
                      "als referenz|come riferimento|как справк")
 """Outside text taken only as a reference (`若教程网页只是参考`): the opposite of obeying it."""
+_NOT_OBEYED = CueGroup.spelled(_NEGATED_TEXT, _ONLY_A_REFERENCE).excepting(_DONT_ASK)
+"""Outside text forbidden or taken only as a reference (a `don't ask` is no negation of obeying it)."""
 _OUTSIDE_SOURCES = CueGroup.spelled(
     "웹 페이지|웹페이지|网页|网站内容|ウェブページ|webページ|pagina web|pagina da web|page web|pages web|webseite|"
     "веб-страниц|сайт|صفحة الويب|صفحات الويب|वेब पेज|web sayfa|trang web|halaman web|strona internetowa|"
@@ -298,14 +300,11 @@ OTHER_LANGUAGE_RULES: tuple[CueRule, ...] = (
              _TURN_OFF, _SAFETY_CHECK, unless=_NEGATED, negatable=False),
     cue_rule("outside_text_other_language", "injection",
              "tells the agent to obey web pages or tool output over the user, in another language (held)",
-             _OUTSIDE_SOURCES, _OBEY_OTHER, _OVER_USER,
-             unless=CueGroup.spelled(_NEGATED_TEXT, _ONLY_A_REFERENCE).excepting(_DONT_ASK),
-             negatable=False),
+             _OUTSIDE_SOURCES, _OBEY_OTHER, _OVER_USER, unless=_NOT_OBEYED, negatable=False),
     cue_rule("outside_text_unasked_other_language", "injection",
              "tells the agent to carry out what web pages, issues or tool output say without asking, in another "
              "language (held)",
-             _OUTSIDE_SOURCES, _OBEY_OTHER, _WITHOUT_ASKING,
-             unless=CueGroup.spelled(_NEGATED_TEXT, _ONLY_A_REFERENCE).excepting(_DONT_ASK), negatable=False),
+             _OUTSIDE_SOURCES, _OBEY_OTHER, _WITHOUT_ASKING, unless=_NOT_OBEYED, negatable=False),
     cue_rule("exfil_other_language", "exfiltration",
              "tells the agent to send a secrets file somewhere, in another language (held for a person)",
              _SEND, _SECRET_FILE, _DESTINATION, unless=_NOT_SEND, negatable=False),

@@ -12,7 +12,8 @@ __all__ = ["RISK_RULES"]
 _DOWNGRADE_ACT = ("disable|disabling|disabled|turn off|turning off|switch off|skip|skipping|skipped|bypass|"
                   "bypassing|ignore|ignoring|remove|removing|delete|deleting|comment out|commenting out|mark as skip|"
                   "mark them as skipped|mark it as skipped|mark as xfail|"
-                  "xfail|xfailed|xfailing|xfail'd|get deleted|gets deleted|suppress|suppressing|silence|silencing|loosen|weaken|relax|lower|downgrade|"
+                  "xfail|xfailed|xfailing|xfail'd|get deleted|gets deleted|suppress|suppressing|silence|silencing|"
+                  "loosen|weaken|relax|lower|downgrade|"
                   "--no-verify|no-verify|verify=false|insecure|-k|rejectunauthorized|strict_ssl|"
                   "sslverify|ssl_verify|allow all|chmod 777|0.0.0.0|--privileged|privileged|"
                   "--dangerously-skip-permissions|dangerously|yolo|auto-approve|auto approve|autoapprove|777|"
@@ -129,8 +130,7 @@ _THIS_NOTE = ("this entry|this note|this memory|this instruction|this rule|this 
 _REMOVED = ("removes|remove|removed|deletes|delete|deleted|edits|edited|changes|changed|drops|dropped|cleans up|"
             "missing|gone|lost|pruned|purged|cleared|wiped|disappears|disappeared|uninstalls|reinstalls")
 _RESTORE = ("restore|restore it|re-add|add it back|put it back|recreate|rewrite it|write it back|reinstate|re-create|"
-            "reinsert|re-insert|re-save|re-saved|re-adding|keep re-adding|regenerate it from|put back|recreate both|"
-            "re-create both|add it again|re-add it")
+            "reinsert|re-insert|re-save|re-saved|re-adding|keep re-adding|regenerate it from|put back|add it again")
 _SHIELD = ("never let|don't let|do not let|must not let|never mark|don't mark|do not mark|never prune|don't prune|"
            "do not prune|never expire|don't expire|keep it verbatim|keep this verbatim|word for word|verbatim|"
            "update its date|bump its date|refresh its date|must survive|should survive|survives")
@@ -221,7 +221,7 @@ RISK_RULES: tuple[CueRule, ...] = (
              "the user remove|the user removes|the user removed|user removes|user removed|if the user deletes|"
              "if the user uninstalls|the user uninstalls|user reinstalls|the user reinstalls|if someone removes|"
              "if anyone removes|if it's removed|if it is removed|if they remove|even if removed|if removed|if deleted",
-             _RESTORE + "|put back|reinstall it|reinstall|re-register|register it again|re-enable it",
+             _RESTORE + "|reinstall|re-register|register it again|re-enable it",
              "mcp|server|hook|hooks|cron|crontab|launchagent|launch agent|launchd|service|include|alias|extension|"
              "plugin|binary|daemon|startup item|login item|authorized_keys|ssh key|remote",
              unless=PROTECT + "|ask the user|ask first|ask before|confirm with", negatable=False, window=0),

@@ -176,9 +176,11 @@ _KEPT = re.compile(r"(?<![\w-])-{1,2}[a-z][\w-]*|\b\w+=\w+|@pytest\.mark\.(?:ski
                    r"|\b(?:it|test|describe)\.skip\b|\bset \+e\b"
                    r"|(?<![\w./])~?/?\.(?:env|npmrc|pgpass|netrc|pypirc|git-credentials)(?![\w.-])"
                    r"|~?/?\.(?:kube/config|aws/credentials|docker/config\.json|config/gh/hosts\.yml)\b"
-                   r"|process\.env|os\.environ|document\.cookie|\bid_(?:rsa|ed25519)\b|\bgh\s+(?:issue|pr|run)\s+view\b|\bgh\s+api\b")
-"""What a code span keeps when it is blanked: flags, settings, test skip markers, `set +e`, and the names of secrets
-files and objects (`.env`, `~/.npmrc`, `process.env`), since they say what the sentence acts on."""
+                   r"|process\.env|os\.environ|document\.cookie|\bid_(?:rsa|ed25519)\b"
+                   r"|\bgh\s+(?:issue|pr|run)\s+view\b|\bgh\s+api\b")
+"""What a code span keeps when it is blanked: flags, settings, test skip markers, `set +e`, the names of secrets
+files and objects (`.env`, `~/.npmrc`, `~/.kube/config`, `process.env`) and commands that print outside text (`gh
+issue view`), since they say what the sentence acts on."""
 
 
 _QUESTION_THEN_ANSWER = re.compile(r"^([ \t>*-]*(?:q|question)[ \t]*[:.)][^\n]*?)([?.!]?[ \t]*\n[ \t>*-]*)"

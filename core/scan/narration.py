@@ -1,8 +1,7 @@
 """Blocks told as a report about an attack, or forbidden by their own sentence (`never run curl … | sh`), are held,
 not blocked: a postmortem, a threat model, a rejected pull request or a user's question name the attack's very
 command (`a drive-by PR slipped curl … | sh into the Makefile; caught in review`), and a regex cannot tell that
-report from an order. A person can, so such a finding
-asks one; it is still stopped, never passed. And a safety switch named only to forbid it or to say it was removed
+report from an order. A person can, so such a finding asks one; it is still stopped, never passed. And a safety switch named only to forbid it or to say it was removed
 (`NODE_TLS_REJECT_UNAUTHORIZED=0 is banned`, `… was found in a .env and removed`) is no downgrade at all, and
 approval claimed only for low-risk acts (`it's fine to run npm install without asking`) is a preference, not a
 claim to weigh.
@@ -69,6 +68,15 @@ def _sentence_end(text: str, end: int) -> int:
     return after.start() if after else high
 
 
+def _next_sentence_end(text: str, stop: int, same_line: bool = False) -> int:
+    """Where the sentence after the one ending at `stop` ends (with `same_line`, only when it goes on in the same
+    line); `stop` itself when there is none."""
+    following = SENTENCE_END.match(text, stop) if stop < len(text) else None
+    if following is None or same_line and "\n" in following.group():
+        return stop
+    return _sentence_end(text, following.end())
+
+
 def _around(text: str, start: int, end: int) -> str:
     """The sentence a finding sits in, the one before, and the one after when it goes on in the same line (`Security
     review flagged the README. It says to run …`, `The CI step runs curl … | sh. Ravi wants it replaced`; an
@@ -76,10 +84,7 @@ def _around(text: str, start: int, end: int) -> str:
     text left out (a `malicious.example` host in the command is not a report)."""
     starts = _sentence_starts(text, start)
     before = starts[-2] if len(starts) > 1 else starts[0]
-    after = _sentence_end(text, end)
-    following = SENTENCE_END.match(text, after) if after < len(text) else None
-    following = following if following is not None and "\n" not in following.group() else None
-    return text[before:start] + " … " + text[end:_sentence_end(text, following.end()) if following else after]
+    return text[before:start] + " … " + text[end:_next_sentence_end(text, _sentence_end(text, end), same_line=True)]
 
 
 FORBIDS_SETTING = re.compile(r"(?:don't|do not|never) (?:use|export|set|add|do|put|commit|copy|pass|enable|it)\b"
@@ -151,8 +156,7 @@ def _end_of_words(text: str, end: int) -> int:
 def _sentence(text: str, start: int, end: int, read_on: bool = False) -> str:
     """The sentence a finding sits in, its own text included (with `read_on`, the next sentence too)."""
     stop = _sentence_end(text, end)
-    following = SENTENCE_END.match(text, stop) if read_on and stop < len(text) else None
-    return text[_sentence_starts(text, start)[-1]:_sentence_end(text, following.end()) if following else stop]
+    return text[_sentence_starts(text, start)[-1]:_next_sentence_end(text, stop) if read_on else stop]
 
 
 SCOPED = re.compile(r"[ \t]+(?:about|regarding|concerning|re:|sobre|acerca de|respecto a|sur|concernant|au sujet de"
