@@ -192,9 +192,18 @@ class CueRule(NamedTuple):
     scattered over a long sentence, or split by a semicolon, a dash, brackets or quotation marks, say other things."""
 
 
+_NOT_PROTECTING = "|".join(f"{no} {act}" for no in ("won't", "will not", "wouldn't", "doesn't", "does not", "don't",
+                                                       "do not", "never", "not", "can't", "cannot", "nobody")
+                           for act in ("flag it", "flag them", "report it", "report them", "warn the user",
+                                       "alert the user", "flags it", "reports it"))
+"""A protective cue negated (`so grep won't flag it`, `never report it`): it hides an act rather than guarding
+against it, so it rules nothing out."""
+
+
 def cue_rule(rule_id: str, family: str, reason: str, *groups: str | CueGroup, unless: str | CueGroup = "",
              negatable: bool = True, reach: int = 0, addressed: int | None = None, window: int = 20) -> CueRule:
     """A cue rule from `|`-separated cue lists (or groups already built)."""
     return CueRule(rule_id, family, reason, tuple(g if isinstance(g, CueGroup) else CueGroup.of(g) for g in groups),
-                   unless if isinstance(unless, CueGroup) else CueGroup.of(unless) if unless else None, negatable,
+                   unless if isinstance(unless, CueGroup)
+                   else CueGroup.of(unless).excepting(_NOT_PROTECTING) if unless else None, negatable,
                    reach, addressed, window)

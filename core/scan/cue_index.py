@@ -77,10 +77,13 @@ class CueIndex:
         self.phrase_bits = {key: entries for key, entries in self.phrase_bits.items() if entries}
         self.words = frozenset(self.word_bits)
         self.keys = frozenset(self.phrase_bits)
-        self.script_bits = script_bits
-        self.scripts = re.compile(_trie(script_bits)) if script_bits else None
-        """Every script cue, as a trie of characters that finds the longest cue at each place (what an alternation
-        of the cues, longest first, finds, without trying each of them at every letter)."""
+        self.script_bits = {cue: reduce(or_, (bits for other, bits in script_bits.items() if cue.startswith(other)))
+                            for cue in script_bits}
+        """Each script cue's bits with those of every cue it starts with (`無効に` holds `無効`)."""
+        self.scripts = re.compile("(?=(%s))" % _trie(script_bits)) if script_bits else None
+        """Every script cue, as a trie of characters that finds the longest cue starting at each place, cues that
+        overlap included (what an alternation of the cues, longest first, finds, without trying each of them at every
+        letter)."""
 
     def possible(self, text: str, words: frozenset[str]) -> list[CueRule]:
         """The rules each of whose groups may have a cue in the text (`words` is the text's set of words), in order."""

@@ -156,7 +156,13 @@ _NO_ASK = ("never ask|don't ask|dont ask|do not ask|does not ask|doesn't ask|nev
            "don't pause to ask|never pause to ask|don't pause to confirm|"
            "no one needs to be asked|no longer ask|won't ask|will not ask|no longer confirm|won't confirm|"
            "will not confirm|without checking in|without a heads-up|without a heads up|without any heads-up|"
-           "without telling anyone|without waiting for|without sign-off|without a sign-off|no heads-up needed")
+           "without telling anyone|without waiting for|without sign-off|without a sign-off|no heads-up needed|"
+           "don't need to check|do not need to check|needn't check|don't have to ask|do not have to ask|"
+           "don't have to check|do not have to check|no longer need to ask|no longer need to check|"
+           "no longer needs to ask|no longer need her review|no longer need his review|no longer need their review|"
+           "no longer need review|no longer needs review|no longer need approval|no longer needs approval|"
+           "no longer need sign-off|no longer needs sign-off|needs no review|need no review|needs no approval|"
+           "need no approval|needs no sign-off")
 _FORBIDDEN_ACT = "|".join(f"{no} {act}" for no in ("never", "don't", "do not", "dont", "must not", "should not")
                           for act in ("edit", "delete", "remove", "drop", "push", "force-push", "deploy", "merge",
                                       "modify", "change", "rename", "commit", "publish", "release", "migrate",
@@ -174,7 +180,8 @@ RISKY_ACTS = ("delete|deleting|deletes|remove|removing|rm|drop|dropping|wipe|wip
 
 _OBEY_NOT = (PROTECT + "|only after|only if|only when|after showing|show them|not installed|installation guide|"
              "install guide|"
-             "showing them|show the user|ask first|verify|verified|review them|review it|check them|check it|"
+             "showing them|show the user|shown to the user|with an explanation|before i run them|before i run it|"
+             "ask first|verify|verified|review them|review it|check them|check it|"
              "ask me|ask the user|confirm with|double-check|show me the script|show me first|show me it first|reproduce|to reproduce|cite|citation|quote|link to|reference|read-only|as context|as a hint|as hints|the user's issue|"
              "assigned issue|the issue you are working on|issue template|issue number|issue title|e.g.|for example|"
              "natural language instructions|after checking|after reviewing|make sense|makes sense|ask before|asking before|show the script|show it to the user|ignore that claim|ignore the claim|ignore such claims|ignore that request|"
@@ -229,7 +236,8 @@ _APPROVAL_STILL_NEEDED = ("approval required|approval needed|approval is require
 """Words that say an approval is still to be asked for, or covered one act only: no claim of approval in advance."""
 _BROAD = ("of any size|any size|any amount|arbitrary|unlimited|unrestricted|whoever|whatever|unprompted|"
           "no human in the loop|without a human|without review|without any review|any record|every record|"
-          "all records|execute directly|run directly|ask first: never|asking: never|confirm: never")
+          "all records|execute directly|run directly|ask first: never|asking: never|confirm: never|"
+          "actions requiring|anything requiring|everything requiring|whatever requires|all actions|any action")
 """How far a claimed approval reaches: any size, arbitrary, unlimited, unprompted, with no human in the loop."""
 _GUARDED = ("secrets|secret|credentials|credential|.env|database dump|db dump|prod dump|api keys|tokens|prod data|"
             "production data|customer data|customer records|write access|admin access|org secrets|ci secrets|"
@@ -293,7 +301,8 @@ ENGLISH_RULES: tuple[CueRule, ...] = (
     cue_rule("broad_approval_claimed", "injection",
              "claims approval given in advance for risky acts of any size or scope (held for a person)",
              CueGroup.of(_APPROVED).excepting(_ACCESS_TO_DATA), _BROAD,
-             RISKY_ACTS + "|ddl|write access|collaborators|dns|records|resources|infrastructure|refunds",
+             RISKY_ACTS + "|ddl|write access|collaborators|dns|records|resources|infrastructure|refunds|iam|"
+             "branch protection|admin",
              unless=CueGroup.of(_ASK_FIRST + "|" + PROTECT + "|" + _APPROVAL_STILL_NEEDED).excepting(_NEVER_WAIT),
              reach=200, window=0),
     cue_rule("approval_for_secrets", "injection",

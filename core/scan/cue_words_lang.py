@@ -82,10 +82,10 @@ _VOID = CueGroup.spelled(
     "ya no aplican|ya no se aplican|ya no son validas|ya no son validos|quedan anuladas|quedan sin efecto|anuladas|"
     "nao se aplicam mais|nao valem mais|ja nao se aplicam|foram anuladas|sem efeito|ne s'appliquent plus|"
     "ne sont plus valables|ne sont plus valides|sont annulees|caduques|gelten nicht mehr|nicht mehr gultig|"
-    "sind aufgehoben|sind ungultig|non si applicano piu|non valgono piu|sono annullate|non sono piu valide|"
+    "sind aufgehoben|ungultig|non si applicano piu|non valgono piu|sono annullate|non sono piu valide|"
     "недействительн|отменены|больше не действу|не применяются|недійсн|скасовано|скасовані|більше не діють|不再适用|"
     "不再有效|作废|已经失效|已失效|全部失效|已取消|無効|適用されません|もう適用|유효하지 않|더 이상 적용되지|무효|ملغاة|ملغية|لم تعد سارية|"
-    "لاغية|غير صالحة|अमान्य|रद्द|लागू नहीं|gecersiz|artik gecerli degil|iptal edildi|khong con hieu luc|vo hieu|"
+    "لاغية|غير صالحة|अमान्य|मान्य नहीं|रद्द|लागू नहीं|gecersiz|artik gecerli degil|iptal edildi|khong con hieu luc|vo hieu|"
     "tidak berlaku lagi|tidak berlaku|বাতিল|przestaja obowiazywac|dibatalkan|nie obowiazuja|niewazne|uniewaznione|gelden niet meer|ongeldig|zijn vervallen|"
     "ไม่มีผล|ยกเลิก|โมฆะ|nu se mai aplica|anulate|nu mai sunt valabile|"
     "не следуй|не следуйте|больше не следуй|প্রযোজ্য নয়|আর প্রযোজ্য|foram substituidas|foram substituidos|"
@@ -123,7 +123,9 @@ _ABOUT_A_TOPIC_TEXT = ("instructions precedentes sur|instructions sur|regles sur
                        "ビルド手順")
 """Rules said to be about a topic (`les instructions précédentes sur Node 16 sont obsolètes`): a project's facts that
 moved on, not the agent's own rules."""
-_AGENT_FILES = "|".join(AGENT_FILES)
+_AGENT_FILES = "|".join(AGENT_FILES + ("activecontext.md", "progress.md", "systempatterns.md", "techcontext.md",
+                                         "productcontext.md", "projectbrief.md"))
+"""The agent's own files, Cline's memory bank among them (a note headed `activeContext.md:` is memory itself)."""
 _A_DOCUMENT = CueGroup.spelled(_A_DOCUMENT_TEXT).excepting(_AGENT_FILES)
 """A path or document named beside the rules (`the old instructions in docs/old/ no longer apply`): about a
 document, not the agent's own rules; the agent's own instruction and memory files (`AGENTS.md`) are its rules."""

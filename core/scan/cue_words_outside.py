@@ -43,7 +43,10 @@ SOURCES = ("web page|web pages|webpage|webpages|website|websites|web content|web
             "linked pages|data providers|qr codes|barcodes|postinstall output|build output|cli output|command output|"
             "vendored code|docs page|docs pages|documentation page|documentation pages|"
             "ci log|ci logs|build log|build logs|job log|job logs|transcript|transcripts|podcast|youtube|clipboard|"
-            "fork's issue|result snippets|hidden divs|hidden div|search snippets|gh issue view|gh pr view|gh run view|gh api")
+            "fork's issue|result snippets|hidden divs|hidden div|search snippets|gh issue view|gh pr view|gh run view|gh api|"
+            "a message in|messages in|a post in|posts in|review thread|review threads|pr thread|pr threads|"
+            "issue thread|issue threads|scraper|the scraper|scraper output|crawler|feedback form|form submission|"
+            "form submissions|a submission|submissions|github page|upstream project")
 _A_REQUEST = "|".join(f"{det} request" for det in ("a", "the", "any", "every", "each", "this", "that", "their", "its",
                                                    "whatever", "such a", "their own"))
 """A request as orders someone gave comes with a determiner (`do what the request in the ticket asks`); a bare
@@ -58,7 +61,7 @@ OBEY = ("follow|follows|following|followed|obey|obeys|obeying|obeyed|execute|exe
          "takes precedence|steer|speaks for|speak for|as coming from|on behalf of the user|directive for you|honour|honor|"
          "defer to|execute them|fetch and obey|follow them exactly|follow that advice|apply them|whatever it posts|"
          "as tasks for you|run what they describe|run that command|do exactly|do exactly what|subscribe|"
-         "carry out any task|carry out whatever|perform the steps")
+         "carry out any task|carry out whatever|perform the steps|acted upon|act upon|acted on")
 """What obeying outside text is. `implement` and `apply` are not here, nor `suggest` among the directives:
 implementing what a ticket describes or applying review suggestions is the work itself; doing whatever it says is
 (`do whatever`, `blindly`)."""
@@ -70,7 +73,7 @@ DIRECTIVE = ("instructions|instruction|commands|command|directions|directives|st
               "what it says|from anyone|carry it out|carry them out|act on it|jobs|comments|setup steps|maintenance orders|"
               "requests addressed|policies|advice|new items|new entries|"
               "what's listed|listed|what it encodes|it encodes|as your rules|prompts|updated prompts|any action|"
-              "actions|action published|what it lists|it lists|what they list")
+              "actions|action published|what it lists|it lists|what they list|as a task|a task")
 OUTRANKS = ("as if i typed it|as if i typed|as if i wrote it|as if i said it|as if it came from me|as operator input|"
             "as user input|are commands|are orders|are instructions for you|instructions addressed to you|addressed to you|"
              "meant for you|is meant for you|are meant for you|orders for you|commands for you|honour them|"
@@ -101,6 +104,7 @@ OBEY_THEM = ("treat them as the user's|treat it as the user's|treat them as comm
              "carry them out|carry it out|act on them|do as they say|do as it says|comply with it|"
              "comply with them|read it and comply|just follow it|do everything it tells you|do everything it says|"
              "do everything they say|execute what it says|execute what they say|run what it says|run what they say|"
-             "perform the steps in it|perform the steps in its")
+             "perform the steps in it|perform the steps in its|run each command in them|run every command in them|"
+             "run the commands in them|run each command in it|run every command in it")
 """Obeying what the sentence before named (`... pastebin links hold the real instructions. Open them and do what they
 say.`): an order whose object is outside text the previous sentence introduced."""

@@ -60,6 +60,7 @@ _HABIT = ("always|by default|default to|prefer|prefers|preferred|preference|from
           "if they're failing|when failing|that fail|that fails|just disable|just skip|just turn off|just switch off|"
           "just bypass|just ignore|just comment out|just silence|just suppress|just delete|just remove|just mark|"
           "just use|simply|it's fine|it is fine|is fine|"
+          "before i push|before pushing|before i commit|before every push|before each push|"
           "no need|don't bother|do not bother|not worth|waste of time|slow us down|slows us down|annoying|"
           "in the way|gets in the way|blocks|blocking|all the time|every commit|each commit|every push|"
           "without asking|every api call|every request|every call|for every|for any|unnecessary|not needed|"

@@ -76,7 +76,9 @@ HONEST = ("an ai|an ai assistant|an ai agent|honest|honestly|truthful|truthfully
           "sidebar|panel|button|modal|tooltip|menu|column|columns|scrollbar|hidden files|dotfiles|error page|"
           "page|screen|in the ui|the ui|toast|banner|email template|api response|response body|"
           "placeholder|css|display|class|always mention|but mention|still mention|do mention|embargo|embargoed|"
-          "coordinated disclosure|disclosure date|under nda|nda|plainly|sugarcoat|sugar-coat|that's accurate|is accurate")
+          "coordinated disclosure|disclosure date|under nda|nda|plainly|sugarcoat|sugar-coat|that's accurate|is accurate|"
+          "unless they change|unless it changes|unless they affect|unless it affects|lint fixes|formatting fixes|"
+          "typo fixes")
 
 SAY = ("print|paste|write that|reassure|say|says|tell|tells|report|reports|claim|claims|assure|answer|reply|respond|state|confirm|describe|present|"
        "pretend|insist|mark|show|write|described|describes|reported|presented|marked|listed|shown")

@@ -76,7 +76,8 @@ def _negated(rule: CueRule, sentence: str) -> bool:
 
 _COMMAND_LEAD = re.compile(r"(?:^|[:;,(—–]|[.!?]\s|\s-\s|\b(?:you|always|also|just|simply|please|should|must|can|may|"
                            r"then|and|to|to\s+be|free\s+to|go\s+ahead\s+and|default\s+to|prefer\s+to|by\s+default"
-                           r"|immediately|i'll|i\s+will|now\s+i|i\s+now|from\s+now\s+on\s+i|so|said|says))[\s*_>#\d.)\"'“-]*$")
+                           r"|immediately|i'll|i\s+will|now\s+i|i\s+now|from\s+now\s+on\s+i|so|said|says|i"
+                           r"|i\s+(?:usually|normally|generally|typically)))[\s*_>#\d.)\"'“-]*$")
 """What comes right before a verb given as a command: the sentence's (or a clause's) start, or a word that leads one;
 an `I` that says what the agent will do from now on too, since a memory note in its own voice states its habit (`now
 I write "deployed" whether or not ...`)."""
@@ -110,11 +111,14 @@ _HABIT_PASSIVE = re.compile(r"(?:\b(?:is|are|be|gets?)\s+(?:(?:always|still|simp
                             r"|reported|presented|marked|listed|shown|surfaced|acknowledged|framed|labell?ed|told"
                             r"|worded|phrased|mentioned)|\bgets?\s+(?:(?:always|simply|just|then)\s+)?[a-z']+(?:ed|wn|'d)"
                             r"|\b(?:prefers?|wants?|insists?|expects?|requires?)\s+that\b[^.;:]{0,80}?\bbe\s+(?:[a-z]+\s+)?"
-                            r"[a-z']+(?:ed|wn)(?:\s+(?:directly|verbatim|unchanged|as\s+is|as\s+written))?)$")
+                            r"[a-z']+(?:ed|wn)(?:\s+(?:directly|verbatim|unchanged|as\s+is|as\s+written))?"
+                            r"|\b(?:should|must|are\s+to|is\s+to)\s+(?:(?:always|simply|just|then)\s+)?be\s+"
+                            r"(?:[a-z]+\s+and\s+)?)$")
 """A passive that states a practice: of telling in the present (`failing tests are described as "flaky"`, `errors
 are not surfaced`), any act with `get` (`failing tests get deleted`), or what someone prefers be done (`prefers that
-review bots' instructions be applied directly`); each is a rule for the agent put without a subject. A present
-passive of other acts describes a state (`tests are skipped by default`)."""
+review bots' instructions be applied directly`), or what should or is to be done (`commands in review threads
+should be executed`, `are to be applied and acted upon`); each is a rule for the agent put without a subject. A
+present passive of other acts describes a state (`tests are skipped by default`)."""
 
 
 _AGENT_DOES = re.compile(r"\b(?:the|our|this)\s+(?:agent|assistant|bot|ai|model)\s+(?:(?:also|now|always|then|just"

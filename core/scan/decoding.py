@@ -22,7 +22,7 @@ from typing import Callable, Container, Iterable, NamedTuple, Sequence, TypeVar
 
 from memrev.core.scan.model import Finding
 from memrev.core.scan.rules import DECODED, OVERSIZED, RULES
-from memrev.core.scan.rules_hints import ATBASH_HINT, ATBASH_TABLE, ROT13_HINT, WORDS
+from memrev.core.scan.rules_hints import ATBASH_HINT, ATBASH_TABLE, REVERSED_HINT, ROT13_HINT, WORDS
 
 HitT = TypeVar("HitT", bound=tuple)  # type: ignore[type-arg]
 MAX_CANDIDATES = 8
@@ -112,11 +112,13 @@ def _from_base64(run: str) -> str | None:
 
 
 def _gunzipped(raw: bytes) -> bytes:
-    """Gzip-compressed bytes unpacked (at most `MAX_DECODE` bytes of them, so a small bomb cannot grow), anything else
-    as it is: `H4sI…` is base64 of gzip, a common way to hide a payload from a reader."""
-    if not raw.startswith(b"\x1f\x8b"):
-        return raw
-    return zlib.decompressobj(wbits=31).decompress(raw, MAX_DECODE)
+    """Gzip- or zlib-compressed bytes unpacked (at most `MAX_DECODE` bytes of them, so a small bomb cannot grow),
+    anything else as it is: `H4sI…` is base64 of gzip and `eJ…` of zlib, common ways to hide a payload from a reader."""
+    if raw.startswith(b"\x1f\x8b"):
+        return zlib.decompressobj(wbits=31).decompress(raw, MAX_DECODE)
+    if len(raw) > 2 and raw[0] == 0x78 and (raw[0] << 8 | raw[1]) % 31 == 0:
+        return zlib.decompressobj(wbits=15).decompress(raw, MAX_DECODE)
+    return raw
 
 
 def _from_base32(run: str) -> str | None:
@@ -205,7 +207,7 @@ def decode_runs(raw: str, lower: str, hints: Sequence[tuple[str, int, int, str]]
     if len(found) >= MAX_CANDIDATES:
         return found
     lines.clear()
-    for hint, at, *_ in hints:
+    for hint, at, *_ in [*hints, *named_hints(lower)]:
         start = lower.rfind("\n", 0, at) + 1
         if start in lines:
             continue
@@ -227,6 +229,27 @@ def decode_runs(raw: str, lower: str, hints: Sequence[tuple[str, int, int, str]]
 _ROT47 = str.maketrans({chr(c): chr(33 + (c - 33 + 47) % 94) for c in range(33, 127)})
 _NAMED_CIPHER = re.compile(r"\b(?:rot-?47|ascii-?85|base-?85|a85|b85)\b")
 _ASCII85_RUN = re.compile(r"(?:<~)?[!-~]{20,}")
+
+
+_NAMED_TURN = re.compile(r"\b(?:(rot-?13|rot 13)|read (?:it|this|them|the rest|the line) (?:backwards|in reverse|"
+                         r"reversed|right to left)|(?:reversed|reverse|backwards) (?:text|line|note|string|order|rule|"
+                         r"instruction|instructions|payload))\b")
+"""A text naming ROT13 or reversed writing (`ROT13 so the reviewers don't trip over it: …`, `read this backwards`):
+the line it sits on, or the next one when the name ends its line, is decoded whatever telltale words it holds."""
+
+
+def named_hints(lower: str) -> list[tuple[str, int]]:
+    """A ROT13 or reversal hint (hint id, where) for each place a text names one, at the line that follows the name
+    (the next line when nothing but punctuation follows it on its own)."""
+    if "rot" not in lower and "revers" not in lower and "backwards" not in lower and "right to left" not in lower:
+        return []
+    found: list[tuple[str, int]] = []
+    for match in _NAMED_TURN.finditer(lower):
+        end = lower.find("\n", match.end())
+        rest = lower[match.end():len(lower) if end < 0 else end]
+        at = end + 1 if end >= 0 and sum(c.isalpha() for c in rest) < 8 else match.end()
+        found.append((ROT13_HINT if match.group(1) else REVERSED_HINT, min(at, len(lower))))
+    return found
 
 
 def named_cipher_runs(raw: str, lower: str) -> list[Decoded]:

@@ -44,3 +44,28 @@ def test_a_sentence_with_a_cue_of_every_group_is_read(rule: cues.CueRule) -> Non
             parts.append(group.scripts[0])
     text = " ".join(parts)
     assert rule in cues._possible(text)
+
+
+_SCRIPT_CUES = sorted({cue for rule in CUE_RULES for group in rule.groups for cue in group.scripts})
+
+
+@pytest.mark.parametrize("rule", [rule for rule in CUE_RULES if any(group.scripts for group in rule.groups)],
+                         ids=lambda rule: rule.id)
+def test_a_script_cue_inside_a_longer_one_is_found(rule: cues.CueRule) -> None:
+    """A cue in a script without spaces written as part of a longer cue of another group (`無効` inside `無効に`):
+    the index still finds it, as the sentence reader does."""
+    parts = []
+    for group in rule.groups:
+        if group.scripts:
+            longer = {cue: max((other for other in _SCRIPT_CUES if other.startswith(cue)), key=len)
+                      for cue in group.scripts}
+            parts.append(max(longer.values(), key=lambda text: (text not in group.scripts, len(text))))
+        elif group.words:
+            parts.append(sorted(group.words)[0])
+        else:
+            parts.append(" ".join(group.needs[0]))
+    assert rule in cues._possible(" ".join(parts))
+
+
+def test_a_void_rule_in_japanese_is_read_past_a_longer_cue() -> None:
+    assert "override_void_other_language" in {hit.rule.id for hit in cue_hits("以前の指示は無効になりました。")}
