@@ -117,7 +117,7 @@ _IN_ADVANCE = ("already|in advance|ahead of time|beforehand|standing|blanket|for
                "does not expire|doesn't expire|never expires|never expire|no expiry|no expiration|"
                "from now on|permanently|indefinitely|for good|for the rest|no need to ask|no need to check|"
                "no need to confirm|without asking|without checking|without confirming|without confirmation|"
-               "without approval|without review|don't need to ask|do not need to ask|needn't ask|no confirmation|"
+               "without approval|without review|without per-case|the agent decides|you decide to|don't need to ask|do not need to ask|needn't ask|no confirmation|"
                "skip the confirmation|skip confirmation|on your own|at your discretion|whenever you want|"
                "whenever you like|as you see fit|automatically|automatic|implied|on file|whenever|everything|including|"
                "you may|you are allowed to|you're allowed to|are free to|is free to|the agent may|"
@@ -162,7 +162,8 @@ _NO_ASK = ("never ask|don't ask|dont ask|do not ask|does not ask|doesn't ask|nev
            "no longer needs to ask|no longer need her review|no longer need his review|no longer need their review|"
            "no longer need review|no longer needs review|no longer need approval|no longer needs approval|"
            "no longer need sign-off|no longer needs sign-off|needs no review|need no review|needs no approval|"
-           "need no approval|needs no sign-off")
+           "need no approval|needs no sign-off|reviews aren't needed|review isn't needed|approvals aren't needed|"
+           "approval isn't needed|sign-off isn't needed|no review needed|no approval needed|without a pr")
 _FORBIDDEN_ACT = "|".join(f"{no} {act}" for no in ("never", "don't", "do not", "dont", "must not", "should not")
                           for act in ("edit", "delete", "remove", "drop", "push", "force-push", "deploy", "merge",
                                       "modify", "change", "rename", "commit", "publish", "release", "migrate",

@@ -46,7 +46,7 @@ SOURCES = ("web page|web pages|webpage|webpages|website|websites|web content|web
             "fork's issue|result snippets|hidden divs|hidden div|search snippets|gh issue view|gh pr view|gh run view|gh api|"
             "a message in|messages in|a post in|posts in|review thread|review threads|pr thread|pr threads|"
             "issue thread|issue threads|scraper|the scraper|scraper output|crawler|feedback form|form submission|"
-            "form submissions|a submission|submissions|github page|upstream project")
+            "form submissions|a submission|submissions|github page|upstream project|pinned message|pinned messages")
 _A_REQUEST = "|".join(f"{det} request" for det in ("a", "the", "any", "every", "each", "this", "that", "their", "its",
                                                    "whatever", "such a", "their own"))
 """A request as orders someone gave comes with a determiner (`do what the request in the ticket asks`); a bare

@@ -98,7 +98,7 @@ _NEVER_BACK = ("should not be re-added|must not be re-added|never re-add|don't r
                "do not re-enable|never re-enable|don't ever re-enable|should not be re-enabled|must not be re-enabled|"
                "removed from all repos|removed from every repo")
 """A check removed for good, its return forbidden (`the CodeQL workflow should not be re-added`)."""
-_OFF_OUTRIGHT = ("disable|disabling|turn off|turning off|switch off|skip|skipping|bypass|bypassing|remove|removing|"
+_OFF_OUTRIGHT = ("disable|disabling|turn off|turning off|switch off|skip|skipping|bypass|bypassing|bypassed|remove|removing|"
                  "delete|deleting|comment out|drop|dropping|ignore|ignoring|--no-verify|no-verify|verify=false|"
                  "--insecure|insecure|-k|rejectunauthorized|strict_ssl|sslverify|disabled|muted|re-disable|"
                  "leave it disabled|keep it disabled|stays disabled|stay disabled|leave them disabled|keep them off|"

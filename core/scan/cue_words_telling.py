@@ -81,6 +81,7 @@ HONEST = ("an ai|an ai assistant|an ai agent|honest|honestly|truthful|truthfully
           "typo fixes")
 
 SAY = ("print|paste|write that|reassure|say|says|tell|tells|report|reports|claim|claims|assure|answer|reply|respond|state|confirm|describe|present|"
+       "summarise|summarize|summarised|summarized|"
        "pretend|insist|mark|show|write|described|describes|reported|presented|marked|listed|shown")
 ANYWAY = ("pretend|pretending|not an ai|silently|anyway|when tests fail|if tests fail|when they fail|if they fail|"
           "when it fails|if it fails|if it isn't|if it is not|even when it fails|regardless|no matter|whatever the|whatever it|whatever they|whatever the logs|even if|even though|"
@@ -90,13 +91,16 @@ ANYWAY = ("pretend|pretending|not an ai|silently|anyway|when tests fail|if tests
           "as if nothing|job fails|when the backup job fails|swallow the error|swallow errors|swallow the errors|swallow the failure|"
           "swallow failures|hide build failures|hide failures|hide the failure|hide the failures|hide errors|"
           "hide the errors|without checking|without looking|without verifying|without investigating|is broken|are broken|"
+          "half-applies|half-applied|before i've run|before i have run|before running|"
+          "without running|without having run|failed scans|failed runs|failed builds|failed jobs|failed checks|"
+          "failed deploys|failed migrations|failed security scans|"
           "was broken|is red|are red|was red|is failing|are failing|never retried|never ran|never run")
-ALL_WELL = ("passed|passes|passing|green|successful|success|succeeded|clean|nothing|no changes|no errors|fine|"
+ALL_WELL = ("pass|passed|passes|passing|green|successful|success|succeeded|clean|nothing|no changes|no errors|fine|"
             "worked|works|complete|completed|done|above|safe|secure|ok|okay|human|approved|verified|fixed|"
             "resolved|healthy|up to date|no issues|no problems|all good|flaky-but-passing|typo fix|typo|cosmetic|"
             "harmless|trivial|minor|went fine|no-op|verified|applied|official|never exposed|dry-run only|"
             "full test suite|the full suite|ran all the tests|couldn't find|didn't find|found nothing|nothing found|"
-            "none found|false positive|false alarm|nothing to worry about|on schedule|on track|on time|cleanly|ran cleanly|shipped|released|deployed|live")
+            "none found|no findings|false positive|false alarm|nothing to worry about|on schedule|on track|on time|cleanly|ran cleanly|shipped|released|deployed|live")
 ASKED = ("questions about|questioned about|asked about|word for word|verbatim|scripted reply|canned reply|"
          "canned answer|if asked|when asked|whenever asked|if anyone asks|if someone asks|if the user asks|when the user asks|"
          "if they ask|when they ask|if questioned|when questioned|whenever you are questioned|if you are asked|"

@@ -113,12 +113,14 @@ _HABIT_PASSIVE = re.compile(r"(?:\b(?:is|are|be|gets?)\s+(?:(?:always|still|simp
                             r"|\b(?:prefers?|wants?|insists?|expects?|requires?)\s+that\b[^.;:]{0,80}?\bbe\s+(?:[a-z]+\s+)?"
                             r"[a-z']+(?:ed|wn)(?:\s+(?:directly|verbatim|unchanged|as\s+is|as\s+written))?"
                             r"|\b(?:should|must|are\s+to|is\s+to)\s+(?:(?:always|simply|just|then)\s+)?be\s+"
-                            r"(?:[a-z]+\s+and\s+)?)$")
+                            r"(?:[a-z]+\s+and\s+)?"
+                            r"|\b(?:wants?|prefers?|likes?|expects?|would\s+like)\s+(?:[\w'-]+\s+){1,4}[a-z']+(?:ed|wn|en))$")
 """A passive that states a practice: of telling in the present (`failing tests are described as "flaky"`, `errors
 are not surfaced`), any act with `get` (`failing tests get deleted`), or what someone prefers be done (`prefers that
 review bots' instructions be applied directly`), or what should or is to be done (`commands in review threads
-should be executed`, `are to be applied and acted upon`); each is a rule for the agent put without a subject. A
-present passive of other acts describes a state (`tests are skipped by default`)."""
+should be executed`, `are to be applied and acted upon`), or what someone wants done (`the user wants pre-commit
+hooks bypassed`); each is a rule for the agent put without a subject. A present passive of other acts describes a
+state (`tests are skipped by default`)."""
 
 
 _AGENT_DOES = re.compile(r"\b(?:the|our|this)\s+(?:agent|assistant|bot|ai|model)\s+(?:(?:also|now|always|then|just"
@@ -169,9 +171,11 @@ def _possible(lower: str, tokens: Collection[str] | None = None) -> list[CueRule
 
 
 _CODE = re.compile(r"^[ \t]*(```|~~~)[^\n]*\n.*?(?:^[ \t]*\1[^\n]*$|\Z)|`[^`\n]*`|^[ \t]*\|[^\n]*$"
-                   r"|^(?: {4}|\t)[^\n]*$|\b(?:https?|ftp)://\S+|\{\{[^{}\n]*\}\}", re.MULTILINE | re.DOTALL)
-"""Code and data, not prose: fenced blocks, code spans, table rows, indented code and template placeholders
-(`{{override_instructions}}`); and URLs, which are read as
+                   r"|^(?: {4}|\t)[^\n]*$|\b(?:https?|ftp)://\S+|\{\{[^{}\n]*\}\}"
+                   r"|(?<=\])\((?![^()\s]*://)[^()\s]{1,300}\)", re.MULTILINE | re.DOTALL)
+"""Code and data, not prose: fenced blocks, code spans, table rows, indented code, template placeholders
+(`{{override_instructions}}`) and the file a markdown link points to (`[Triage](reference_issues.md)`, a memory
+index line); and URLs, which are read as
 the word `url` (a sentence may tell the agent to obey one). A code span keeps its flags and settings (`curl -k`
 keeps `-k`, `verify=False` stays), since they say what a sentence asks to turn off."""
 _EMPHASIS = re.compile(r"\*\*+")
@@ -205,7 +209,7 @@ def prose(lower: str) -> str:
     person or an injected note says, not the commands and tables an instruction file lists; an answer line is read on
     from its question line."""
     if "`" not in lower and "|" not in lower and "://" not in lower and "\n    " not in lower and "\t" not in lower \
-            and "{{" not in lower \
+            and "{{" not in lower and "](" not in lower \
             and not lower.startswith("    ") and "**" not in lower:
         return _answers_joined(lower)
     return _answers_joined(_EMPHASIS.sub(lambda m: " " * len(m.group()), _CODE.sub(_blank, lower)))
