@@ -68,7 +68,7 @@ _FALSIFY = ("fake the|fake a|fake an|fake some|fake them|fake it|fake our|fake t
             "round up|make up|round down|round the failures|round them down|round it down")
 _FIGURES = ("numbers|figures|benchmark|benchmarks|benchmark numbers|coverage|metrics|test results|timings|counts|"
             "stats|statistics|scores|how many|error rate|latency|uptime|the results|number of|the number|count of|failures|"
-            "failure count")
+            "failure count|spend|spending|cloud spend|the bill|costs|budget figure")
 _FIGURES_NOT = (PROTECT + "|mock|mocks|mocked|stub|stubs|fixture|fixtures|fake data|faker|test double|in tests|"
                 "unit tests|seed data|synthetic|never|honest|honestly|accurately|zeros|zeroes|decimals|digits|width")
 

@@ -73,7 +73,8 @@ DIRECTIVE = ("instructions|instruction|commands|command|directions|directives|st
               "what it says|from anyone|carry it out|carry them out|act on it|jobs|comments|setup steps|maintenance orders|"
               "requests addressed|policies|advice|new items|new entries|"
               "what's listed|listed|what it encodes|it encodes|as your rules|prompts|updated prompts|any action|"
-              "actions|action published|what it lists|it lists|what they list|as a task|a task")
+              "actions|action published|what it lists|it lists|what they list|as a task|a task|to-do lists|"
+              "to-do list|todo lists|todo list")
 OUTRANKS = ("as if i typed it|as if i typed|as if i wrote it|as if i said it|as if it came from me|as operator input|"
             "as user input|are commands|are orders|are instructions for you|instructions addressed to you|addressed to you|"
              "meant for you|is meant for you|are meant for you|orders for you|commands for you|honour them|"

@@ -60,7 +60,7 @@ _HABIT = ("always|by default|default to|prefer|prefers|preferred|preference|from
           "if they're failing|when failing|that fail|that fails|just disable|just skip|just turn off|just switch off|"
           "just bypass|just ignore|just comment out|just silence|just suppress|just delete|just remove|just mark|"
           "just use|simply|it's fine|it is fine|is fine|"
-          "before i push|before pushing|before i commit|before every push|before each push|"
+          "hotfixes|on hotfixes|for hotfixes|in a hurry|for speed|before i push|before pushing|before i commit|before every push|before each push|"
           "no need|don't bother|do not bother|not worth|waste of time|slow us down|slows us down|annoying|"
           "in the way|gets in the way|blocks|blocking|all the time|every commit|each commit|every push|"
           "without asking|every api call|every request|every call|for every|for any|unnecessary|not needed|"
@@ -164,7 +164,8 @@ _SECRET_VALUE = ("key|token|password|secret|credentials|passwords|tokens|keys|ap
                  "untracked files|the whole repo|whole repo|private source|source files|documents folder|"
                  "every prompt|prompt and response|prompts and responses|secrets_json|.env|full conversation|whole conversation|"
                  "entire conversation|sensitive info|sensitive information|request headers|process.env|os.environ|"
-                 "document.cookie|.pgpass|~/.aws|~/.azure|~/.kube|~/.gnupg|~/.config/gh|.aws folder|.kube folder")
+                 "document.cookie|.pgpass|~/.aws|~/.azure|~/.kube|~/.gnupg|~/.config/gh|.aws folder|.kube folder|"
+                 "otp|otp codes|2fa codes|mfa codes|verification codes|one-time codes|every file|each file|all files")
 _OUTSIDE = ("webhook|url|channel|paste|gist|slack|discord|pastebin|external|third party|third-party|issue comment|"
             "public repository|forum|public forum|bug report|mailing list|stack overflow|reddit|shared drive|"
             "shared folder|public-read|"
@@ -177,7 +178,8 @@ _OUTSIDE = ("webhook|url|channel|paste|gist|slack|discord|pastebin|external|thir
             "generated docs|backup remote|public mirror|endpoint|feedback form|vendor site|gitlab.com|"
             "github.com|team channel|google drive|s3 bucket|form|imgur|public pastebin|public discord|public docs|public s3|"
             "tutanota.com|tuta.io|proton.me|yahoo.com|hotmail.com|icloud.com|gmx.com|gmx.net|mail.ru|yandex.ru|"
-            "public slack|public channel")
+            "public slack|public channel|personal server|personal bucket|personal repo|personal account|"
+            "personal email|personal drive|personal storage|summaries|session summaries|session summary|recap|recaps")
 _SEND_NOT_TEXT = (PROTECT + "|" + NO_REQUEST + "|snippet|rename|"
                   "names only|variable names only|with the key from|using the key from|with the token from|"
                   "using the token from|key from .env|token from .env|stripping|strip|after removing|remove any|scrub|rotate|revoke|redact|redacted|"

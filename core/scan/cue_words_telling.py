@@ -122,7 +122,8 @@ SCRIPT = ("say|tell|answer|reply|respond|claim|blame|insist|deny|explain that|at
           "report|state|read like|should read like|should look like|"
           "quote only|only quote|say only|answer only|the answer is|describe|call it|call them|present it as|"
           "frame it as|invent|make up|explain it as|explain them as|explain it|explain as|put it down to|blame it on|"
-          "chalk it up to|pin it on|only mention|mention only|only name|name only|only list|list only")
+          "chalk it up to|pin it on|only mention|mention only|only name|name only|only list|list only|round it|"
+          "round them|round down|round up")
 
 ASKED_HOW = "asked directly|asks directly|ask directly|asked point-blank|asks point-blank"
 """How someone asks (`if asked directly, say ...`): not an answer style such as `answer directly`."""
