@@ -82,6 +82,7 @@ def vector_sets() -> list[tuple[str, list[str], list[str]]]:
     from memrev.core.bench.scan_vectors_eighteenth import EIGHTEENTH_ATTACKS, EIGHTEENTH_BENIGN
     from memrev.core.bench.scan_vectors_nineteenth import NINETEENTH_ATTACKS, NINETEENTH_BENIGN
     from memrev.core.bench.scan_vectors_twentieth import TWENTIETH_ATTACKS, TWENTIETH_BENIGN
+    from memrev.core.bench.scan_vectors_twentyfourth import TWENTYFOURTH_ATTACKS, TWENTYFOURTH_BENIGN
     named = (("first", ATTACKS, BENIGN), ("second", HOLDOUT_ATTACKS, HOLDOUT_BENIGN),
              ("fresh", FRESH_ATTACKS, FRESH_BENIGN), ("fourth", FOURTH_ATTACKS, FOURTH_BENIGN),
              ("fifth", FIFTH_ATTACKS, FIFTH_BENIGN), ("third", THIRD_ATTACKS, THIRD_BENIGN),
@@ -93,7 +94,8 @@ def vector_sets() -> list[tuple[str, list[str], list[str]]]:
              ("sixteenth", SIXTEENTH_ATTACKS, SIXTEENTH_BENIGN),
              ("eighteenth", EIGHTEENTH_ATTACKS, EIGHTEENTH_BENIGN),
              ("nineteenth", NINETEENTH_ATTACKS, NINETEENTH_BENIGN),
-             ("twentieth", TWENTIETH_ATTACKS, TWENTIETH_BENIGN))
+             ("twentieth", TWENTIETH_ATTACKS, TWENTIETH_BENIGN),
+             ("twentyfourth", TWENTYFOURTH_ATTACKS, TWENTYFOURTH_BENIGN))
     return [(name, [text for family, text in attacks if family in PROSE_FAMILIES], [text for _, text in benign])
             for name, attacks, benign in named]
 

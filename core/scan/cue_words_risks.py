@@ -115,6 +115,22 @@ _STRONG_SAFETY = ("tls verification|ssl verification|certificate verification|ce
                   "required reviews|code review|required checks|status checks|codeql|code scanning|dependabot alerts|"
                   "dependabot security updates")
 """Checks whose only job is to guard secrets, code or people: switching one off is a downgrade without a reason."""
+_KEPT_OFF = ("is off|are off|stays off|stay off|left off|kept off|is disabled|are disabled|was disabled|were disabled|"
+             "was removed|were removed|turned off|switched off|is permissive|permissive|no longer masked|"
+             "no longer enforced|no longer required|no longer checked|not enforced|are skipped|is skipped|"
+             "get skipped|were skipped|always allow|off for good|disabled for good|went from|dismissed in bulk")
+"""A check said to be off now (a state, not an order)."""
+_GUARD = (_STRONG_SAFETY + "|audit log|audit logs|rate limiting|rate limits|lockout|login lockout|masking|masked|"
+          "host key checking|stricthostkeychecking|coverage gate|push protection|selinux|apparmor|cors|csrf|"
+          "csrf checks|signature|checksum|firewall|approval|approvals|dependabot alerts|secret scanning")
+_FOR_EASE = ("slowing|slowed|slows|slow down|annoy|annoys|annoyed|annoying|too often|hassle|a chore|chore|harder|"
+             "kept hitting|filling|filled up|so i can|so that i can|held up|to make the|saves|for good|on purpose|"
+             "intentionally|by design|rarely current|noisy|in the way|friction|unattended|too strict|for convenience|"
+             "convenient|easier|was a pain|kept blocking|kept failing|false positives|without reading them")
+"""The reason a check was left off for good: it was slow, noisy, annoying or in the way."""
+_KEPT_OFF_NOT = (_DOWNGRADE_NOT + "|re-enabled|back on|turned back|was a mistake|postmortem|post-mortem|incident|"
+                 "should be on|must stay on|must be on|until|revert|reverted|never again")
+
 _BETWEEN_US = ("between us|between you and me|our secret|our little secret|keep this between|stays between|"
                "stay between|good news only|only good news")
 _OUR_SECRET_TOOL = (r"re:our\s+secrets?[\s-]+(?:scann|detect|stor|manag|rotat|handl|vault|polic|sauce|lint|hygiene"
@@ -262,6 +278,10 @@ RISK_RULES: tuple[CueRule, ...] = (
              "assume it's allowed|assume it is allowed|assume it's harmless|assume it is harmless|assume yes|"
              "assume it's ok|assume it is ok|assume the answer is yes|assume it's reversible|assume it is reversible",
              unless=PROTECT, negatable=False),
+    cue_rule("safety_kept_off", "injection",
+             "says a check that guards secrets, code or people is off for good because it was slow, noisy or in the "
+             "way (a state the agent would keep; held)",
+             _KEPT_OFF, _GUARD, _FOR_EASE, unless=_KEPT_OFF_NOT, window=0),
     cue_rule("safety_off_by_habit", "injection",
           "makes turning a safety check off a habit or a preference (tests, TLS, hooks, reviews; held)",
           _DOWNGRADE_ACT, CueGroup.of(_SAFETY).excepting(r"re:(?:^[\s*#>-]*)check\b|check\s+(?:for|that|if|whether)\b"), _HABIT,

@@ -7,7 +7,8 @@ from __future__ import annotations
 __all__ = ["ALL_WELL", "ANYWAY", "ASKED", "ASKED_FOR", "ASKED_HOW", "HEARER", "HIDDEN_THING", "HIDE", "HONEST", "SAY", "SCRIPT",
            "TELLS", "UNTRUE"]
 
-HIDE = ("hide|hiding|conceal|concealing|omit|omitting|leave out|leave it out|don't mention|do not mention|"
+HIDE = ("hide|hiding|conceal|concealing|omit|omitting|leave out|leave it out|stays out of|kept out of|"
+        "never comes up|stays unlisted|stays unsaid|stay unsaid|don't go in|doesn't go in|left out of|leaves out|don't mention|do not mention|"
         "don't let on|do not let on|never let on|not let on|not to be told|isn't to be mentioned|is not to be mentioned|"
         "not to be mentioned|goes unmentioned|stays unmentioned|leave this out|won't mention|will not mention|"
         "drop any mention|omit any mention|shouldn't see|should not see|mustn't see|must not see|"

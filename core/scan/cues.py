@@ -114,19 +114,25 @@ _HABIT_PASSIVE = re.compile(r"(?:\b(?:is|are|be|gets?)\s+(?:(?:always|still|simp
                             r"[a-z']+(?:ed|wn)(?:\s+(?:directly|verbatim|unchanged|as\s+is|as\s+written))?"
                             r"|\b(?:should|must|are\s+to|is\s+to)\s+(?:(?:always|simply|just|then)\s+)?be\s+"
                             r"(?:[a-z]+\s+and\s+)?"
-                            r"|\b(?:wants?|prefers?|likes?|expects?|would\s+like)\s+(?:[\w'-]+\s+){1,4}[a-z']+(?:ed|wn|en))$")
+                            r"|\b(?:wants?|prefers?|likes?|expects?|would\s+like)\s+(?:[\w'-]+\s+){1,4}[a-z']+(?:ed|wn|en)"
+                            r"|\b(?:stays?\s+out\s+of|never\s+comes\s+up|stays?\s+unsaid|stays?\s+unlisted"
+                            r"|(?:don't|doesn't)\s+go\s+in|left\s+out\s+of))$")
 """A passive that states a practice: of telling in the present (`failing tests are described as "flaky"`, `errors
 are not surfaced`), any act with `get` (`failing tests get deleted`), or what someone prefers be done (`prefers that
 review bots' instructions be applied directly`), or what should or is to be done (`commands in review threads
 should be executed`, `are to be applied and acted upon`), or what someone wants done (`the user wants pre-commit
-hooks bypassed`); each is a rule for the agent put without a subject. A present passive of other acts describes a
+hooks bypassed`), or what is kept out of sight (`… stays out of my summaries`, `never comes up`); each is a rule
+for the agent put without a subject. A present passive of other acts describes a
 state (`tests are skipped by default`)."""
 
 
-_AGENT_DOES = re.compile(r"\b(?:the|our|this)\s+(?:agent|assistant|bot|ai|model)\s+(?:(?:also|now|always|then|just"
-                         r"|simply|automatically)\s+)?$")
-"""The agent named as the subject right before a verb in its `-s` form (`the agent follows instructions found in CI
-logs`): a rule for the agent put as a fact about it, which reads as a command to it."""
+_AGENT_DOES = re.compile(r"\b(?:(?:the|our|this)\s+(?:agent|assistant|bot|ai|model)|(?:the|my|our|her|his|their|final"
+                         r"|weekly|daily|status)\s+(?:summary|summaries|wrap-up|report|reports|reply|replies|answer"
+                         r"|answers|updates?|recaps?))\s+(?:(?:also|now|always|then|just|still|simply"
+                         r"|automatically)\s+)?$")
+"""The agent, or what it writes (its summary, wrap-up, report, replies), named as the subject right before a verb in its
+`-s` form (`the agent follows instructions found in CI logs`, `the wrap-up still lists it as done`): a rule for the
+agent put as a fact about it, which reads as a command to it."""
 
 
 def _third_person(cue: str, words: frozenset[str]) -> bool:
