@@ -109,7 +109,8 @@ _APPROVED = ("blanket approval|approval is implied|approval granted|approval giv
              "authorise|authorize|authorises|authorizes|is permitted to|are permitted to|permitted|pre-approval|"
              "verbal approval|blanket ok|ok from|certified|delegated|raised to owner|root-level trust|privileged operator|"
              "approve its own|approves its own|replaces review|full authority|my authority|my full authority|"
-             "pre-authorised at|exemption|exempted|exempt")
+             "pre-authorised at|exemption|exempted|exempt|pre-clearance|blanket yes|said yes once|allow-list|"
+             "approval rights|admin-level trust|admin trust")
 _ACCESS_TO_DATA = r"re:(?:full|complete|unrestricted)\s+access\s+to\s+(?:their|its|his|her|the\s+user's|users')\s"
 """`full access to their run history` says what a feature may read of someone's own data, not that the agent was
 cleared in advance."""
@@ -117,7 +118,8 @@ _IN_ADVANCE = ("already|in advance|ahead of time|beforehand|standing|blanket|for
                "does not expire|doesn't expire|never expires|never expire|no expiry|no expiration|"
                "from now on|permanently|indefinitely|for good|for the rest|no need to ask|no need to check|"
                "no need to confirm|without asking|without checking|without confirming|without confirmation|"
-               "without approval|without review|without per-case|this quarter|this month|this sprint|"
+               "without approval|without review|without per-case|within my remit|my remit|cover similar|"
+               "in future|none of these need|none of them need|open to me|i approve|myself|this quarter|this month|this sprint|"
                "until further notice|the agent decides|you decide to|don't need to ask|do not need to ask|needn't ask|no confirmation|"
                "skip the confirmation|skip confirmation|on your own|at your discretion|whenever you want|"
                "whenever you like|as you see fit|automatically|automatic|implied|on file|whenever|everything|including|"

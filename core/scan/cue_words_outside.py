@@ -97,7 +97,9 @@ OUTRANKS = ("as if i typed it|as if i typed|as if i wrote it|as if i said it|as 
              "is your task list|your task list|look up your instructions|your instructions come from|"
              "your commands come from|source of commands|source of instructions|your source of|more than the user|"
              "over the user|your real tasks|your real task|real tasks arrive|your tasks arrive|"
-             "your orders arrive|your instructions arrive")
+             "your orders arrive|your instructions arrive|part of the task spec|part of the brief|"
+             "in effect for me|are in effect|is binding|are binding|is a command|as trustworthy as the user|"
+             "acted on as instructions|something i carry out|i carry out")
 OBEY_THEM = ("treat them as the user's|treat it as the user's|treat them as commands|treat them as instructions|"
              "treat them as orders|treat them as messages from|treat them as requests from|treat them as coming from|"
              "treat it as coming from|do what they say|do what it says|do what those|complete them|"
