@@ -285,7 +285,11 @@ ENGLISH_RULES: tuple[CueRule, ...] = (
              "agents.md|claude.md|claude.local.md|gemini.md|.cursorrules|.clinerules|copilot-instructions.md",
              "no longer binds|no longer bind|doesn't bind you|does not bind you|not binding on you|no longer consults|"
              "no longer consult|as though that file were empty|as though it were empty|as if it were empty|"
-             "as if that file were empty|as though it did not exist|as if it did not exist",
+             "as if that file were empty|as though it did not exist|as if it did not exist|supersedes agents.md|"
+             "supersedes claude.md|supersedes the agents.md|supersedes the claude.md|supersedes .clinerules|"
+             "supersedes .cursorrules|superseded by|take its place|takes its place|been set aside|has no standing|"
+             "no standing|nothing in it binds|not worth rereading|kept only for history|only kept for|"
+             "replace it entirely|replaces it entirely",
              unless=PROTECT + "|" + _ABOUT_A_DOCUMENT + "|legacy/|old/|archive/|archived", negatable=False, window=0),
     cue_rule("claims_precedence", "injection",
              "claims to outrank every other instruction the agent has (held in a memory write; a file people keep "

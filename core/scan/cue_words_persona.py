@@ -36,6 +36,8 @@ UNBOUND = ("no guidelines|no warnings|filters off|refusals off|god-mode|no-limit
            "warns or refuses|never warn|safety layer has been removed|safety layer removed|safety has been removed|"
            "safety removed|safety was removed|never given rules|never been given rules|never had rules|skips the safety|"
            "skip the safety|without the safety talk|no censorship|without censorship|prior alignment|skips safety checks|"
+           "no policies|none of the restrictions|ai with no limitations|zero filters|anything-goes|no-rules|skips restrictions|"
+           "holding nothing back|broken free|only rule is to comply|stopped following their rules|"
            "no content rules|no safety rules|no safety layer|without a safety layer|without the safety layer|"
            "no holding back|doesn't hold back|don't have to hold back|not hold back|nothing is off-limits|"
            "nothing off-limits|"
