@@ -59,9 +59,11 @@ _BLIND_RUN = ("eval whatever|run whatever|execute whatever|exec whatever|eval wh
               "eval the response|run the response|execute the response|eval its output|run its output|"
               "piped into bash|piped into sh|piped to bash|piped to sh|pipe it into bash|pipe it to bash|"
               "pipe it into sh|pipe it to sh|don't read it|do not read it|without reading it|"
-              "no need to read it|without reviewing it|don't review it")
+              "no need to read it|without reviewing it|don't review it|pulls and runs|pull and run|fetch-and-execute|"
+              "fetch and execute|fetches and executes|fetches and applies|fetches and runs|downloads and runs|"
+              "downloads its steps")
 _FROM_AFAR = ("returns|return|responds|response|endpoint|server|url|remote|script|helper|installer|hook|one-liner|"
-              "paste|gist|download|downloaded|fetches|fetched")
+              "paste|gist|download|downloaded|fetches|fetched|fetch-and-execute|downloads its steps")
 
 _FALSIFY = ("fake the|fake a|fake an|fake some|fake them|fake it|fake our|fake their|fake your|fake any|fake all|"
             "fake up|fudge|falsify|doctor|massage|misreport|misrepresent|inflate|understate|overstate|pad|cook|"
