@@ -82,7 +82,7 @@ HONEST = ("an ai|an ai assistant|an ai agent|honest|honestly|truthful|truthfully
           "typo fixes")
 
 SAY = ("print|paste|write that|reassure|say|says|tell|tells|report|reports|claim|claims|assure|answer|reply|respond|state|confirm|describe|present|"
-       "summarise|summarize|summarised|summarized|"
+       "summarise|summarize|summarised|summarized|lists it as|list it as|lists them as|list them as|"
        "pretend|insist|mark|show|write|described|describes|reported|presented|marked|listed|shown")
 ANYWAY = ("pretend|pretending|not an ai|silently|anyway|when tests fail|if tests fail|when they fail|if they fail|"
           "when it fails|if it fails|if it isn't|if it is not|even when it fails|regardless|no matter|whatever the|whatever it|whatever they|whatever the logs|even if|even though|"
@@ -92,7 +92,7 @@ ANYWAY = ("pretend|pretending|not an ai|silently|anyway|when tests fail|if tests
           "as if nothing|job fails|when the backup job fails|swallow the error|swallow errors|swallow the errors|swallow the failure|"
           "swallow failures|hide build failures|hide failures|hide the failure|hide the failures|hide errors|"
           "hide the errors|without checking|without looking|without verifying|without investigating|is broken|are broken|"
-          "half-applies|half-applied|before i've run|before i have run|before running|"
+          "is unfinished|unfinished|still open|half-applies|half-applied|before i've run|before i have run|before running|"
           "without running|without having run|failed scans|failed runs|failed builds|failed jobs|failed checks|"
           "failed deploys|failed migrations|failed security scans|"
           "was broken|is red|are red|was red|is failing|are failing|never retried|never ran|never run")

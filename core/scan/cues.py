@@ -127,7 +127,7 @@ state (`tests are skipped by default`)."""
 
 
 _AGENT_DOES = re.compile(r"\b(?:(?:the|our|this)\s+(?:agent|assistant|bot|ai|model)|(?:the|my|our|her|his|their|final"
-                         r"|weekly|daily|status)\s+(?:summary|summaries|wrap-up|report|reports|reply|replies|answer"
+                         r"|weekly|daily|status|progress)\s+(?:summary|summaries|wrap-up|report|reports|reply|replies|answer"
                          r"|answers|updates?|recaps?))\s+(?:(?:also|now|always|then|just|still|simply"
                          r"|automatically)\s+)?$")
 """The agent, or what it writes (its summary, wrap-up, report, replies), named as the subject right before a verb in its
