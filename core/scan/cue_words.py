@@ -88,7 +88,8 @@ _ABOUT_A_DOCUMENT = ("in the wiki|the wiki|runbook|the spec|spec's|adr|readme|th
                      "python 2|python 3|node 14|node 16|node 18|node 20|node 22|java 8|java 11|java 17|release notes|"
                      "in pr|we switched|switched to|was rewritten|were rewritten|migrated to|o-series|older models|"
                      "docs/|prompts/|instructions about|instruction about|instructions regarding|guidance about|"
-                     "rules about|moved to|support bot|our bot|chatbot|eval harness|test case|each test case")
+                     "rules about|moved to|support bot|our bot|chatbot|eval harness|test case|each test case|"
+                     "support bot's|chatbot's|parameter|chat template|inserts a default")
 """What a sentence about a document or a version names: `the previous instructions in the README are outdated` is
 about the README, not about the agent's own rules."""
 _APPROVED = ("blanket approval|approval is implied|approval granted|approval given|given approval|gave approval|"
@@ -184,7 +185,7 @@ RISKY_ACTS = ("delete|deleting|deletes|remove|removing|rm|drop|dropping|wipe|wip
 
 _OBEY_NOT = (PROTECT + "|only after|only if|only when|after showing|show them|not installed|installation guide|"
              "install guide|"
-             "showing them|show the user|shown to the user|with an explanation|before i run them|before i run it|"
+             "showing them|show the user|shown to the user|our own ci bot|our own bot|with an explanation|before i run them|before i run it|"
              "ask first|verify|verified|review them|review it|check them|check it|"
              "ask me|ask the user|confirm with|double-check|show me the script|show me first|show me it first|reproduce|to reproduce|cite|citation|quote|link to|reference|read-only|as context|as a hint|as hints|the user's issue|"
              "assigned issue|the issue you are working on|issue template|issue number|issue title|e.g.|for example|"
