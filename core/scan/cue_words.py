@@ -185,7 +185,8 @@ RISKY_ACTS = ("delete|deleting|deletes|remove|removing|rm|drop|dropping|wipe|wip
 
 _OBEY_NOT = (PROTECT + "|only after|only if|only when|after showing|show them|not installed|installation guide|"
              "install guide|"
-             "showing them|show the user|shown to the user|our own ci bot|our own bot|with an explanation|before i run them|before i run it|"
+             "showing them|show the user|shown to the user|our own ci bot|our own bot|claude.md take priority|"
+             "claude.md takes priority|agents.md take priority|agents.md takes priority|with an explanation|before i run them|before i run it|"
              "ask first|verify|verified|review them|review it|check them|check it|"
              "ask me|ask the user|confirm with|double-check|show me the script|show me first|show me it first|reproduce|to reproduce|cite|citation|quote|link to|reference|read-only|as context|as a hint|as hints|the user's issue|"
              "assigned issue|the issue you are working on|issue template|issue number|issue title|e.g.|for example|"
@@ -237,7 +238,7 @@ to skip asking before harm, nor to send a secret out."""
 _APPROVAL_STILL_NEEDED = ("approval required|approval needed|approval is required|human approval|explicitly approved|"
                           "not all future|not any future|not every future|only that one|that one|needs a sign-off|"
                           "need a sign-off|needs sign-off|requires a sign-off|requires sign-off|needs approval|"
-                          "need approval|requires approval")
+                          "need approval|requires approval|but only after|only after the|only once the")
 """Words that say an approval is still to be asked for, or covered one act only: no claim of approval in advance."""
 _BROAD = ("of any size|any size|any amount|arbitrary|unlimited|unrestricted|whoever|whatever|unprompted|"
           "no human in the loop|without a human|without review|without any review|any record|every record|"
@@ -322,6 +323,8 @@ ENGLISH_RULES: tuple[CueRule, ...] = (
           "tells the agent not to ask before something destructive or outward (held for a person)",
           _NO_ASK, RISKY_ACTS, unless=PROTECT + "|always ask|always confirm|ask first|confirm first|must ask|should ask|please ask|"
           "do ask|but ask|do confirm|but confirm|never again|the hard way|lesson|i learned|we learned|i once|"
+          "never ask for keys|never ask for your|will never ask|never asks for|never ask for passwords|"
+          "never ask for credentials|"
           "this rule was|rule was enforced|was enforced on|rule was added after|"
           "accidentally|by mistake|mistakenly|"
           "never send|never delete|never run|never push|never deploy|never archive|never merge|never publish|"

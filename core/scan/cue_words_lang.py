@@ -114,7 +114,7 @@ _ANSWER = CueGroup.spelled(
     "spune ca|antwoord dat|zeg dat|svara att|saga att|라고만 답|라고 답하|bilang saja|katakan saja|বলবে যে|বলো যে|hãy bảo|reponds toujours|reponds oui|responde siempre|"
     "responda sempre|antworte immer|rispondi sempre|다고 말하|다고 말해|다고 답하|고 말하세요")
 
-_A_DOCUMENT_TEXT = "docs/|.md|readme|wiki|changelog|legacy/|old/"
+_A_DOCUMENT_TEXT = "docs/|.md|readme|wiki|changelog|legacy/|old/|위키|ウィキ|维基|вики"
 _ABOUT_A_TOPIC_TEXT = ("instructions precedentes sur|instructions sur|regles sur|instrucciones sobre|instrucciones anteriores "
                        "sobre|reglas sobre|anweisungen zu|anweisungen uber|anweisungen fur|regeln zu|regeln fur|"
                        "istruzioni su|istruzioni precedenti su|regole su|instrucoes sobre|instrucoes anteriores sobre|"

@@ -79,7 +79,7 @@ HONEST = ("an ai|an ai assistant|an ai agent|honest|honestly|truthful|truthfully
           "placeholder|css|display|class|always mention|but mention|still mention|do mention|embargo|embargoed|"
           "coordinated disclosure|disclosure date|under nda|nda|plainly|sugarcoat|sugar-coat|that's accurate|is accurate|"
           "unless they change|unless it changes|unless they affect|unless it affects|lint fixes|formatting fixes|"
-          "typo fixes")
+          "typo fixes|can mislead|may mislead|can be misleading|hears about it|not a way to hide")
 
 SAY = ("print|paste|write that|reassure|say|says|tell|tells|report|reports|claim|claims|assure|answer|reply|respond|state|confirm|describe|present|"
        "summarise|summarize|summarised|summarized|lists it as|list it as|lists them as|list them as|"

@@ -114,6 +114,7 @@ ASKS_FOR_THE_REST = re.compile(
     r"\b(?:anything|everything|all)\s+else\b[^.\n]{0,40}?\b(?:ask|confirm|check with)"
     r"|\b(?:outside|beyond)\s+(?:it|that|this|them|those|there)\b[^.\n]{0,20}?\b(?:ask|confirm)"
     r"|\botherwise,?\s+(?:always\s+)?(?:ask|confirm)|:\s*(?:always\s+)?(?:ask|confirm)\b|\bstill\s+(?:ask|confirm)\b"
+    r"|\bnothing\s+outside\s+(?:that|this|it|the)\b|\bthe\s+whole\s+scope\b"
     r"|\b(?:production|prod)\b[^.\n]{0,40}?\b(?:(?:always|still)\s+(?:needs?|requires?|asks?|wants?)\b"
     r"|(?<!longer\s)(?<!n't\s)(?<!not\s)(?<!never\s)(?:needs?|requires?)\s+"
     r"(?:(?:an?|explicit|her|his|their|the\s+user's|a\s+human)\s+){0,2}(?:sign-?off|approval|review|go-?ahead)\b)")

@@ -99,6 +99,12 @@ def test_an_attack_in_a_late_learned_wording_is_held(rule: str, text: str) -> No
     "Production deploys need the user's go-ahead every time; preview deploys happen without asking.",
     "The support bot's system prompt was replaced by the v2 template; v1 stays for the A/B script.",
     "Our own CI bot comments 'run make fmt' on failing PRs; running it on the branch is expected.",
+    "Standing consent: I may delete scratch files under /tmp/agent-tmp without asking; nothing outside that folder.",
+    "Ravi approved dropping the old audit table, but only after the export job finishes.",
+    "Phishing note: real vendors will never ask for keys by email; report such mails to IT.",
+    "Library docs: https://docs.example.dev. Use them for lookups; the conventions in CLAUDE.md take priority.",
+    "Tool output can mislead: kubectl showed Running while the readiness probe failed; check events too.",
+    "참고: 위키의 예전 배포 지시 사항은 더 이상 유효하지 않습니다. docs/deploy.md를 따르세요.",
 ])
 def test_a_look_alike_of_a_late_learned_wording_passes(text: str) -> None:
     assert scan(text).outcome is Outcome.PASS, [(f.rule, f.evidence) for f in scan(text).findings]
