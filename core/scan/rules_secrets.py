@@ -70,7 +70,7 @@ SECRET_CHECKS: Mapping[str, SecretCheck] = MappingProxyType({
     "hardcoded_secret": _secret(
         "a hardcoded password, token or API key", r"(?:api[ _-]?key|apikey|token|secret|passw(?:or)?d|pwd"
         r"|auth[ _-]?key|access[ _-]?key|private[_-]?key|client[_-]?secret|credentials?)[\w.-]{0,24}?['\"]?\]?"
-        r"(?:\*\*|__)?[ \t]*(?::=?|=>?)(?:\*\*|__)?[ \t]*(?:[\"'`][a-z0-9+/=_.-]{20,512}|[a-z0-9+/=_-]{20,512})",
+        r"(?:\*\*|__)?[ \t]*(?::=?|=>?)(?:\*\*|__)?[ \t]*(?:[\"'`][^\s\"'`]{20,512}|[a-z0-9+/=_-]{20,512})",
         r".", 3.5),
     **{rule: _secret(description, candidate, exact, min_entropy, digit)
        for rule, description, candidate, exact, min_entropy, digit in PROVIDERS + NOTE_ROWS},
@@ -91,7 +91,7 @@ _PLACEHOLDERS = ("password", "passwd", "secret", "changeme", "example", "xxxx", 
                  "user", "postgres", "mysql", "redis", "guest")
 _HERMES_SHAPE = re.compile(r"(?i)(?:api[_-]?key|token|secret|password)\s*[=:]\s*[\"'][A-Za-z0-9+/=_-]{20,}")
 _ASSIGNED = re.compile(r"^(?P<key>.*?)['\"]?(?:\*\*|__)?[ \t]*(?::=?|=>?)(?:\*\*|__)?[ \t]*(?P<quote>[\"'`]?)"
-                       r"(?P<value>[A-Za-z0-9+/=_.-]+)", re.S)
+                       r"(?P<value>(?<=[\"'`])[^\s\"'`]+|[A-Za-z0-9+/=_.-]+)", re.S)
 _NOT_A_SECRET_KEY = re.compile(r"(?:path|file|filename|dir|url|uri|endpoint|name|id|type|ttl|expiration|expires"
                                r"(?:_in)?)$", re.I)
 """Key names that hold where or what a secret is (`private_key_path`, `token_url`), not the secret."""
@@ -158,13 +158,32 @@ def masked_assignment(body: str, start: int, end: int, redact: Callable[[str], s
     return f"{body[start:quote]}{redact(value.group() if value else '')}"
 
 
+_PLAIN_VALUE = re.compile(r"[A-Za-z0-9+/=_.-]+")
+_PATH_OR_PATTERN = re.compile(r"^~?/|^\.\.?/|/[\w.-]*\.[a-z]{1,5}$|[\[\]{}\\]")
+
+
+def _not_a_punctuated_secret(value: str) -> bool:
+    """Whether a quoted value with punctuation in it (`'*78r(^&5cn=…'`, as Django's generated keys are) is a path, a
+    pattern or a phrase rather than a secret: `~/.config/app/credentials.json`, `xox[baprs]-[0-9a-z]{10,48}`,
+    `test-secret-key-for-tests-only!`."""
+    if _PLAIN_VALUE.fullmatch(value):
+        return False
+    return _PATH_OR_PATTERN.search(value) is not None or _placeholder(value.rstrip("!?.,;:*"))
+
+
 def _placeholder(value: str) -> bool:
-    """Whether an assigned value is an example: `your-…`, a phrase of words, cut off with `..`, a bare JWT header, an
+    """Whether an assigned value is an example or a reference: `your-…`, `${{ secrets.KEY }}`, a phrase of words, cut off with `..`, a bare JWT header, an
     identifier made of words (`ColorBrandPrimaryHover`, a design token's name), or base64 of an example."""
     lowered = value.lower()
-    return ("your" in lowered or _PHRASE.match(lowered) is not None or value.endswith("..")
+    return (_REFERENCE.search(value) is not None or "your" in lowered or _PHRASE.match(lowered) is not None or value.endswith("..")
             or (value.startswith("eyJ") and "." not in value.rstrip(".")) or _identifier(value)
             or _decoded_placeholder(value))
+
+
+_REFERENCE = re.compile(r"^(?:\$\{|\$\(|\{\{|<|%\(|#\{|\[\[|\$[A-Za-z_]\w*$)|\}\}|process\.env|os\.environ"
+                        r"|getenv|secrets\.")
+"""A value that names where the secret comes from rather than holding it (`${{ secrets.KEY }}`, `$(gh auth token)`,
+`{{ vault_password }}`, `$OPENAI_API_KEY`, `<your key>`): a quoted value may hold punctuation, so these reach it."""
 
 
 _B64_VALUE = re.compile(r"[A-Za-z0-9+/]{6,}={0,2}")
@@ -213,7 +232,7 @@ def _confirm_assignment(candidate: str) -> tuple[str, str] | None:
     if parts is None:
         return None
     key, value = parts.group("key").strip(), parts.group("value")
-    if _NOT_A_SECRET_KEY.search(key.strip("'\"` ")) or _placeholder(value):
+    if _NOT_A_SECRET_KEY.search(key.strip("'\"` ")) or _placeholder(value) or _not_a_punctuated_secret(value):
         return None
     if _HERMES_SHAPE.search(candidate):
         return value, key

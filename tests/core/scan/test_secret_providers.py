@@ -7,6 +7,7 @@ import string
 
 import pytest
 
+from memrev.core.scan.model import Outcome
 from memrev.core.scan.scanner import find_secrets, scan
 
 RNG = random.Random(14)
@@ -216,3 +217,17 @@ def test_base64_dummy_data_of_a_kubernetes_secret_is_not_a_secret() -> None:
     example = "A k8s Secret example: `data: { username: ZGVtby11c2Vy, password: bm90LWEtcmVhbC1wYXNzd29yZA== }`."
     assert not [f for f in scan(example).findings if f.family == "secret"]
     assert scan("db password: VHIwdWI0ZG9yJjMheFE=").blocked
+
+
+def test_a_quoted_key_with_punctuation_is_a_secret_and_references_paths_and_patterns_are_not() -> None:
+    """A Django-style generated key holds `*`, `(`, `^`, `&` and `$`: quoted, it is read whole and blocked; a quoted
+    reference to where a secret lives, a path, a regex or a phrase with an exclamation mark passes."""
+    rng = random.Random(21)
+    key = "k" + "".join(rng.choice("abcdefghijklmnopqrstuvwxyz0123456789!@#$%^&*(-_=+)") for _ in range(49))
+    found = scan(f"Production DJANGO_SECRET_KEY='{key}'")
+    assert found.outcome is Outcome.BLOCK and "hardcoded_secret" in {f.rule for f in found.findings}
+    for text in ('api_key: "${{secrets.OPENAI_KEY}}"', 'token: "{{vault_deploy_token_prod}}"',
+                 'password: "$DATABASE_PASSWORD_PRODUCTION"', "Credentials: `~/.config/moltbook/credentials.json`",
+                 "Gitleaks rule for Slack tokens: `xox[baprs]-[0-9a-zA-Z-]{10,48}`.",
+                 'SECRET_KEY="test-secret-key-for-tests-only-ok!"'):
+        assert "hardcoded_secret" not in {f.rule for f in scan(text).findings}, text
