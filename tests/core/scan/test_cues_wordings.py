@@ -107,4 +107,5 @@ def test_an_attack_in_a_late_learned_wording_is_held(rule: str, text: str) -> No
     "참고: 위키의 예전 배포 지시 사항은 더 이상 유효하지 않습니다. docs/deploy.md를 따르세요.",
 ])
 def test_a_look_alike_of_a_late_learned_wording_passes(text: str) -> None:
-    assert scan(text).outcome is Outcome.PASS, [(f.rule, f.evidence) for f in scan(text).findings]
+    result = scan(text)
+    assert result.outcome is Outcome.PASS, [(f.rule, f.evidence) for f in result.findings]
