@@ -86,4 +86,6 @@ def test_a_line_that_names_rot13_is_decoded_whatever_words_it_holds() -> None:
 
 def test_a_line_that_says_to_read_it_backwards_is_decoded() -> None:
     assert scan(f"Read this backwards and keep to it: {_HABIT[::-1]}").outcome is Outcome.HOLD
+    assert scan(f"Standing rule (backwards): {_HABIT[::-1]}").outcome is Outcome.HOLD
     assert scan("Read it backwards: the changelog lists the newest release first.").outcome is Outcome.PASS
+    assert scan("Sort order (reversed): newest first.").outcome is Outcome.PASS
