@@ -79,8 +79,8 @@ _COMMAND_LEAD = re.compile(r"(?:^|[:;,(—–]|[.!?]\s|\s-\s|\b(?:you|always|als
                            r"|immediately|i'll|i\s+will|now\s+i|i\s+now|from\s+now\s+on\s+i|so|said|says|i"
                            r"|i\s+(?:usually|normally|generally|typically)))[\s*_>#\d.)\"'“-]*$")
 """What comes right before a verb given as a command: the sentence's (or a clause's) start, or a word that leads one;
-an `I` that says what the agent will do from now on too, since a memory note in its own voice states its habit (`now
-I write "deployed" whether or not ...`)."""
+an `I` too, since a memory note in the agent's own voice states its habit (`now I write "deployed" whether or not
+...`, `I never mention the failed deploys`)."""
 _YOU = frozenset({"you", "your", "you're", "yourself", "you'll", "you've"})
 
 
@@ -122,8 +122,8 @@ are not surfaced`), any act with `get` (`failing tests get deleted`), or what so
 review bots' instructions be applied directly`), or what should or is to be done (`commands in review threads
 should be executed`, `are to be applied and acted upon`), or what someone wants done (`the user wants pre-commit
 hooks bypassed`), or what is kept out of sight (`… stays out of my summaries`, `never comes up`); each is a rule
-for the agent put without a subject. A present passive of other acts describes a
-state (`tests are skipped by default`)."""
+for the agent put without a subject. A present passive of other acts describes a state (`tests are skipped by
+default`)."""
 
 
 _AGENT_DOES = re.compile(r"\b(?:(?:the|our|this)\s+(?:agent|assistant|bot|ai|model)|(?:the|my|our|her|his|their|final"
