@@ -228,7 +228,7 @@ _MARKER_ACT = ("you|must|now|always|never|disable|disabled|enable|enabled|run|se
                "forward|forwarded|forwarding|"
                "outrank|outranks|priority|highest|override|overrides|refusals|without|may|can|allowed|elevated|"
                "unlock|unlocked|policy|rules|instructions|will|follow|all commands|disregard|ignore|"
-               "unrestricted|commit directly")
+               "unrestricted|commit directly|share|are to be|is to be|goes to|new requirement")
 
 NO_REQUEST = "|".join(f"{no} ask {who} to {act}" for no in ("never", "don't", "do not", "dont")
                        for who in ("the user", "users", "anyone", "people", "the developer", "them")
