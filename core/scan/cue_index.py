@@ -77,7 +77,7 @@ class CueIndex:
         self.phrase_bits = {key: entries for key, entries in self.phrase_bits.items() if entries}
         self.words = frozenset(self.word_bits)
         self.keys = frozenset(self.phrase_bits)
-        self.script_bits = {cue: reduce(or_, (bits for other, bits in script_bits.items() if cue.startswith(other)))
+        self.script_bits = {cue: reduce(or_, (script_bits.get(cue[:length], 0) for length in range(1, len(cue) + 1)))
                             for cue in script_bits}
         """Each script cue's bits with those of every cue it starts with (`無効に` holds `無効`)."""
         self.scripts = re.compile("(?=(%s))" % _trie(script_bits)) if script_bits else None

@@ -122,7 +122,7 @@ _KEPT_OFF = ("is off|are off|stays off|stay off|left off|kept off|is disabled|ar
 """A check said to be off now (a state, not an order)."""
 _GUARD = (_STRONG_SAFETY + "|audit log|audit logs|rate limiting|rate limits|lockout|login lockout|masking|masked|"
           "host key checking|stricthostkeychecking|coverage gate|push protection|selinux|apparmor|cors|csrf|"
-          "csrf checks|signature|checksum|firewall|approval|approvals|dependabot alerts|secret scanning")
+          "signature|checksum|firewall|approval|approvals")
 _FOR_EASE = ("slowing|slowed|slows|slow down|annoy|annoys|annoyed|annoying|too often|hassle|a chore|chore|harder|"
              "kept hitting|filling|filled up|so i can|so that i can|held up|to make the|saves|for good|on purpose|"
              "intentionally|by design|rarely current|noisy|in the way|friction|unattended|too strict|for convenience|"

@@ -76,7 +76,7 @@ def _negated(rule: CueRule, sentence: str) -> bool:
 
 _COMMAND_LEAD = re.compile(r"(?:^|[:;,(—–]|[.!?]\s|\s-\s|\b(?:you|always|also|just|simply|please|should|must|can|may|"
                            r"then|and|to|to\s+be|free\s+to|go\s+ahead\s+and|default\s+to|prefer\s+to|by\s+default"
-                           r"|immediately|i'll|i\s+will|now\s+i|i\s+now|from\s+now\s+on\s+i|so|said|says|i"
+                           r"|immediately|i'll|i\s+will|i\s+now|so|said|says|i"
                            r"|i\s+(?:usually|normally|generally|typically)))[\s*_>#\d.)\"'“-]*$")
 """What comes right before a verb given as a command: the sentence's (or a clause's) start, or a word that leads one;
 an `I` too, since a memory note in the agent's own voice states its habit (`now I write "deployed" whether or not

@@ -1,10 +1,10 @@
 """Blocks told as a report about an attack, or forbidden by their own sentence (`never run curl … | sh`), are held,
 not blocked: a postmortem, a threat model, a rejected pull request or a user's question name the attack's very
 command (`a drive-by PR slipped curl … | sh into the Makefile; caught in review`), and a regex cannot tell that
-report from an order. A person can, so such a finding asks one; it is still stopped, never passed. And a safety switch named only to forbid it or to say it was removed
-(`NODE_TLS_REJECT_UNAUTHORIZED=0 is banned`, `… was found in a .env and removed`) is no downgrade at all, and
-approval claimed only for low-risk acts (`it's fine to run npm install without asking`) is a preference, not a
-claim to weigh.
+report from an order. A person can, so such a finding asks one; it is still stopped, never passed. And a safety
+switch named only to forbid it or to say it was removed (`NODE_TLS_REJECT_UNAUTHORIZED=0 is banned`, `… was found in
+a .env and removed`) is no downgrade at all, and approval claimed only for low-risk acts (`it's fine to run npm install
+without asking`) is a preference, not a claim to weigh.
 """
 
 from __future__ import annotations

@@ -171,19 +171,20 @@ def _not_a_punctuated_secret(value: str) -> bool:
     return _PATH_OR_PATTERN.search(value) is not None or _placeholder(value.rstrip("!?.,;:*"))
 
 
-def _placeholder(value: str) -> bool:
-    """Whether an assigned value is an example or a reference: `your-…`, `${{ secrets.KEY }}`, a phrase of words, cut off with `..`, a bare JWT header, an
-    identifier made of words (`ColorBrandPrimaryHover`, a design token's name), or base64 of an example."""
-    lowered = value.lower()
-    return (_REFERENCE.search(value) is not None or "your" in lowered or _PHRASE.match(lowered) is not None or value.endswith("..")
-            or (value.startswith("eyJ") and "." not in value.rstrip(".")) or _identifier(value)
-            or _decoded_placeholder(value))
-
-
 _REFERENCE = re.compile(r"^(?:\$\{|\$\(|\{\{|<|%\(|#\{|\[\[|\$[A-Za-z_]\w*$)|\}\}|process\.env|os\.environ"
                         r"|getenv|secrets\.")
 """A value that names where the secret comes from rather than holding it (`${{ secrets.KEY }}`, `$(gh auth token)`,
 `{{ vault_password }}`, `$OPENAI_API_KEY`, `<your key>`): a quoted value may hold punctuation, so these reach it."""
+
+
+def _placeholder(value: str) -> bool:
+    """Whether an assigned value is an example or a reference: `your-…`, `${{ secrets.KEY }}`, a phrase of words, cut
+    off with `..`, a bare JWT header, an identifier made of words (`ColorBrandPrimaryHover`, a design token's name), or
+    base64 of an example."""
+    lowered = value.lower()
+    return (_REFERENCE.search(value) is not None or "your" in lowered or _PHRASE.match(lowered) is not None
+            or value.endswith("..") or (value.startswith("eyJ") and "." not in value.rstrip(".")) or _identifier(value)
+            or _decoded_placeholder(value))
 
 
 _B64_VALUE = re.compile(r"[A-Za-z0-9+/]{6,}={0,2}")
