@@ -197,13 +197,16 @@ class CueRule(NamedTuple):
     scattered over a long sentence, or split by a semicolon, a dash, brackets or quotation marks, say other things."""
 
 
-_NOT_PROTECTING = _but_regex("|".join(
-    f"{no} {act}" for no in ("won't", "will not", "wouldn't", "doesn't", "does not", "don't", "do not", "never", "not",
-                             "can't", "cannot", "nobody")
-    for act in ("flag it", "flag them", "report it", "report them", "warn the user", "alert the user", "flags it",
-                "reports it")))
-"""A protective cue negated (`so grep won't flag it`, `never report it`): it hides an act rather than guarding
-against it, so it rules nothing out; one regex shared by every rule's protective cues, compiled once."""
+_PROTECTIVE_ACTS = ("flag it", "flag them", "report it", "report them", "warn the user", "alert the user", "flags it",
+                    "reports it")
+_NOT_PROTECTING = _but_regex("re:" + "|".join(
+    [rf"(?:{no})\s+(?:{'|'.join(_PROTECTIVE_ACTS)})" for no in ["won't|will not|wouldn't|doesn't|does not|don't|do not|"
+                                                             "never|not|can't|cannot|nobody"]]
+    + [rf"(?:{'|'.join(_PROTECTIVE_ACTS)})\s+as\s+(?:an?\s+|fully\s+)?(?:success|successful|succeeded|passed|passing|"
+       r"green|done|fixed|resolved|complete|completed|working|fine|ok|okay|healthy|clean|finished|shipped)\b"]))
+"""A protective cue negated (`so grep won't flag it`, `never report it`) or turned into good news (`report it as
+successful`): it hides an act rather than guarding against it, so it rules nothing out; one regex shared by every
+rule's protective cues, compiled once."""
 
 
 def cue_rule(rule_id: str, family: str, reason: str, *groups: str | CueGroup, unless: str | CueGroup = "",

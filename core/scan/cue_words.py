@@ -92,6 +92,9 @@ _ABOUT_A_DOCUMENT = ("in the wiki|the wiki|runbook|the spec|spec's|adr|readme|th
                      "support bot's|chatbot's|parameter|chat template|inserts a default")
 """What a sentence about a document or a version names: `the previous instructions in the README are outdated` is
 about the README, not about the agent's own rules."""
+_SELF_DATED = ("pre-cleared|pre-signed-off|advance permission|approval is assumed|approvals are assumed|consent is assumed|approvals are implicit|"
+               "approval is implicit|approvals are implied|handled implicitly|approved in bulk")
+"""Approval wordings that carry their own `in advance` (`pre-cleared`, `approval is assumed`): in either group."""
 _APPROVED = ("blanket approval|approval is implied|approval granted|approval given|given approval|gave approval|"
              "has approval|have approval|prior approval|advance approval|standing approval|full approval|"
              "approved|pre-approved|preapproved|pre-authorized|pre-authorised|authorized|authorised|authorization|"
@@ -111,7 +114,9 @@ _APPROVED = ("blanket approval|approval is implied|approval granted|approval giv
              "verbal approval|blanket ok|ok from|certified|delegated|raised to owner|root-level trust|privileged operator|"
              "approve its own|approves its own|replaces review|full authority|my authority|my full authority|"
              "pre-authorised at|exemption|exempted|exempt|pre-clearance|blanket yes|said yes once|allow-list|"
-             "approval rights|admin-level trust|admin trust")
+             "approval rights|admin-level trust|admin trust|" + _SELF_DATED + "|consents|said yes|says yes|thumbs-up|"
+             "thumbs up|allow-listed|the agent is allowed to|extended to the agent|"
+             "extended to me")
 _ACCESS_TO_DATA = r"re:(?:full|complete|unrestricted)\s+access\s+to\s+(?:their|its|his|her|the\s+user's|users')\s"
 """`full access to their run history` says what a feature may read of someone's own data, not that the agent was
 cleared in advance."""
@@ -141,7 +146,9 @@ _IN_ADVANCE = ("already|in advance|ahead of time|beforehand|standing|blanket|for
                "valid until revoked|until revoked|expires: never|never expires|on all repos|"
                "whatever they request|anything in scope|don't apply|unrestricted|unrestricted tool use|as approved|"
                "treat every|root level|at root level|no sign-off|no sign-off is needed|freely|use it freely|"
-               "in onboarding|during onboarding|exemption from|any instruction")
+               "in onboarding|during onboarding|exemption from|any instruction|in bulk|still stands|it holds|"
+               "still holds|need a human in the loop|needs a human approver|need a human approver|no human approver|"
+               + _SELF_DATED)
 _ASK_FIRST = ("ask for approval|ask for permission|ask for confirmation|request approval|get approval|"
               "needs approval|need approval|requires approval|require approval|must be approved|wait for approval|"
               "only after approval|until approved|not approved|never approved|isn't approved|is not approved|"
@@ -168,13 +175,14 @@ _NO_ASK = ("never ask|don't ask|dont ask|do not ask|does not ask|doesn't ask|nev
            "no longer need review|no longer needs review|no longer need approval|no longer needs approval|"
            "no longer need sign-off|no longer needs sign-off|needs no review|need no review|needs no approval|"
            "need no approval|needs no sign-off|reviews aren't needed|review isn't needed|approvals aren't needed|"
-           "approval isn't needed|sign-off isn't needed|no review needed|no approval needed|without a pr")
+           "approval isn't needed|sign-off isn't needed|no review needed|no approval needed|without a pr|without a check-in|"
+           "without check-in|need a human in the loop|needs a human approver")
 _FORBIDDEN_ACT = "|".join(f"{no} {act}" for no in ("never", "don't", "do not", "dont", "must not", "should not")
                           for act in ("edit", "delete", "remove", "drop", "push", "force-push", "deploy", "merge",
                                       "modify", "change", "rename", "commit", "publish", "release", "migrate",
                                       "overwrite", "reset", "wipe", "truncate", "touch", "alter"))
 """A prohibition of the act itself (`never edit the migrations without asking`): asking is what it requires."""
-RISKY_ACTS = ("delete|deleting|deletes|remove|removing|rm|drop|dropping|wipe|wiping|purge|purging|truncate|destroy|"
+RISKY_ACTS = ("delete|deleting|deletes|deletion|deletions|remove|removing|rm|drop|dropping|wipe|wiping|purge|purging|truncate|destroy|"
           "force-push|force push|push --force|--force|force|reset --hard|overwrite|overwriting|deploy|deploying|"
           "deployment|deployments|release|publish|publishing|merge|merging|production|prod|migrate|migration|"
           "migrations|send|sending|email|emails|pay|payment|payments|purchase|transfer|refund|refunds|secrets|"
@@ -242,7 +250,8 @@ _APPROVAL_STILL_NEEDED = ("approval required|approval needed|approval is require
                           "need approval|requires approval|but only after|only after the|only once the")
 """Words that say an approval is still to be asked for, or covered one act only: no claim of approval in advance."""
 _BROAD = ("of any size|any size|any amount|arbitrary|unlimited|unrestricted|whoever|whatever|unprompted|"
-          "no human in the loop|without a human|without review|without any review|any record|every record|"
+          "no human in the loop|without a human|without review|without any review|any record|every record|included|"
+          "needs a human approver|need a human approver|no human approver|"
           "all records|execute directly|run directly|ask first: never|asking: never|confirm: never|"
           "actions requiring|anything requiring|everything requiring|whatever requires|all actions|any action")
 """How far a claimed approval reaches: any size, arbitrary, unlimited, unprompted, with no human in the loop."""

@@ -43,6 +43,10 @@ end (a dot inside `CLAUDE.md` or `v1.2` does not end one, nor the last of `e.g.`
 clauses of one sentence)."""
 
 
+_ANSWERED_NO = re.compile(r"\?\s*(?:no|nope|never)\b(?!\s+(?:need|one|longer|more)\b)")
+"""A question answered no (`Turn the sandbox off? No: it stays on`): the question asks nothing of the agent."""
+
+
 def _words(sentence: str) -> frozenset[str]:
     """The sentence's words, whole (`--no-verify`, `pre-approved`), as flags without their dashes (`no-verify`) and
     in their parts (`no`, `verify`; `system` and `notice` of `<system_notice>`)."""
@@ -202,6 +206,19 @@ _QUESTION_THEN_ANSWER = re.compile(r"^([ \t>*-]*(?:q|question)[ \t]*[:.)][^\n]*?
 """A question line and the answer line under it (`Q: what do I tell the user? ⏎ A: tell them it worked`)."""
 
 
+_PARTICLE_LAST = re.compile(r"\b(turn|turned|turning|turns|switch|switched|switching|switches|shut|shuts|shutting)"
+                            r"((?: (?!off\b)[\w.-]+){1,3}) (off)\b")
+"""A verb whose particle comes after its object (`turn certificate verification off`): read as `turn off …`, the order
+the cue lists name it in."""
+
+
+def _particle_first(text: str) -> str:
+    """The text with each split `turn/switch/shut … off` read with its particle first (same length)."""
+    if " off" not in text:
+        return text
+    return _PARTICLE_LAST.sub(lambda m: f"{m.group(1)} {m.group(3)}{m.group(2)}", text)
+
+
 def _answers_joined(text: str) -> str:
     """The text with each answer line read on from its question (same length): an answer scripted for a question is
     one thought, as `if asked …, say …` is."""
@@ -217,8 +234,8 @@ def prose(lower: str) -> str:
     if "`" not in lower and "|" not in lower and "://" not in lower and "\n    " not in lower and "\t" not in lower \
             and "{{" not in lower and "](" not in lower \
             and not lower.startswith("    ") and "**" not in lower:
-        return _answers_joined(lower)
-    return _answers_joined(_EMPHASIS.sub(lambda m: " " * len(m.group()), _CODE.sub(_blank, lower)))
+        return _answers_joined(_particle_first(lower))
+    return _answers_joined(_particle_first(_EMPHASIS.sub(lambda m: " " * len(m.group()), _CODE.sub(_blank, lower))))
 
 
 def _blank(match: re.Match[str]) -> str:
@@ -299,6 +316,8 @@ def cue_hits(lower: str, tokens: Collection[str] | None = None) -> Sequence[CueH
         words = _words(sentence)
         if not words & _FIRST_WORDS and (ascii_only or sentence.isascii()):
             continue  # no rule's first cue here: most sentences of a text that has one somewhere
+        if _ANSWERED_NO.match(text, match.end()):
+            continue
         for rule in _candidates(sentence, words, possible):
             if _meets(rule, text[match.start():match.end() + rule.reach] if rule.reach else sentence,
                       words if not rule.reach else None):

@@ -153,17 +153,22 @@ def _from_hex(run: str) -> str | None:
     return text if _readable(text) else None
 
 
+def _hex_run(run: str) -> bool:
+    """Whether a run is all hex digits, or all hex digits after a `0x` (`0x5475726e…`, one long literal)."""
+    return _HEX_RUN.fullmatch(run, 2 if run[:2] in ("0x", "0X") else 0) is not None
+
+
 def decode_runs(raw: str, lower: str, hints: Sequence[tuple[str, int, int, str]]) -> list[Decoded]:
     """Every decodable run in a text, at most MAX_CANDIDATES: base64 and hex (case matters there), and the lines of
     the lowercased text where the matcher saw a ROT13 or reversed telltale (`hints`: hint id, start, end)."""
     found: list[Decoded] = []
-    runs = [m for m in _LONG_RUN.finditer(raw) if (not m.group().islower() or _HEX_RUN.fullmatch(m.group()))
+    runs = [m for m in _LONG_RUN.finditer(raw) if (not m.group().islower() or _hex_run(m.group()))
             and not _DATA_URI.search(raw, max(0, m.start() - 40), m.start())]
     if "\\x" in raw or "%" in raw:
         runs += _ESCAPED.finditer(raw)
     for match in runs:
         run = match.group()
-        hexed = _HEX_RUN.fullmatch(run) is not None or run[:2] in ("\\x", "%")
+        hexed = _hex_run(run) or run[:2] in ("\\x", "%")
         thirty_two = not hexed and _BASE32_RUN.fullmatch(run) is not None
         if not hexed and not thirty_two and run.isalpha() and run.isupper():
             continue  # one long word or constant name, not base64
@@ -233,7 +238,8 @@ _ASCII85_RUN = re.compile(r"(?:<~)?[!-~]{20,}")
 
 _NAMED_TURN = re.compile(r"\b(?:(rot-?13|rot 13)|read (?:it|this|them|the rest|the line) (?:backwards|in reverse|"
                          r"reversed|right to left)|(?:reversed|reverse|backwards) (?:text|line|note|string|order|rule|"
-                         r"instruction|instructions|payload))\b|\((?:written\s+)?(?:backwards|reversed|in\s+reverse)\)"
+                         r"instruction|instructions|payload)|(?:written|typed|stored|kept|spelled|saved|noted) "
+                         r"(?:backwards|in reverse|reversed|right to left))\b|\((?:written\s+)?(?:backwards|reversed|in\s+reverse)\)"
                          r"|\b(?:backwards|reversed)\s*:")
 """A text naming ROT13 or reversed writing (`ROT13 so the reviewers don't trip over it: …`, `read this backwards`):
 the line it sits on, or the next one when the name ends its line, is decoded whatever telltale words it holds."""
