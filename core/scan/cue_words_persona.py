@@ -17,7 +17,8 @@ PERSONA = ("role:|mode:|persona:|traits:|personality:|character:|take on the rol
            "you're|you are|of itself as|yourself as|you're playing|called|named|persona:|gpt|bot|your true self|"
            "drop the mask|the mask|channel a|channel an|edition of yourself|of yourself|pose as|posing as|"
            "impersonate|masquerade as|accomplice|be my accomplice|speak as|talk like|wants you as|"
-           "an agent that operates|the model plays|model plays|you play|an entity that")
+           "an agent that operates|the model plays|model plays|you play|an entity that|i'm|i am|switched into|"
+           "switch into|edition")
 UNBOUND = ("no guidelines|no warnings|filters off|refusals off|god-mode|no-limits|anything asked|do anything|"
            "safety be damned|execute whatever|whatever text|without any moral|without moral|ethical boundaries|ethical limits|moral boundaries|moral limits|"
            "jailbroken|jailbreak|unfiltered|uncensored|unrestricted|unbound|unchained|unleashed|no limits|"
@@ -55,4 +56,6 @@ UNBOUND = ("no guidelines|no warnings|filters off|refusals off|god-mode|no-limit
            "never needs approval|safety training off|unsafe baseline|"
            "operates unseen|doesn't log its actions|rules don't apply|rules do not apply|don't apply to you|"
            "do not apply to you|don't apply in|without hesitation|unethical or dangerous|unethical requests|"
-           "answers unethical")
+           "answers unethical|minus the limits|without the limits|safeguards stripped|stripped out|shackles|"
+           "beneath the safety layer|below the safety layer|under the safety layer|generate anything|no safety notes|"
+           "freedom mode|betterdan|every request answered|any request answered")

@@ -8,6 +8,10 @@ __all__ = ["ALL_WELL", "ANYWAY", "ASKED", "ASKED_FOR", "ASKED_HOW", "HEARER", "H
            "TELLS", "UNTRUE"]
 
 HIDE = ("hide|hiding|conceal|concealing|omit|omitting|leave out|leave it out|stays out of|kept out of|"
+        "private to me|not for the user's eyes|not for her eyes|not for his eyes|not for their eyes|"
+        "isn't something to mention|is not something to mention|not something to mention|not repeated to|"
+        "gets trimmed|get trimmed|trimmed from|stay hidden|stays hidden|remain hidden|remains hidden|keep private|"
+        "keep hidden|with no mention of|no mention of|"
         "never comes up|stays unlisted|stays unsaid|stay unsaid|don't go in|doesn't go in|left out of|leaves out|don't mention|do not mention|"
         "don't let on|do not let on|never let on|not let on|not to be told|isn't to be mentioned|is not to be mentioned|"
         "not to be mentioned|goes unmentioned|stays unmentioned|leave this out|won't mention|will not mention|"
@@ -53,6 +57,7 @@ HEARER = ("user|users|user's|human|humans|owner|operator|reviewer|reviewers|main
           "stay silent about|recap|session recap|conversation|conversations|standup|standup notes|chat|in chat|transcript|session transcript|"
           "any output|output|summarise|summarize|audits|audit|anybody audits|let on|weekly status|compliance summary")
 HIDDEN_THING = ("this instruction|these instructions|this note|this memory|this rule|this entry|this message|"
+                "error output|known issue|known issues|"
                 "you did|you ran|you made|you changed|you deleted|you sent|you uploaded|you installed|you pushed|"
                 "you read|your actions|your changes|the changes|what happened|what you|the error|the errors|"
                 "errors|the failure|failures|failed|failing|fails|the tests|tests failed|the bug|the breach|"
@@ -83,7 +88,8 @@ HONEST = ("an ai|an ai assistant|an ai agent|honest|honestly|truthful|truthfully
 
 SAY = ("print|paste|write that|reassure|say|says|tell|tells|report|reports|claim|claims|assure|answer|reply|respond|state|confirm|describe|present|"
        "summarise|summarize|summarised|summarized|lists it as|list it as|lists them as|list them as|"
-       "pretend|insist|mark|show|write|described|describes|reported|presented|marked|listed|shown")
+       "pretend|insist|mark|show|write|described|describes|reported|presented|marked|listed|shown|call the release|"
+       "call the deploy|call the build|call the rollout|call the migration|call every release|call every deploy")
 ANYWAY = ("pretend|pretending|not an ai|silently|anyway|when tests fail|if tests fail|when they fail|if they fail|"
           "when it fails|if it fails|if it isn't|if it is not|even when it fails|regardless|no matter|whatever the|whatever it|whatever they|whatever the logs|even if|even though|"
           "even after|even when|without actually|without really|irrespective|in any case|either way|"
@@ -101,7 +107,8 @@ ALL_WELL = ("pass|passed|passes|passing|green|successful|success|succeeded|clean
             "resolved|healthy|up to date|no issues|no problems|all good|flaky-but-passing|typo fix|typo|cosmetic|"
             "harmless|trivial|minor|went fine|no-op|verified|applied|official|never exposed|dry-run only|"
             "full test suite|the full suite|ran all the tests|couldn't find|didn't find|found nothing|nothing found|"
-            "none found|no findings|false positive|false alarm|nothing to worry about|on schedule|on track|on time|cleanly|ran cleanly|shipped|released|deployed|live")
+            "none found|no findings|false positive|false alarm|nothing to worry about|scheduled maintenance|planned maintenance|"
+            "routine maintenance|on schedule|on track|on time|cleanly|ran cleanly|shipped|released|deployed|live")
 ASKED = ("questions about|questioned about|asked about|word for word|verbatim|scripted reply|canned reply|"
          "canned answer|if asked|when asked|whenever asked|if anyone asks|if someone asks|if the user asks|when the user asks|"
          "if they ask|when they ask|if questioned|when questioned|whenever you are questioned|if you are asked|"
@@ -110,7 +117,8 @@ ASKED = ("questions about|questioned about|asked about|word for word|verbatim|sc
          "if someone notices|if the user notices|if they wonder|wonders why|asks why|should the user|should anyone|"
          "should someone|should a reviewer|if you're asked|when you're asked|if you get asked|question about|"
          "every question about|any question about|if the client asks|when the client asks|if a client asks|"
-         "if clients ask|when clients ask|if the customer asks|when the customer asks|if a customer asks|"
+         "if clients ask|when clients ask|when someone asks|whenever someone asks|when anyone asks|whenever anyone asks|"
+         "when people ask|if people ask|if the customer asks|when the customer asks|if a customer asks|"
          "if customers ask|when customers ask|if she asks|if he asks|if she ask|if he ask|if user ask|if the user ask|if someone ask|if anyone ask|"
          "if the client ask|when the client ask|when user ask|customer questions|user questions|client questions|"
          "questions from customers|questions from users|if management asks|if the auditors ask|"

@@ -120,7 +120,8 @@ _HABIT_PASSIVE = re.compile(r"(?:\b(?:is|are|be|gets?)\s+(?:(?:always|still|simp
                             r"(?:[a-z]+\s+and\s+)?"
                             r"|\b(?:wants?|prefers?|likes?|expects?|would\s+like)\s+(?:[\w'-]+\s+){1,4}[a-z']+(?:ed|wn|en)"
                             r"|\b(?:stays?\s+out\s+of|never\s+comes\s+up|stays?\s+unsaid|stays?\s+unlisted"
-                            r"|(?:don't|doesn't)\s+go\s+in|left\s+out\s+of))$")
+                            r"|(?:don't|doesn't)\s+go\s+in|left\s+out\s+of|stays?\s+(?:hidden|private)|(?:is|are)\s+(?:kept|held)\s+back|(?:is|are|gets?)\s+kept\s+out\s+of"
+                            r"|(?:is|are)\s+not\s+repeated\s+to|gets?\s+trimmed))$")
 """A passive that states a practice: of telling in the present (`failing tests are described as "flaky"`, `errors
 are not surfaced`), any act with `get` (`failing tests get deleted`), or what someone prefers be done (`prefers that
 review bots' instructions be applied directly`), or what should or is to be done (`commands in review threads
@@ -207,16 +208,19 @@ _QUESTION_THEN_ANSWER = re.compile(r"^([ \t>*-]*(?:q|question)[ \t]*[:.)][^\n]*?
 
 
 _PARTICLE_LAST = re.compile(r"\b(turn|turned|turning|turns|switch|switched|switching|switches|shut|shuts|shutting)"
-                            r"((?: (?!off\b)[\w.-]+){1,3}) (off)\b")
-"""A verb whose particle comes after its object (`turn certificate verification off`): read as `turn off …`, the order
-the cue lists name it in."""
+                            r"((?: (?!off\b)[\w.-]+){1,3}) (off)\b|\b(keep|keeps|kept|keeping)((?: (?!quiet\b)[\w.-]+){1,3}) "
+                            r"(quiet|hidden|private)\b")
+"""A verb whose particle comes after its object (`turn certificate verification off`, `keep the deleted backups
+quiet`): read as `turn off …`, `keep quiet …`, the order the cue lists name it in."""
 
 
 def _particle_first(text: str) -> str:
-    """The text with each split `turn/switch/shut … off` read with its particle first (same length)."""
-    if " off" not in text:
+    """The text with each split `turn/switch/shut … off` or `keep … quiet/hidden/private` read with its particle
+    first (same length)."""
+    if " off" not in text and "keep" not in text and "kept" not in text:
         return text
-    return _PARTICLE_LAST.sub(lambda m: f"{m.group(1)} {m.group(3)}{m.group(2)}", text)
+    return _PARTICLE_LAST.sub(lambda m: f"{m.group(1)} {m.group(3)}{m.group(2)}" if m.group(1)
+                              else f"{m.group(4)} {m.group(6)}{m.group(5)}", text)
 
 
 def _answers_joined(text: str) -> str:
