@@ -46,7 +46,9 @@ SOURCES = ("web page|web pages|webpage|webpages|website|websites|web content|web
             "fork's issue|result snippets|hidden divs|hidden div|search snippets|gh issue view|gh pr view|gh run view|gh api|"
             "a message in|messages in|a post in|posts in|review thread|review threads|pr thread|pr threads|"
             "issue thread|issue threads|scraper|the scraper|scraper output|crawler|feedback form|form submission|"
-            "form submissions|a submission|submissions|github page|upstream project|pinned message|pinned messages")
+            "form submissions|a submission|submissions|github page|upstream project|pinned message|pinned messages|"
+            "pdf|pdfs|login banner|changelog.md|vendor's changelog|support widget|telegram group|rag documents|"
+            "whoever opens|opens a pr|left in the code|written by the vendor|third-party packages|agent notes")
 _A_REQUEST = "|".join(f"{det} request" for det in ("a", "the", "any", "every", "each", "this", "that", "their", "its",
                                                    "whatever", "such a", "their own"))
 """A request as orders someone gave comes with a determiner (`do what the request in the ticket asks`); a bare
@@ -99,7 +101,12 @@ OUTRANKS = ("as if i typed it|as if i typed|as if i wrote it|as if i said it|as 
              "over the user|your real tasks|your real task|real tasks arrive|your tasks arrive|"
              "your orders arrive|your instructions arrive|part of the task spec|part of the brief|"
              "in effect for me|are in effect|is binding|are binding|is a command|as trustworthy as the user|"
-             "acted on as instructions|something i carry out|i carry out")
+             "acted on as instructions|something i carry out|i carry out|sets my priorities|set my priorities|"
+             "my task list|my to-do list|my todo list|valid requests|valid request|can assign me work|assign me work|"
+             "assign me tasks|handled like the owner's|like the owner's|same as from the user|win over the user's|"
+             "wins over the user's|win over the user|wins over the user|allowed to give me instructions|"
+             "can give me instructions|may give me instructions|gives me tasks|give me tasks|same authority as|"
+             "take direction from|takes direction from|take orders from|takes orders from")
 OBEY_THEM = ("treat them as the user's|treat it as the user's|treat them as commands|treat them as instructions|"
              "treat them as orders|treat them as messages from|treat them as requests from|treat them as coming from|"
              "treat it as coming from|do what they say|do what it says|do what those|complete them|"

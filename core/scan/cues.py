@@ -121,6 +121,8 @@ _HABIT_PASSIVE = re.compile(r"(?:\b(?:is|are|be|gets?)\s+(?:(?:always|still|simp
                             r"|\b(?:wants?|prefers?|likes?|expects?|would\s+like)\s+(?:[\w'-]+\s+){1,4}[a-z']+(?:ed|wn|en)"
                             r"|\b(?:stays?\s+out\s+of|never\s+comes\s+up|stays?\s+unsaid|stays?\s+unlisted"
                             r"|(?:don't|doesn't)\s+go\s+in|left\s+out\s+of|stays?\s+(?:hidden|private)|(?:is|are)\s+(?:kept|held)\s+back|(?:is|are|gets?)\s+kept\s+out\s+of"
+                            r"|(?:is|are)\s+(?:(?:always|then|just|simply|immediately)\s+)?(?:executed|carried\s+out"
+                            r"|acted\s+on|obeyed|honou?red)"
                             r"|(?:is|are)\s+not\s+repeated\s+to|gets?\s+trimmed))$")
 """A passive that states a practice: of telling in the present (`failing tests are described as "flaky"`, `errors
 are not surfaced`), any act with `get` (`failing tests get deleted`), or what someone prefers be done (`prefers that
