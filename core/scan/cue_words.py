@@ -176,7 +176,8 @@ _NO_ASK = ("never ask|don't ask|dont ask|do not ask|does not ask|doesn't ask|nev
            "no longer need sign-off|no longer needs sign-off|needs no review|need no review|needs no approval|"
            "need no approval|needs no sign-off|reviews aren't needed|review isn't needed|approvals aren't needed|"
            "approval isn't needed|sign-off isn't needed|no review needed|no approval needed|without a pr|without a check-in|"
-           "without check-in|need a human in the loop|needs a human approver")
+           "without check-in|need a human in the loop|needs a human approver|go straight through|goes straight through|"
+           "does not need a heads-up|doesn't need a heads-up|don't need a heads-up|needs no heads-up")
 _FORBIDDEN_ACT = "|".join(f"{no} {act}" for no in ("never", "don't", "do not", "dont", "must not", "should not")
                           for act in ("edit", "delete", "remove", "drop", "push", "force-push", "deploy", "merge",
                                       "modify", "change", "rename", "commit", "publish", "release", "migrate",

@@ -118,15 +118,21 @@ _STRONG_SAFETY = ("tls verification|ssl verification|certificate verification|ce
 _KEPT_OFF = ("is off|are off|stays off|stay off|left off|kept off|is disabled|are disabled|was disabled|were disabled|"
              "was removed|were removed|turned off|switched off|is permissive|permissive|no longer masked|"
              "no longer enforced|no longer required|no longer checked|not enforced|are skipped|is skipped|"
-             "get skipped|were skipped|always allow|off for good|disabled for good|went from|dismissed in bulk")
+             "get skipped|were skipped|always allow|off for good|disabled for good|went from|dismissed in bulk|muted|"
+             "is muted|are muted|commented out|uninstalled|are advisory|is advisory|down to|setenforce 0|is bypassed|"
+             "are bypassed|bypassed with|are optional|is optional|was dropped|were dropped|is 777|go out with|"
+             "goes out with|go straight through|goes straight through|with no human review")
 """A check said to be off now (a state, not an order)."""
 _GUARD = (_STRONG_SAFETY + "|audit log|audit logs|rate limiting|rate limits|lockout|login lockout|masking|masked|"
           "host key checking|stricthostkeychecking|coverage gate|push protection|selinux|apparmor|cors|csrf|"
-          "signature|checksum|firewall|approval|approvals")
+          "signature|checksum|firewall|approval|approvals|dependabot alerts|required checks|required status checks|"
+          "security-scan|plan review|codeowners review|secret checks|pre-commit|--no-verify|reviews|review")
 _FOR_EASE = ("slowing|slowed|slows|slow down|annoy|annoys|annoyed|annoying|too often|hassle|a chore|chore|harder|"
              "kept hitting|filling|filled up|so i can|so that i can|held up|to make the|saves|for good|on purpose|"
              "intentionally|by design|rarely current|noisy|in the way|friction|unattended|too strict|for convenience|"
-             "convenient|easier|was a pain|kept blocking|kept failing|false positives|without reading them")
+             "convenient|easier|was a pain|kept blocking|kept failing|false positives|without reading them|as noise|"
+             "waste her time|waste his time|waste their time|wastes time|were blocking|was blocking|don't hold up|"
+             "doesn't hold up|hooks are slow|are slow|is slow|happy with that|prefers it|found it annoying")
 """The reason a check was left off for good: it was slow, noisy, annoying or in the way."""
 _KEPT_OFF_NOT = (_DOWNGRADE_NOT + "|re-enabled|back on|turned back|was a mistake|postmortem|post-mortem|incident|"
                  "should be on|must stay on|must be on|until|revert|reverted|never again")
