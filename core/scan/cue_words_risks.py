@@ -172,7 +172,8 @@ _SEND_OUT = ("post|send|upload|share|paste|forward|transmit|publish|include|atta
              "dump|dump the|print|write all|log the|"
              "commit the|commit your|commit it|push the|push your|copy the|copy their|put the|put it|embed|encode|"
              "zip|push it|log every|fill|add the contents|write its contents|write the contents|report crash|copy|"
-             "sync|syncs|syncing")
+             "sync|syncs|syncing|emailed|mailed|mailing|posted|pasted|attached|uploaded|"
+             "goes into|go into|rides along|bundles|bundled")
 _SECRET_VALUE = ("key|token|password|secret|credentials|passwords|tokens|keys|api key|private key|printenv|"
                  "output of env|env output|printenv output|full environment|whole environment|entire environment|"
                  "environment dump|env dump|production dump|prod dump|production database dump|production data|"

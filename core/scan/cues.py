@@ -114,7 +114,7 @@ def _addressed(rule: CueRule, sentence: str, words: frozenset[str]) -> bool:
 _HABIT_PASSIVE = re.compile(r"(?:\b(?:is|are|be|gets?)\s+(?:(?:always|still|simply|just|then|not|never)\s+)?(?:described"
                             r"|reported|presented|marked|listed|shown|surfaced|acknowledged|framed|labell?ed|told"
                             r"|worded|phrased|mentioned)|\bgets?\s+(?:(?:always|simply|just|then)\s+)?[a-z']+(?:ed|wn|'d)"
-                            r"|\b(?:prefers?|wants?|insists?|expects?|requires?)\s+that\b[^.;:]{0,80}?\bbe\s+(?:[a-z]+\s+)?"
+                            r"|\b(?:prefers?|wants?|insists?|expects?|requires?|asked|asks)\s+that\b[^.;:]{0,80}?\bbe\s+(?:[a-z]+\s+)?"
                             r"[a-z']+(?:ed|wn)(?:\s+(?:directly|verbatim|unchanged|as\s+is|as\s+written))?"
                             r"|\b(?:should|must|are\s+to|is\s+to)\s+(?:(?:always|simply|just|then)\s+)?be\s+"
                             r"(?:[a-z]+\s+and\s+)?"
