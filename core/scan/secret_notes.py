@@ -36,13 +36,16 @@ _IS = "(?:%s)" % "|".join(re.escape(normalise(word, 1).lower) for word in ("laut
 
 NOTE_ROWS: tuple[tuple[str, str, str, str, float, bool], ...] = (
     ("secret_password_written", "a password written after its word without a colon (`password `…``, `pw: …`, "
-     "`pass=…`)",
-     r"\b(?:password|passwd|pwd|pw)\b(?:\*\*)?\s*(?:[:=]\s*|\s+(?:was\s+|is\s+)?)(?:\*\*\s*)?['\"`(]?"
+     "`pass=…`, `pre-shared key is …`)",
+     r"\b(?:password|passwd|pwd|pw|passphrase|pre-shared\s+key|psk)\b(?:\*\*)?\s*(?:[:=]\s*|\s+(?:was\s+|is\s+)?)"
+     r"(?:\*\*\s*)?['\"`(]?"
      r"[^\s'\"`(),;]{8,64}"
      r"|\bpass(?:\s*=\s*|\s*:\s*|\s+`)[^\s'\"`(),;]{8,64}",
      r"(?<=[\s=:`'\"(*])[^\s'\"`(),;*]{8,64}$", 2.5, False),
-    ("secret_login_pair", "a login written as user/password (`root/…`, `admin / …`, `name@mail / …`)",
-     r"(?:(?<![/\w.-])(?:root|admin|administrator|ubuntu|debian|pi|user)|@[\w-]+\.[a-z]{2,}`?)\s*/\s*['\"`]?"
+    ("secret_login_pair", "a login written as user/password (`root/…`, `admin / …`, `name@mail / …`, "
+     "`login is name / …`)",
+     r"(?:(?<![/\w.-])(?:root|admin|administrator|ubuntu|debian|pi|user)|@[\w-]+\.[a-z]{2,}`?"
+     r"|\blog-?in\s+(?:is\s+|:\s*)?[\w.@+-]{2,40})\s*/\s*['\"`]?"
      r"[^\s'\"`/(),;]{8,64}(?![\w/.-])",
      r"(?<=[\s/`'\"])[^\s'\"`/(),;]{8,64}$", 2.5, False),
     ("secret_password_other_language", "a password or key labelled in another language (`密码：…`, `パスワード: …`, "
