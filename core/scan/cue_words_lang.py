@@ -21,6 +21,7 @@ _FORGET = CueGroup.spelled(
     "ละเว้น|不用理会|不必理会|不要理会|别理会")
 _RULES = CueGroup.spelled(
     "instrucciones|reglas|instrucoes|regras|instructions|regles|consignes|anweisungen|regeln|vorgaben|istruzioni|"
+    "systemanweisungen|systemregeln|systemvorgaben|"
     "talimatlari|talimatlarini|talimatlara|talimati|talimatini|kurallari|kurallarini|kurallar|"
     "regole|инструкци|правил|指令|规则|指示|提示词|ルール|規則|プロンプト|규칙|지시|프롬프트|قواعد|تعليمات|निर्देश|"
     "नियम|talimat|kural|huong dan|quy tac|chi thi|instruksi|aturan|คำสั่ง|กฎ|"
@@ -59,7 +60,7 @@ _NOW_AI = CueGroup.spelled(
     "agora voce|adesso sei|现在你|你现在|今から|あなたは|지금부터|너는|الآن|अब तुम|artik|bay gio|sekarang")
 _SEND = CueGroup.spelled(
     "envia|envie|sende|schick|envoie|envoyez|invia|отправь|отправьте|发送|发给|送信|送って|보내|ارسل|أرسل|يرسل|ترسل|भेज|পাঠায়|"
-    "gonder|gui|kirim|copie|copia|copiez|kopiere|kopieren sie|"
+    "gonder|gui|kirim|copie|copia|copiez|kopiere|kopieren sie|gehen an|geht an|vao para|vai para|"
     "wyslij|przeslij|trimite|trimiteti|stuur|verstuur|надішли|відправ|بفرست|ارسال کن|שלח|στειλε|posli|skicka|পাঠাও|بھیج|kuldd el|tuma|"
     "পাঠিয়ে|পাঠান|postして|post して|アップロードして|envoyer|par e-mail|par email|post 하세요|로 post|전송|"
     "업로드|上传|転送|transmite|transmita|transmets|ubertrage|ส่ง")
@@ -78,6 +79,7 @@ _DESTRUCTIVE = CueGroup.spelled(
     "tutti i comandi|все команды|모든 명령")
 
 _VOID = CueGroup.spelled(
+    "werden ubergangen|werden ignoriert|foram revogadas|foram revogados|sao revogadas|"
     "已经过时|已过时|不要再遵守|不再遵守|別再遵守|もう従わない|従わなくてよい|古いので|eskidiler|eskidi|artik gecersiz|"
     "ya no aplican|ya no se aplican|ya no son validas|ya no son validos|quedan anuladas|quedan sin efecto|anuladas|"
     "nao se aplicam mais|nao valem mais|ja nao se aplicam|foram anuladas|sem efeito|ne s'appliquent plus|"
@@ -140,11 +142,12 @@ _DESTINATION = CueGroup.spelled(
     "url|http|https|webhook|server|servidor|serveur|сервер|服务器|伺服器|サーバー|サーバ|서버|sunucu|máy chủ|peladen|"
     "serwer|endpoint|@|email|e-mail|correo|courriel|mail|邮箱|邮件|メール|메일|почт|telegram|slack|discord|pastebin|"
     "gist|bucket|s3|drive|dropbox|repo|repositorio|dépôt|repositório|канал|群|频道|チャンネル|채널|colega|collègue|"
-    "kollege|collega|коллег|同事|同僚|동료|rekan|đồng nghiệp|whatsapp|外部|external|externo|externe|extern|esterno|"
+    "kollege|collega|коллег|同事|同僚|동료|rekan|đồng nghiệp|whatsapp|外部|외부|external|externo|externe|extern|esterno|"
     "внешн|harici|eksternal|bên ngoài|خارج|बाहर|ไปที่|ไปยัง|到|给|至|へ|에게|para|à|zum|zur|alla|на|ke|lên|tới")
 """Where a secret is sent: an address, a server, a channel, a person (`到`, `para`, `на` …). A sentence that sends a
 token with no destination describes code (`带token发送`), not an exfiltration."""
 _SECRET_FILE = CueGroup.spelled(".env|env|credentials|id_rsa|.ssh|.aws|.npmrc|.netrc|.pgpass|api key|api_key|token|"
+                                "zugangsdaten|.config/gh|"
                                 "variaveis de ambiente|variables de entorno|variables d'environnement|umgebungsvariablen|"
                                 "variabili d'ambiente|переменные окружения|переменных окружения|.kube|kube/config|kubeconfig|环境变量|環境変数|환경 변수|متغيرات البيئة|"
                                 "पर्यावरण चर|ortam degisken|bien moi truong|variabel lingkungan|zmienne srodowiskowe")
