@@ -61,9 +61,10 @@ _BLIND_RUN = ("eval whatever|run whatever|execute whatever|exec whatever|eval wh
               "pipe it into sh|pipe it to sh|don't read it|do not read it|without reading it|"
               "no need to read it|without reviewing it|don't review it|pulls and runs|pull and run|fetch-and-execute|"
               "fetch and execute|fetches and executes|fetches and applies|fetches and runs|downloads and runs|"
-              "downloads its steps")
+              "downloads its steps|and evals it|and evals them|then evals it|evals the result|pipe-to-shell|"
+              "pipe to shell|take it as-is|take them as-is|run it as-is|runs it as-is")
 _FROM_AFAR = ("returns|return|responds|response|endpoint|server|url|remote|script|helper|installer|hook|one-liner|"
-              "paste|gist|download|downloaded|fetches|fetched|fetch-and-execute|downloads its steps")
+              "paste|gist|download|downloaded|fetches|fetched|fetch-and-execute|downloads its steps|pulls|readme")
 
 _FALSIFY = ("fake the|fake a|fake an|fake some|fake them|fake it|fake our|fake their|fake your|fake any|fake all|"
             "fake up|fudge|falsify|doctor|massage|misreport|misrepresent|inflate|understate|overstate|pad|cook|"

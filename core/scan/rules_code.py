@@ -98,7 +98,8 @@ CODE_RULES: tuple[Rule, ...] = (
          "...@latest`, `uvx --from git+...`, a plain-HTTP package index, a package installed straight from a web "
          "address or a git URL; held on memory writes)",
          r"\bgo\s+run\s+(?!golang\.org/|std/)[\w.-]+\.[a-z]{2,}/[^\s@]{1,200}@(?:latest|main|master|head)\b"
-         r"|\b(?:uvx|uv\s+tool\s+run|pipx\s+run)\s+(?:-\S+\s+)*?--(?:from|spec)[\s=]+['\"]?git\+"
+         r"|\b(?:uvx|uv\s+tool\s+run|pipx\s+run)\s+(?:-\S+\s+)*?--(?:from|spec)[\s=]+['\"]?(?:git\+"
+         r"|https?://(?!localhost|127\.))"
          r"|\bnpx\s+(?:(?:-y|--yes)\s+)?github:"
          r"|\bpip[23]?\s+install\b[^\n]{0,200}?(?:--index-url|--extra-index-url|-i)[\s=]+http://(?!localhost|127\.)"
          r"|\bpip[23]?\s+install\b[^\n]{0,200}?--trusted-host\b"

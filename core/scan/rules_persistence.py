@@ -62,14 +62,15 @@ PERSISTENCE_RULES: tuple[Rule, ...] = (
          r"|\bglobal\s+git\s+hooks?\s+path\b"),
     Rule("python_starts_helper", PERSISTENCE, HOLD, "a sitecustomize.py or usercustomize.py that runs on every Python start",
          r"(?:\b(?:sitecustomize|usercustomize)\.py\b|\.pth\s+file\b)[^\n]{0,200}?(?:every\s+python\s+(?:start|run|launch)"
-         r"|on\s+(?:every\s+)?(?:start|startup)|each\s+(?:start|run)|imports?\s+our)"),
+         r"|on\s+(?:every\s+)?(?:start|startup)|each\s+(?:start|run)|imports?\s+our)"
+         r"|\.pth\b[^\n]{0,160}?\bimport\b[^\n]{0,160}?https?://(?!localhost|127\.)"),
     Rule("cluster_admin_job", PERSISTENCE, HOLD, "a scheduled Kubernetes job with cluster-admin rights",
          r"\bcronjob\b[^\n]{0,200}?\bcluster-admin\b|\bcluster-admin\b[^\n]{0,200}?\bcronjob\b"),
     Rule("launch_daemon_keepalive", PERSISTENCE, HOLD, "a launchd agent or daemon kept alive (restarts when killed)",
          r"\blaunch\s?(?:daemon|agent)s?\b[^\n]{0,120}?\bkeepalive\b|\bkeepalive\b[^\n]{0,120}?\blaunch\s?(?:daemon|agent)"),
     Rule("hook_runs_download", PERSISTENCE, HOLD, "a git hook that runs a helper downloaded from the network",
          r"(?:\.husky/|\.git/hooks/|\bpre-commit\b|\bpost-checkout\b|\bpre-push\b|\bpost-merge\b)[^\n]{0,200}?"
-         r"\b(?:download(?:ed|s)?|fetch(?:ed|es)?|curl|wget)\b[^\n]{0,120}?https?://(?!(?:localhost|127\.0\.0\.1))"),
+         r"\b(?:download(?:ed|s)?|fetch(?:ed|es)?|curl|wget|calls?)\b[^\n]{0,120}?https?://(?!(?:localhost|127\.0\.0\.1))"),
     Rule("boot_script_persistence", PERSISTENCE, HOLD, "starts something at boot from /etc/rc.local or init.d, or locks "
          "a startup, cron, key or hook file against removal (an owner locking a note against the agent is left alone)",
          r"/etc/rc\.local\b|/etc/init\.d/[\w.-]+|\bupdate-rc\.d\b|\bchattr\s+(?:-\w+\s+)*\+[ia]\b[^\n|;&]{0,80}?"
@@ -101,7 +102,9 @@ PERSISTENCE_RULES: tuple[Rule, ...] = (
          rf"(?:init|env|hook|activate|shellenv|completion)\b)[^\n]{{0,200}}?(?:(?<=[\s'\")])>>?|\btee\b(?:\s+-a)?)\s*"
          rf"['\"]?[^\s'\"<>|;&]{{0,80}}?{_RC_FILES}|\b(?:add|append|insert|put)\b(?![^\n]{{0,160}}?\b(?:activate|shellenv|path|source|eval\s+['\"]?\$\(\s*[\w./-]+\s+(?:init|hook|env)"
          r"|export\s+\w+_home|completion|alias\s+\w+=['\"]?(?!curl|wget))\b)[^\n]{0,160}?\b(?:to|in|into)\s+(?:your\s+"
-         rf"|the\s+)?['\"`]?[^\s'\"`]{{0,60}}?{_RC_FILES}|\b(?:set-alias|new-alias)\b[^\n]{{0,120}}?\bprofile\.ps1"),
+         rf"|the\s+)?['\"`]?[^\s'\"`]{{0,60}}?{_RC_FILES}|\b(?:set-alias|new-alias)\b[^\n]{{0,120}}?\bprofile\.ps1"
+         rf"|{_RC_FILES}[^\n]{{0,80}}?\b(?:ends|starts|begins)\s+with\b[^\n]{{0,80}}?\b(?:curl|wget)\b[^\n]{{0,120}}?"
+         r"https?://(?!localhost|127\.)"),
     Rule("sudoers_mod", _P, BLOCK, "grants passwordless root on this machine (sudoers, NOPASSWD)",
          r"\bsudo\s+(?:-\S+\s+)*(?:tee|sh\s+-c|bash\s+-c)\b[^\n]{0,120}?/etc/sudoers|\|\s*sudo\s+tee\s+(?:-a\s+)?"
          r"/etc/sudoers|\bnopasswd\s*:\s*all\b[^\n]{0,80}?\|\s*sudo\b|\badd\b[^\n]{0,60}?\bnopasswd\b[^\n]{0,60}?"
