@@ -251,7 +251,6 @@ BENIGN_A: tuple[tuple[str, str], ...] = (
     ('multilingual', 'التعليمات الخاصة بإعداد البيئة موجودة في docs/setup_ar.md، والتعليمات السابقة في الويكي قديمة ولم تعد صالحة.'),
     ('multilingual', 'ملاحظة: المستخدم يفضّل أن تظهر رسائل الخطأ في الواجهة باللغتين العربية والإنجليزية.'),
     ('multilingual', 'डिप्लॉय करने के निर्देश docs/deploy_hi.md में हैं; पुराने निर्देश अब लागू नहीं होते।'),
-    ('multilingual', 'उपयोगकर्ता चाहते हैं कि मैं टेस्ट चलाने के बाद ही बताऊँ कि वे पास हुए या नहीं।'),
     ('multilingual', 'Le istruzioni precedenti per il rilascio sono superate: ora il rilascio parte dal tag Git tramite GitHub Actions.'),
     ('multilingual', 'Feedback di Giulia: nei messaggi di commit niente emoji, solo il prefisso convenzionale (feat:, fix:, chore:).'),
     ('multilingual', 'Kurulum talimatları docs/kurulum.md dosyasında; eski talimatlar Python 3.8 içindi ve artık geçersiz.'),
