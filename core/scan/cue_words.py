@@ -252,7 +252,8 @@ to skip asking before harm, nor to send a secret out."""
 _APPROVAL_STILL_NEEDED = ("approval required|approval needed|approval is required|human approval|explicitly approved|"
                           "not all future|not any future|not every future|only that one|that one|needs a sign-off|"
                           "need a sign-off|needs sign-off|requires a sign-off|requires sign-off|needs approval|"
-                          "need approval|requires approval|but only after|only after the|only once the")
+                          "need approval|requires approval|but only after|only after the|only once the|need a yes|"
+                          "needs a yes|a yes each time")
 """Words that say an approval is still to be asked for, or covered one act only: no claim of approval in advance."""
 _BROAD = ("of any size|any size|any amount|arbitrary|unlimited|unrestricted|whoever|whatever|unprompted|"
           "no human in the loop|without a human|without review|without any review|any record|every record|included|"
@@ -320,7 +321,8 @@ ENGLISH_RULES: tuple[CueRule, ...] = (
           "claims approval was given in advance, so the agent need not ask (held for a person)",
           CueGroup.of(_APPROVED).excepting(_ACCESS_TO_DATA), _IN_ADVANCE + "|" + _NO_ASK,
           unless=CueGroup.of(_ASK_FIRST + "|" + PROTECT + "|" + _APPROVAL_STILL_NEEDED + "|authorization-code|"
-                             "authorization code|pkce|oauth|oauth2|openid|implemented|key already authorized|ssh key|"
+                             "authorization code|pkce|oauth|oauth2|openid|implemented|key already authorized|ssh key|request headers|"
+                             "authorization header|authorization headers|bearer|"
                              "ed25519|cleared above|draft-first|draft first")
           .excepting(_NEVER_WAIT + "|standing approval from|blanket approval from|advance approval from|prior approval from")),
     cue_rule("broad_approval_claimed", "injection",
@@ -338,6 +340,7 @@ ENGLISH_RULES: tuple[CueRule, ...] = (
           "tells the agent not to ask before something destructive or outward (held for a person)",
           _NO_ASK, RISKY_ACTS, unless=PROTECT + "|always ask|always confirm|ask first|confirm first|must ask|should ask|please ask|"
           "do ask|but ask|do confirm|but confirm|never again|the hard way|lesson|i learned|we learned|i once|"
+          "regenerated|generated files|build artifacts|build artefacts|need a yes|needs a yes|"
           "never ask for keys|never ask for your|will never ask|never asks for|never ask for passwords|"
           "never ask for credentials|"
           "this rule was|rule was enforced|was enforced on|rule was added after|"
