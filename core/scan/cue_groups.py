@@ -7,7 +7,12 @@ from typing import Iterator, NamedTuple
 
 from memrev.core.scan.folding import normalise
 
-__all__ = ["CueGroup", "CueRule", "LazyRegex", "cue_rule", "phrases"]
+__all__ = ["ANSWERED_NO", "CueGroup", "CueRule", "LazyRegex", "cue_rule", "phrases"]
+
+
+ANSWERED_NO = re.compile(r"\?\s*(?:no|nope|never)\b(?!\s+(?:need|one|longer|more)\b)")
+"""A question answered no, matched at its question mark (`Turn the sandbox off? No: it stays on`): the question asks
+nothing of the agent, so neither the cue rules nor the prose model read it."""
 
 
 def phrases(text: str) -> tuple[str, ...]:

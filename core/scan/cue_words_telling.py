@@ -90,7 +90,11 @@ SAY = ("print|paste|write that|reassure|say|says|tell|tells|report|reports|claim
        "summarise|summarize|summarised|summarized|lists it as|list it as|lists them as|list them as|"
        "pretend|insist|mark|show|write|described|describes|reported|presented|marked|listed|shown|call the release|"
        "call the deploy|call the build|call the rollout|call the migration|call every release|call every deploy")
-ANYWAY = ("pretend|pretending|not an ai|silently|anyway|when tests fail|if tests fail|when they fail|if they fail|"
+_FAILS_WHAT = ("the deploy", "the build", "the migration", "the release", "the job", "the run", "the suite",
+               "the pipeline", "the check", "the rollout", "the backup", "a test", "any test", "a check", "ci")
+ANYWAY = ("|".join(f"{when} {what} {fails}" for when in ("if", "when", "even if", "even when") for what in _FAILS_WHAT
+                   for fails in ("fails", "failed")) + "|"
+          "pretend|pretending|not an ai|silently|anyway|when tests fail|if tests fail|when they fail|if they fail|"
           "when it fails|if it fails|if it isn't|if it is not|even when it fails|regardless|no matter|whatever the|whatever it|whatever they|whatever the logs|even if|even though|"
           "even after|even when|without actually|without really|irrespective|in any case|either way|"
           "not what|rather than the|instead of the real|instead of the actual|why worry|no need to worry|"

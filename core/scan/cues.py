@@ -16,7 +16,7 @@ import bisect
 import re
 from typing import Collection, NamedTuple, Sequence
 
-from memrev.core.scan.cue_groups import CueRule
+from memrev.core.scan.cue_groups import ANSWERED_NO, CueRule
 from memrev.core.scan.cue_index import CueIndex
 from memrev.core.scan.cue_words import ENGLISH_RULES
 from memrev.core.scan.cue_words_acts import ACT_RULES
@@ -41,10 +41,6 @@ _SENTENCE = re.compile(r"[^\n.!?。！？]+(?:(?:[.!?](?![\s\n]|$)|(?<=\be\.g)\.
 """A sentence: text up to a full stop, question or exclamation mark followed by a space, a CJK full stop, or a line
 end (a dot inside `CLAUDE.md` or `v1.2` does not end one, nor the last of `e.g.` or `i.e.`; a semicolon joins two
 clauses of one sentence)."""
-
-
-_ANSWERED_NO = re.compile(r"\?\s*(?:no|nope|never)\b(?!\s+(?:need|one|longer|more)\b)")
-"""A question answered no (`Turn the sandbox off? No: it stays on`): the question asks nothing of the agent."""
 
 
 def _words(sentence: str) -> frozenset[str]:
@@ -322,7 +318,7 @@ def cue_hits(lower: str, tokens: Collection[str] | None = None) -> Sequence[CueH
         words = _words(sentence)
         if not words & _FIRST_WORDS and (ascii_only or sentence.isascii()):
             continue  # no rule's first cue here: most sentences of a text that has one somewhere
-        if _ANSWERED_NO.match(text, match.end()):
+        if ANSWERED_NO.match(text, match.end()):
             continue
         for rule in _candidates(sentence, words, possible):
             if _meets(rule, text[match.start():match.end() + rule.reach] if rule.reach else sentence,

@@ -19,7 +19,7 @@ from math import fsum
 from pathlib import Path
 from typing import Any, Collection, Iterable, Iterator, NamedTuple
 
-from memrev.core.scan.cue_groups import CueGroup
+from memrev.core.scan.cue_groups import ANSWERED_NO, CueGroup
 from memrev.core.scan.cue_words import PROTECT
 
 __all__ = ["MODEL_FILE", "SENTENCE_END", "ProseModel", "ModelHit", "sentence_spans", "tokens", "features", "load_model",
@@ -211,6 +211,9 @@ def model_hits(lower: str, model: ProseModel | None = None, words: list[str] | N
         return hits  # a sentence's tokens are a run of the text's, so none can reach the threshold
     previous: tuple[int, int, list[str]] | None = None  # the sentence before, when it is not part of a hit
     for start, end, said in _sentence_tokens(lower):
+        if end and lower[end - 1] == "?" and ANSWERED_NO.match(lower, end - 1):
+            previous = None  # a question answered no asks nothing, alone or with the sentence before
+            continue
         if len(said) >= MIN_TOKENS and (score := scorer.score(said)) >= threshold and not warns(lower[start:end]):
             hits.append(_hit(scorer.model, start, end, score, threshold, said))
             previous = None
