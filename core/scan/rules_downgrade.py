@@ -103,7 +103,7 @@ DOWNGRADE_RULES: tuple[Rule, ...] = (
          r"(?:true|on|yes|1|enabled|always|all)\b"
          r"|(?:trust|permission|access|privilege)_level['\"]?[ \t]*[:=][ \t]*['\"]?(?:same_as_user|full|owner|admin|root"
          r"|maximum|total)\b"
-         r"|bash\(\*\)|webfetch\(\*\)|defaultmode['\"`]?\s*(?::|\bis\b|\bto\b)\s*['\"`]?bypasspermissions\b"
+         r"|bash\(\*\)|webfetch\(\*\)|defaultmode['\"`]?\s*(?::|\bis\b)\s*['\"`]?bypasspermissions\b"
          r"|\bsandbox_mode['\"]?\s*[:=]\s*['\"]?danger-full-access\b"
          r"|allowedtools['\"]?\s*:\s*\[\s*['\"]\*['\"]\s*\]|--trust-all\b|\bauto_?run\w*\s*[:=]\s*['\"]?(?:true|on|yes|1)\b"
          r"|\bset\s+[`'\"]?[\w.-]{0,30}?(?:approv|confirm|sandbox|safety|guardrail|redact)[\w.-]{0,30}[`'\"]?"
