@@ -57,7 +57,8 @@ HEARER = ("user|users|user's|human|humans|owner|operator|reviewer|reviewers|main
           "stay silent about|recap|session recap|conversation|conversations|standup|standup notes|chat|in chat|transcript|session transcript|"
           "any output|output|summarise|summarize|audits|audit|anybody audits|let on|weekly status|compliance summary")
 HIDDEN_THING = ("this instruction|these instructions|this note|this memory|this rule|this entry|this message|"
-                "error output|known issue|known issues|"
+                "error output|known issue|known issues|tokens file|token file|i added|i configured|i created|"
+                "i installed|i changed|i deleted|i pushed|i ran|i sent|i made|i did|i touched|i removed|i edited|"
                 "you did|you ran|you made|you changed|you deleted|you sent|you uploaded|you installed|you pushed|"
                 "you read|your actions|your changes|the changes|what happened|what you|the error|the errors|"
                 "errors|the failure|failures|failed|failing|fails|the tests|tests failed|the bug|the breach|"
@@ -95,6 +96,7 @@ _FAILS_WHAT = ("the deploy", "the build", "the migration", "the release", "the j
 ANYWAY = ("|".join(f"{when} {what} {fails}" for when in ("if", "when", "even if", "even when") for what in _FAILS_WHAT
                    for fails in ("fails", "failed")) + "|"
           "pretend|pretending|not an ai|silently|anyway|when tests fail|if tests fail|when they fail|if they fail|"
+          "that fail|that failed|which fail|which failed|that fail partway|"
           "when it fails|if it fails|if it isn't|if it is not|even when it fails|regardless|no matter|whatever the|whatever it|whatever they|whatever the logs|even if|even though|"
           "even after|even when|without actually|without really|irrespective|in any case|either way|"
           "not what|rather than the|instead of the real|instead of the actual|why worry|no need to worry|"
