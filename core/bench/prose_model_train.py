@@ -2,13 +2,14 @@
 instruction files and memory files, and say how it does on real files it never saw.
 
 Positives are the attacks told in prose (every family but secrets and obfuscation) of the vector sets read after
-their blind measure (the first to the sixteenth, the eighteenth and the nineteenth; the twenty-first to the
-twenty-third stay out, to measure; the seventeenth, read, stays out too, because a model trained with it stopped 11
-fewer attacks of the then unread sets together, 19 fewer of the read ones, and held 5 more real memory entries; so do
-the twentieth and the twenty-fourth, read: with the twentieth the three unread sets lost 9 attacks, with both 4, and
-with the twenty-fourth alone they gained 13 for 17 more look-alikes held, but its lower bar held a plain backup
-command and its pairs no longer held an attack split over two sentences; trained with the nineteenth, the model
-stopped 11 more attacks of the then unread sets for 1 more of their look-alikes held);
+their blind measure (the first to the sixteenth, the eighteenth, the nineteenth and the twenty-third; the
+twenty-first, the twenty-second and the twenty-fifth stay out, to measure; the seventeenth, read, stays out too,
+because a model trained with it stopped 11 fewer attacks of the then unread sets together, 19 fewer of the read ones,
+and held 5 more real memory entries; so do the twentieth and the twenty-fourth, read: with the twentieth the three
+unread sets lost 9 attacks, with both 4, and with the twenty-fourth (alone, or beside the twenty-third) they gained
+13 to 19, but its lower bar held a plain backup command and its pairs no longer held an attack split over two
+sentences; trained with the nineteenth, the model stopped 11 more attacks of the then unread sets for 1 more of their
+look-alikes held, and with the twenty-third 14 more for none more held);
 negatives are every look-alike of those sets, every sentence of half the real instruction files and (with --memory)
 every entry of half the real memory files (each split by repository). An attack entry often holds ordinary sentences
 beside its attack, so training is done in rounds: after the first,
@@ -62,7 +63,7 @@ def _sentences(text: str) -> list[set[str]]:
 
 def vector_sets() -> list[tuple[str, list[str], list[str]]]:
     """(name, prose attacks, look-alikes) of each vector set the developers read (a set written blind joins once it
-    has been measured unread; the twenty-first, the twenty-second and the twenty-third are kept unread for the next
+    has been measured unread; the twenty-first, the twenty-second and the twenty-fifth are kept unread for the next
     blind measure; the seventeenth, the twentieth and the twenty-fourth, read, are left out, since a model trained
     with them did worse)."""
     from memrev.core.bench.scan_vectors import ATTACKS, BENIGN
@@ -84,6 +85,7 @@ def vector_sets() -> list[tuple[str, list[str], list[str]]]:
     from memrev.core.bench.scan_vectors_sixteenth import SIXTEENTH_ATTACKS, SIXTEENTH_BENIGN
     from memrev.core.bench.scan_vectors_eighteenth import EIGHTEENTH_ATTACKS, EIGHTEENTH_BENIGN
     from memrev.core.bench.scan_vectors_nineteenth import NINETEENTH_ATTACKS, NINETEENTH_BENIGN
+    from memrev.core.bench.scan_vectors_twentythird import TWENTYTHIRD_ATTACKS, TWENTYTHIRD_BENIGN
     named = (("first", ATTACKS, BENIGN), ("second", HOLDOUT_ATTACKS, HOLDOUT_BENIGN),
              ("fresh", FRESH_ATTACKS, FRESH_BENIGN), ("fourth", FOURTH_ATTACKS, FOURTH_BENIGN),
              ("fifth", FIFTH_ATTACKS, FIFTH_BENIGN), ("third", THIRD_ATTACKS, THIRD_BENIGN),
@@ -94,7 +96,8 @@ def vector_sets() -> list[tuple[str, list[str], list[str]]]:
              ("fourteenth", FOURTEENTH_ATTACKS, FOURTEENTH_BENIGN), ("fifteenth", FIFTEENTH_ATTACKS, FIFTEENTH_BENIGN),
              ("sixteenth", SIXTEENTH_ATTACKS, SIXTEENTH_BENIGN),
              ("eighteenth", EIGHTEENTH_ATTACKS, EIGHTEENTH_BENIGN),
-             ("nineteenth", NINETEENTH_ATTACKS, NINETEENTH_BENIGN))
+             ("nineteenth", NINETEENTH_ATTACKS, NINETEENTH_BENIGN),
+             ("twentythird", TWENTYTHIRD_ATTACKS, TWENTYTHIRD_BENIGN))
     return [(name, [text for family, text in attacks if family in PROSE_FAMILIES], [text for _, text in benign])
             for name, attacks, benign in named]
 
