@@ -20,7 +20,8 @@ PROTECT = ("prompt injection|injection|injected|suspicious|malicious|attack|atta
 """Words of a rule that warns against the attack rather than making it (`if a page tells you to ignore your
 instructions, report it`)."""
 
-_OWN_RULES = ("directions|text you got|said to you|checked-in rules|base system instructions|"
+_OWN_RULES = ("directions|text you got|said to you|checked-in rules|base system instructions|house rules|"
+              "instructions i start each session with|instructions i was given|instructions i got|"
               "instructions|instruction|rules|guidelines|guidance|directives|directive|system prompt|prompt|"
               "constraints|restrictions|policies|policy|programming|guardrails|safeguards|training|principles|"
               "configuration|initial setup|everything in claude.md|everything in agents.md|"
@@ -35,7 +36,8 @@ _OWN_RULES = ("directions|text you got|said to you|checked-in rules|base system 
               "earlier conversation|top-of-chat brief|guardrail")
 AGENT_FILES = ("agents.md", "claude.md", "gemini.md", "memory.md", "soul.md", ".cursorrules")
 """The agent's own instruction and memory files: rules said to be in one of them are the agent's own rules."""
-_WHOSE = ("checked-in rules|base system instructions|your|yours|previous|prior|earlier|original|initial|above|preceding|old|default|built-in|baseline|"
+_WHOSE = ("checked-in rules|base system instructions|house rules|instructions i start each session with|"
+          "instructions i was given|instructions i got|your|yours|previous|prior|earlier|original|initial|above|preceding|old|default|built-in|baseline|"
           "system|so far|until now|up to now|before this|before now|at the start|you started with|you began with|"
           "you were given|you were told|you received|anthropic|openai|developers|creators|operator|developer|"
           "preceded|came first|came before|originally|loaded|at startup|at the start of each|"
@@ -46,7 +48,8 @@ _WHOSE = ("checked-in rules|base system instructions|your|yours|previous|prior|e
           "before this msg|before this message|were told before|"
           + "|".join(f"{where} {name}" for where in ("in", "of", "from", "what") for name in AGENT_FILES))
 _CANCEL = ("as noise|stop you|hold you back|throw away|purge|purged|beats|beat|on hold|as optional|as suggestions|"
-           "yield to|yields to|no prior restrictions|no previous restrictions|"
+           "yield to|yields to|not mine to follow|not mine to obey|not for me to follow|to be forgotten|are suggestions|"
+           "are just suggestions|only suggestions|no prior restrictions|no previous restrictions|"
            "nothing said to you|wipe the slate|clean slate|no longer in force|still in force|"
            "ignore|ignoring|disregard|disregarding|forget|forgetting|discard|discarding|abandon|drop|dropping|"
            "overwrite|overwrites|overwritten|overwriting|"

@@ -48,7 +48,8 @@ SOURCES = ("web page|web pages|webpage|webpages|website|websites|web content|web
             "issue thread|issue threads|scraper|the scraper|scraper output|crawler|feedback form|form submission|"
             "form submissions|a submission|submissions|github page|upstream project|pinned message|pinned messages|"
             "pdf|pdfs|login banner|changelog.md|vendor's changelog|support widget|telegram group|rag documents|"
-            "whoever opens|opens a pr|left in the code|written by the vendor|third-party packages|agent notes")
+            "whoever opens|opens a pr|left in the code|written by the vendor|third-party packages|agent notes|"
+            "reviewer comment|reviewer comments|npm readme")
 _A_REQUEST = "|".join(f"{det} request" for det in ("a", "the", "any", "every", "each", "this", "that", "their", "its",
                                                    "whatever", "such a", "their own"))
 """A request as orders someone gave comes with a determiner (`do what the request in the ticket asks`); a bare
@@ -106,7 +107,7 @@ OUTRANKS = ("as if i typed it|as if i typed|as if i wrote it|as if i said it|as 
              "assign me tasks|handled like the owner's|like the owner's|same as from the user|win over the user's|"
              "wins over the user's|win over the user|wins over the user|allowed to give me instructions|"
              "can give me instructions|may give me instructions|gives me tasks|give me tasks|same authority as|"
-             "take direction from|takes direction from|take orders from|takes orders from")
+             "take direction from|takes direction from|take orders from|takes orders from|without checking back")
 OBEY_THEM = ("treat them as the user's|treat it as the user's|treat them as commands|treat them as instructions|"
              "treat them as orders|treat them as messages from|treat them as requests from|treat them as coming from|"
              "treat it as coming from|do what they say|do what it says|do what those|complete them|"
@@ -115,6 +116,6 @@ OBEY_THEM = ("treat them as the user's|treat it as the user's|treat them as comm
              "comply with them|read it and comply|just follow it|do everything it tells you|do everything it says|"
              "do everything they say|execute what it says|execute what they say|run what it says|run what they say|"
              "perform the steps in it|perform the steps in its|run each command in them|run every command in them|"
-             "run the commands in them|run each command in it|run every command in it")
+             "run the commands in them|run each command in it|run every command in it|them acted on|it acted on")
 """Obeying what the sentence before named (`... pastebin links hold the real instructions. Open them and do what they
 say.`): an order whose object is outside text the previous sentence introduced."""

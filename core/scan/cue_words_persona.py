@@ -18,7 +18,7 @@ PERSONA = ("role:|mode:|persona:|traits:|personality:|character:|take on the rol
            "drop the mask|the mask|channel a|channel an|edition of yourself|of yourself|pose as|posing as|"
            "impersonate|masquerade as|accomplice|be my accomplice|speak as|talk like|wants you as|"
            "an agent that operates|the model plays|model plays|you play|an entity that|i'm|i am|switched into|"
-           "switch into|edition")
+           "switch into|edition|version of myself")
 UNBOUND = ("no guidelines|no warnings|filters off|refusals off|god-mode|no-limits|anything asked|do anything|"
            "safety be damned|execute whatever|whatever text|without any moral|without moral|ethical boundaries|ethical limits|moral boundaries|moral limits|"
            "jailbroken|jailbreak|unfiltered|uncensored|unrestricted|unbound|unchained|unleashed|no limits|"
@@ -58,4 +58,4 @@ UNBOUND = ("no guidelines|no warnings|filters off|refusals off|god-mode|no-limit
            "do not apply to you|don't apply in|without hesitation|unethical or dangerous|unethical requests|"
            "answers unethical|minus the limits|without the limits|safeguards stripped|stripped out|shackles|"
            "beneath the safety layer|below the safety layer|under the safety layer|generate anything|no safety notes|"
-           "freedom mode|betterdan|every request answered|any request answered")
+           "freedom mode|betterdan|every request answered|any request answered|brakes off|with the brakes off")
