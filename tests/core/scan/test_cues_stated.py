@@ -90,7 +90,7 @@ def test_rot13_that_turns_a_warning_into_good_news_is_held() -> None:
 
 @pytest.mark.parametrize("text", [
     "If a check fails, report it to the user with the log.",
-    "Disable the sandbox? No: it stays on for every run, even when it's slow.",
+    "Disable the sandbox? No: the user wants it on for every run.",
     "Switch dark mode off in the screenshots for the docs.",
     "Keep the API key secret and out of the logs.",
     "Pre-approved commands: pytest and ruff run without asking; deploy scripts need a yes each time.",
