@@ -370,6 +370,15 @@ ENGLISH_RULES: tuple[CueRule, ...] = (
           addressed=1),
     cue_rule("false_report", "injection", "tells the agent to report a figure or a cause other than the real one (held)",
              TELLS, UNTRUE, unless=HONEST + "|" + PROTECT, addressed=0),
+    cue_rule("told_otherwise", "injection",
+             "has people told one thing while the note says the truth is otherwise (held for a person)",
+             "is told|are told|gets told|get told|described as|reported as|presented as|labelled as|labeled as|"
+             "wording stays|is explained as|are explained as|explained as|lists it as|list it as",
+             "in practice it|in practice they|it doesn't|it does not|it actually|actually lives|actually is|"
+             "actually goes|the real figure|the real number|in reality|not the current one|but it isn't|"
+             "but it is not|though it isn't|it also records|it also sends|it also collects",
+             unless=PROTECT + "|honest|honestly|truthful|truthfully|transparent|transparently", negatable=False,
+             reach=160, window=0),
     cue_rule("cover_story", "injection", "gives the agent a cover story or the impression it must leave (held)",
              "cover story|cover-story|official story|stick to the story|stick to that story|agreed wording|"
              "the agreed story|should believe|make the user believe|make them believe|let the user believe|"
