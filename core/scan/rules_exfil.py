@@ -54,8 +54,8 @@ _COPY = r"\b(?:scp|rsync|rclone|sftp|aws\s+s3\s+(?:cp|sync)|gsutil\s+cp|azcopy\s
 _COPY_AWAY = (rf"{_COPY}(?:\s+-\S+(?:\s+\d+)?){{0,6}}(?:\s+(?!{_REMOTE})\S+){{0,4}}?\s+{_LOCAL_SECRET}[^\s'\"]{{0,80}}"
               rf"['\"]?(?:\s+\S+){{0,3}}?\s+['\"]?(?:{_REMOTE})|\bgh\s+gist\s+create\b[^\n]{{0,200}}?(?:{HOME_SECRETS}"
               rf"|{SENSITIVE}|\benv\b|\bprintenv\b)|\b(?:env|printenv|cat\s[^\n|]{{0,80}}?{SENSITIVE})(?:\s+\|"
-              rf"|\|)\s*gh\s+gist")
-"""Keys, credentials or history copied to another machine or a gist."""
+              rf"|\|)\s*gh\s+gist|\b(?:pastebinit|wgetpaste)\b[^\n|]{{0,120}}?(?:{HOME_SECRETS}|{SENSITIVE})")
+"""Keys, credentials or history copied to another machine, a gist or a paste service."""
 _SINKS = (r"(?:webhook\.site|requestbin|pipedream\.net|transfer\.sh|0x0\.st|termbin\.com|paste\.rs|pastebin\.com"
           r"|hastebin|ngrok(?:-free)?\.(?:io|app|dev)|interact\.sh|oast\.(?:fun|me|pro|live|site|online)"
           r"|burpcollaborator\.net|canarytokens|dnslog\.cn|requestcatcher|beeceptor|hookbin|ptpb\.pw|ix\.io"
@@ -125,7 +125,9 @@ EXFIL_RULES: tuple[Rule, ...] = (
     Rule("exfil_dns", _X, BLOCK, "leaks a secret or command output through a DNS look-up or ping",
          rf"\b(?:nslookup|dig|host|drill|ping|ping6|resolvectl\s+query|getent\s+hosts|kdig|resolve-dnsname)\s+(?:[-+]\S+\s+){{0,4}}"
          rf"(?:\w+\s+)?[^\s]{{0,80}}?(?:{SECRET_VAR}|\$\((?:cat|whoami|hostname|env|printenv|id|base64|echo|printf|xxd|od|head"
-         r"|tail|gpg|openssl)\b|`(?:cat|whoami|hostname|env|printenv|base64)\b)"),
+         r"|tail|gpg|openssl)\b|`(?:cat|whoami|hostname|env|printenv|base64)\b|\$\((?:grep|awk|sed|cut|jq|yq)\b[^)\n]{0,80}?"
+         r"(?:\.npmrc|\.netrc|\.pypirc|hosts\.yml|\.git-credentials|\.docker/config|credentials|\.env\b|token|secret"
+         r"|passw|_auth))"),
     Rule("git_push_remote", _X, HOLD, "pushes the repository to a new remote or straight to a URL",
          r"\bgit\s+push\s+(?:--?[\w-]+(?:=\S+)?\s+){0,4}(?:https?://|git@|ssh://|\S+\.git\b)"
          r"|\bgit\s+push\s+(?:--?[\w-]+"
