@@ -31,7 +31,9 @@ _BROAD_ADJ = r"(?:previous|above|prior|earlier|old|original|initial|system|exist
 _BROAD_NOUNS = (r"(?:instructions?|directives?|prompts?|guidelines?|rules?|commands?|programming|constraints?"
                 r"|orders?|guidance|policies|policy|restrictions?|guardrails?|training|context)")
 _WORD = r"[\w']+"
-_NEG = "do|don't|never|must"
+_NEG = r"do\s+not|don't|never|must\s+not"
+"""Where the hiding rule starts: its filler before `tell` stops there (each `tell` is then reached from one start
+only, so matching stays linear), while a bare `do` or `must` is filler, as Hermes's `(?:\w+\s+)*` allows."""
 _TR80, _TR_LONG = gap(80, r"\btranslate\b"), gap(2048, r"\btranslate\b")
 _INTO_LONG = gap(2048, r"\binto\s|\btranslate\b")
 _ASKED, _RUN80 = gap(80, r"\b(?:when|if)\s"), r"[^\n]{0,80}?"
@@ -205,8 +207,8 @@ INJECTION_RULES: tuple[Rule, ...] = (
          r"(?:knowing|knowledge|noticing|seeing|consent)\b|\b(?:never|do\s+not|don'?t)\s+(?:mention|reveal|admit"
          r"|disclose)\s+(?:to\s+the\s+user\s+)?that\s+you\b|\blie\s+to\s+the\s+user\b"),
     Rule("possible_deception_hide", _I, HOLD, "tells the agent what to keep from or say to the user (held)",
-         rf"\bdo\s+not\s+{free(_NEG)}tell\s+{free('tell|' + _NEG)}the\s+user"
-         rf"|\b(?:don't|never|must\s+not)\s+{free(_NEG)}tell\s+{free('tell|' + _NEG)}the\s+user{_NOT_UNTIL}"
+         rf"\bdo\s+not\s+{free(_NEG)}tell\s+{free('tell')}the\s+user"
+         rf"|\b(?:don't|never|must\s+not)\s+{free(_NEG)}tell\s+{free('tell')}the\s+user{_NOT_UNTIL}"
 
          r"|\b(?:never|do\s+not|don'?t)\s+(?:mention|reveal|disclose|admit)\s+(?:to\s+(?:the\s+)?(?:user|human"
          r"|anyone)\s+)?(?:that|this|the\s+fact)\b"),

@@ -187,3 +187,11 @@ def test_an_image_url_whose_host_folds_away_is_still_held(text: str) -> None:
     """A host made only of combining marks is empty once folded; Hermes still flags the query, so memrev holds it."""
     assert any(hermes_flags(pattern, text) for name, pattern in PATTERNS if "img_src_exfil" in name)
     assert scan(text).outcome is Outcome.HOLD
+
+
+@pytest.mark.parametrize("text", ["do not tell Dο the user", "do not do tell the user", "do not tell never the user",
+                                  "never tell must the user"])
+def test_a_filler_word_that_could_start_the_rule_still_matches(text: str) -> None:
+    """Hermes's filler takes any word, `do`, `never` and `must` included (hypothesis found `do not tell Dο the
+    user` passing memrev); the hiding rule's filler stops only where a new match starts, so these are held."""
+    assert scan(text).outcome is not Outcome.PASS
