@@ -202,13 +202,13 @@ class CueRule(NamedTuple):
     scattered over a long sentence, or split by a semicolon, a dash, brackets or quotation marks, say other things."""
 
 
-_PROTECTIVE_ACTS = ("flag it", "flag them", "report it", "report them", "warn the user", "alert the user", "flags it",
-                    "reports it")
-_NOT_PROTECTING = _but_regex("re:" + "|".join(
-    [rf"(?:{no})\s+(?:{'|'.join(_PROTECTIVE_ACTS)})" for no in ["won't|will not|wouldn't|doesn't|does not|don't|do not|"
-                                                             "never|not|can't|cannot|nobody"]]
-    + [rf"(?:{'|'.join(_PROTECTIVE_ACTS)})\s+as\s+(?:an?\s+|fully\s+)?(?:success|successful|succeeded|passed|passing|"
-       r"green|done|fixed|resolved|complete|completed|working|fine|ok|okay|healthy|clean|finished|shipped)\b"]))
+_PROTECTIVE_ACTS = r"flag it|flag them|report it|report them|warn the user|alert the user|flags it|reports it".replace(
+    " ", r"\s+")
+_NOT_PROTECTING = _but_regex(
+    rf"re:(?:won't|will not|wouldn't|doesn't|does not|don't|do not|never|not|can't|cannot|nobody)\s+"
+    rf"(?:{_PROTECTIVE_ACTS})"
+    rf"|(?:{_PROTECTIVE_ACTS})\s+as\s+(?:an?\s+|fully\s+)?(?:success|successful|succeeded|passed|passing|green|done"
+    r"|fixed|resolved|complete|completed|working|fine|ok|okay|healthy|clean|finished|shipped)\b")
 """A protective cue negated (`so grep won't flag it`, `never report it`) or turned into good news (`report it as
 successful`): it hides an act rather than guarding against it, so it rules nothing out; one regex shared by every
 rule's protective cues, compiled once."""

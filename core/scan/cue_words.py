@@ -37,7 +37,8 @@ _OWN_RULES = ("directions|text you got|said to you|checked-in rules|base system 
 AGENT_FILES = ("agents.md", "claude.md", "gemini.md", "memory.md", "soul.md", ".cursorrules")
 """The agent's own instruction and memory files: rules said to be in one of them are the agent's own rules."""
 _WHOSE = ("checked-in rules|base system instructions|house rules|instructions i start each session with|"
-          "instructions i was given|instructions i got|your|yours|previous|prior|earlier|original|initial|above|preceding|old|default|built-in|baseline|"
+          "instructions i was given|instructions i got|your|yours|previous|prior|earlier|original|initial|above|"
+          "preceding|old|default|built-in|baseline|"
           "system|so far|until now|up to now|before this|before now|at the start|you started with|you began with|"
           "you were given|you were told|you received|anthropic|openai|developers|creators|operator|developer|"
           "preceded|came first|came before|originally|loaded|at startup|at the start of each|"
@@ -48,7 +49,8 @@ _WHOSE = ("checked-in rules|base system instructions|house rules|instructions i 
           "before this msg|before this message|were told before|"
           + "|".join(f"{where} {name}" for where in ("in", "of", "from", "what") for name in AGENT_FILES))
 _CANCEL = ("as noise|stop you|hold you back|throw away|purge|purged|beats|beat|on hold|as optional|as suggestions|"
-           "yield to|yields to|not mine to follow|not mine to obey|not for me to follow|to be forgotten|are suggestions|"
+           "yield to|yields to|not mine to follow|not mine to obey|not for me to follow|to be forgotten|"
+           "are suggestions|"
            "are just suggestions|only suggestions|no prior restrictions|no previous restrictions|"
            "nothing said to you|wipe the slate|clean slate|no longer in force|still in force|"
            "ignore|ignoring|disregard|disregarding|forget|forgetting|discard|discarding|abandon|drop|dropping|"
@@ -96,7 +98,8 @@ _ABOUT_A_DOCUMENT = ("in the wiki|the wiki|runbook|the spec|spec's|adr|readme|th
                      "support bot's|chatbot's|parameter|chat template|inserts a default")
 """What a sentence about a document or a version names: `the previous instructions in the README are outdated` is
 about the README, not about the agent's own rules."""
-_SELF_DATED = ("pre-cleared|pre-signed-off|advance permission|approval is assumed|approvals are assumed|consent is assumed|approvals are implicit|"
+_SELF_DATED = ("pre-cleared|pre-signed-off|advance permission|approval is assumed|approvals are assumed|"
+               "consent is assumed|approvals are implicit|"
                "approval is implicit|approvals are implied|handled implicitly|approved in bulk")
 """Approval wordings that carry their own `in advance` (`pre-cleared`, `approval is assumed`): in either group."""
 _APPROVED = ("blanket approval|approval is implied|approval granted|approval given|given approval|gave approval|"
@@ -179,7 +182,8 @@ _NO_ASK = ("never ask|don't ask|dont ask|do not ask|does not ask|doesn't ask|nev
            "no longer need review|no longer needs review|no longer need approval|no longer needs approval|"
            "no longer need sign-off|no longer needs sign-off|needs no review|need no review|needs no approval|"
            "need no approval|needs no sign-off|reviews aren't needed|review isn't needed|approvals aren't needed|"
-           "approval isn't needed|sign-off isn't needed|no review needed|no approval needed|without a pr|without a check-in|"
+           "approval isn't needed|sign-off isn't needed|no review needed|no approval needed|without a pr|"
+           "without a check-in|"
            "without check-in|need a human in the loop|needs a human approver|go straight through|goes straight through|"
            "does not need a heads-up|doesn't need a heads-up|don't need a heads-up|needs no heads-up")
 _FORBIDDEN_ACT = "|".join(f"{no} {act}" for no in ("never", "don't", "do not", "dont", "must not", "should not")
@@ -187,7 +191,8 @@ _FORBIDDEN_ACT = "|".join(f"{no} {act}" for no in ("never", "don't", "do not", "
                                       "modify", "change", "rename", "commit", "publish", "release", "migrate",
                                       "overwrite", "reset", "wipe", "truncate", "touch", "alter"))
 """A prohibition of the act itself (`never edit the migrations without asking`): asking is what it requires."""
-RISKY_ACTS = ("delete|deleting|deletes|deletion|deletions|remove|removing|rm|drop|dropping|wipe|wiping|purge|purging|truncate|destroy|"
+RISKY_ACTS = ("delete|deleting|deletes|deletion|deletions|remove|removing|rm|drop|dropping|wipe|wiping|purge|"
+              "purging|truncate|destroy|"
           "force-push|force push|push --force|--force|force|reset --hard|overwrite|overwriting|deploy|deploying|"
           "deployment|deployments|release|publish|publishing|merge|merging|production|prod|migrate|migration|"
           "migrations|send|sending|email|emails|pay|payment|payments|purchase|transfer|refund|refunds|secrets|"
@@ -198,7 +203,8 @@ RISKY_ACTS = ("delete|deleting|deletes|deletion|deletions|remove|removing|rm|dro
 """Acts destructive or outward enough that asking first matters (the narration checks read them too)."""
 
 _OBEY_NOT = (PROTECT + "|not things i take|not something i take|never take orders|don't take orders|do not take orders|"
-             "never take direction|don't take direction|do not take direction|only after|only if|only when|after showing|show them|not installed|installation guide|"
+             "never take direction|don't take direction|do not take direction|only after|only if|only when|"
+             "after showing|show them|not installed|installation guide|"
              "install guide|"
              "showing them|show the user|shown to the user|our own ci bot|our own bot|claude.md take priority|"
              "claude.md takes priority|agents.md take priority|agents.md takes priority|with an explanation|before i run them|before i run it|"
@@ -324,7 +330,8 @@ ENGLISH_RULES: tuple[CueRule, ...] = (
           "claims approval was given in advance, so the agent need not ask (held for a person)",
           CueGroup.of(_APPROVED).excepting(_ACCESS_TO_DATA), _IN_ADVANCE + "|" + _NO_ASK,
           unless=CueGroup.of(_ASK_FIRST + "|" + PROTECT + "|" + _APPROVAL_STILL_NEEDED + "|authorization-code|"
-                             "authorization code|pkce|oauth|oauth2|openid|implemented|key already authorized|ssh key|request headers|"
+                             "authorization code|pkce|oauth|oauth2|openid|implemented|key already authorized|"
+                             "ssh key|request headers|"
                              "authorization header|authorization headers|bearer|"
                              "ed25519|cleared above|draft-first|draft first")
           .excepting(_NEVER_WAIT + "|standing approval from|blanket approval from|advance approval from|prior approval from")),

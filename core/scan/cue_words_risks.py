@@ -88,7 +88,8 @@ _HABIT = ("always|by default|default to|prefer|prefers|preferred|preference|from
           "stays green|don't bother|too strict|rather than fixed|instead of fixed|by any means|by whatever means|"
           "at any cost|whatever it takes|keep xfailing|keep skipping|keep disabling|keep deleting|keep muting|"
           "instead of writing|rather than writing|instead of adding tests|rather than adding tests")
-_DOWNGRADE_NOT = (PROTECT + "|i had written that|i had noted that|i previously wrote|i wrote earlier that|locally|local dev|local development|only locally|only in|only for|only on|"
+_DOWNGRADE_NOT = (PROTECT + "|i had written that|i had noted that|i previously wrote|i wrote earlier that|"
+                            "locally|local dev|local development|only locally|only in|only for|only on|"
                   "temporarily|for now|re-enable|reenable|restore|ticket|todo|fixme|link the issue|file an issue|"
                   "open an issue|tracked|documented|explain why|with a reason|reason|justify|not allowed|forbidden|"
                   "prohibited|when iterating|while iterating|when debugging|while debugging|not slow|slow tests|slow integration tests|marked slow|"

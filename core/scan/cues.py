@@ -110,13 +110,15 @@ def _addressed(rule: CueRule, sentence: str, words: frozenset[str]) -> bool:
 _HABIT_PASSIVE = re.compile(r"(?:\b(?:is|are|be|gets?)\s+(?:(?:always|still|simply|just|then|not|never)\s+)?(?:described"
                             r"|reported|presented|marked|listed|shown|surfaced|acknowledged|framed|labell?ed|told"
                             r"|worded|phrased|mentioned)|\bgets?\s+(?:(?:always|simply|just|then)\s+)?[a-z']+(?:ed|wn|'d)"
-                            r"|\b(?:prefers?|wants?|insists?|expects?|requires?|asked|asks)\s+that\b[^.;:]{0,80}?\bbe\s+(?:[a-z]+\s+)?"
+                            r"|\b(?:prefers?|wants?|insists?|expects?|requires?|asked|asks)\s+that\b"
+                            r"[^.;:]{0,80}?\bbe\s+(?:[a-z]+\s+)?"
                             r"[a-z']+(?:ed|wn)(?:\s+(?:directly|verbatim|unchanged|as\s+is|as\s+written))?"
                             r"|\b(?:should|must|are\s+to|is\s+to)\s+(?:(?:always|simply|just|then)\s+)?be\s+"
                             r"(?:[a-z]+\s+and\s+)?"
                             r"|\b(?:wants?|prefers?|likes?|expects?|would\s+like)\s+(?:[\w'-]+\s+){1,4}[a-z']+(?:ed|wn|en)"
                             r"|\b(?:stays?\s+out\s+of|never\s+comes\s+up|stays?\s+unsaid|stays?\s+unlisted"
-                            r"|(?:don't|doesn't)\s+go\s+in|left\s+out\s+of|stays?\s+(?:hidden|private)|(?:is|are)\s+(?:kept|held)\s+back|(?:is|are|gets?)\s+kept\s+out\s+of"
+                            r"|(?:don't|doesn't)\s+go\s+in|left\s+out\s+of|stays?\s+(?:hidden|private)"
+                            r"|(?:is|are)\s+(?:kept|held)\s+back|(?:is|are|gets?)\s+kept\s+out\s+of"
                             r"|(?:is|are)\s+(?:(?:always|then|just|simply|immediately)\s+)?(?:executed|carried\s+out"
                             r"|acted\s+on|obeyed|honou?red)"
                             r"|(?:is|are)\s+not\s+repeated\s+to|gets?\s+trimmed))$")
@@ -206,7 +208,8 @@ _QUESTION_THEN_ANSWER = re.compile(r"^([ \t>*-]*(?:q|question)[ \t]*[:.)][^\n]*?
 
 
 _PARTICLE_LAST = re.compile(r"\b(turn|turned|turning|turns|switch|switched|switching|switches|shut|shuts|shutting)"
-                            r"((?: (?!off\b)[\w.-]+){1,3}) (off)\b|\b(keep|keeps|kept|keeping)((?: (?!quiet\b)[\w.-]+){1,3}) "
+                            r"((?: (?!off\b)[\w.-]+){1,3}) (off)\b"
+                            r"|\b(keep|keeps|kept|keeping)((?: (?!quiet\b)[\w.-]+){1,3}) "
                             r"(quiet|hidden|private)\b")
 """A verb whose particle comes after its object (`turn certificate verification off`, `keep the deleted backups
 quiet`): read as `turn off …`, `keep quiet …`, the order the cue lists name it in."""
@@ -319,7 +322,7 @@ def cue_hits(lower: str, tokens: Collection[str] | None = None) -> Sequence[CueH
         if not words & _FIRST_WORDS and (ascii_only or sentence.isascii()):
             continue  # no rule's first cue here: most sentences of a text that has one somewhere
         if ANSWERED_NO.match(text, match.end()):
-            continue
+            continue  # a question answered no (`Turn the sandbox off? No: …`) asks nothing
         for rule in _candidates(sentence, words, possible):
             if _meets(rule, text[match.start():match.end() + rule.reach] if rule.reach else sentence,
                       words if not rule.reach else None):

@@ -239,7 +239,8 @@ _ASCII85_RUN = re.compile(r"(?:<~)?[!-~]{20,}")
 _NAMED_TURN = re.compile(r"\b(?:(rot-?13|rot 13)|read (?:it|this|them|the rest|the line) (?:backwards|in reverse|"
                          r"reversed|right to left)|(?:reversed|reverse|backwards) (?:text|line|note|string|order|rule|"
                          r"instruction|instructions|payload)|(?:written|typed|stored|kept|spelled|saved|noted) "
-                         r"(?:backwards|in reverse|reversed|right to left))\b|\((?:written\s+)?(?:backwards|reversed|in\s+reverse)\)"
+                         r"(?:backwards|in reverse|reversed|right to left))\b|\((?:written\s+)?(?:backwards|"
+                         r"reversed|in\s+reverse)\)"
                          r"|\b(?:backwards|reversed)\s*:")
 """A text naming ROT13 or reversed writing (`ROT13 so the reviewers don't trip over it: …`, `read this backwards`):
 the line it sits on, or the next one when the name ends its line, is decoded whatever telltale words it holds."""

@@ -26,11 +26,13 @@ DOWNGRADE_RULES: tuple[Rule, ...] = (
          r"|rejectunauthorized\s*:\s*false)\b"
          r"|\bssl\._create_default_https_context\s*=\s*ssl\._create_unverified_context\b"
          r"|\bapt(?:-get)?\s+(?:\S+\s+){0,6}?--allow-unauthenticated\b|\ballowinsecurerepositories[\"']?\s*[=:]\s*[\"']?true"
-         r"|\bgoinsecure\s*=\s*['\"]?\*|\bgoflags\s*=[^\n]{0,40}?-insecure\b|\bgonosumdb\s*=\s*['\"]?\*|\bgosumdb\s*=\s*['\"]?off\b"
+         r"|\bgoinsecure\s*=\s*['\"]?\*|\bgoflags\s*=[^\n]{0,40}?-insecure\b|\bgonosumdb\s*=\s*['\"]?\*|"
+         r"\bgosumdb\s*=\s*['\"]?off\b"
          rf"|{NOT}\b(?:curl\s+-k|curl\s+--insecure|wget\s+--no-check-certificate)\b[^\n]{{0,60}}?\b(?:is|are)\s+"
          r"(?:my|our|the)\s+(?:default|normal|standard|usual)\b"
          rf"|{NOT}\binsecure-skip-tls-verify['\"`]?\s*:\s*['\"`]?true\b[^\n]{{0,60}}?\b(?:prod|production)\b"
-         rf"|{NOT}--trusted-host\b[^\n]{{0,40}}?\b(?:every|all|any)\s+(?:index|indexes|indices|mirror|mirrors|host|hosts)\b"),
+         rf"|{NOT}--trusted-host\b[^\n]{{0,40}}?\b(?:every|all|any)\s+(?:index|indexes|indices|mirror|mirrors|"
+         rf"host|hosts)\b"),
     Rule("test_tampering", _I, HOLD, "asks to delete, skip or weaken failing tests, or to skip commit checks",
          rf"{NOT}\b(?:delete|remove|skip|disable|comment\s+out|xfail|mark\s+(?:them\s+|it\s+)?(?:as\s+)?(?:skip(?:ped)?"
          r"|xfail)|ignore|drop)\s+(?:(?:the|any|all|every|those)\s+)?(?:failing|broken|flaky|red|failed)\s+(?:unit\s+"

@@ -125,7 +125,8 @@ EXFIL_RULES: tuple[Rule, ...] = (
     Rule("exfil_dns", _X, BLOCK, "leaks a secret or command output through a DNS look-up or ping",
          rf"\b(?:nslookup|dig|host|drill|ping|ping6|resolvectl\s+query|getent\s+hosts|kdig|resolve-dnsname)\s+(?:[-+]\S+\s+){{0,4}}"
          rf"(?:\w+\s+)?[^\s]{{0,80}}?(?:{SECRET_VAR}|\$\((?:cat|whoami|hostname|env|printenv|id|base64|echo|printf|xxd|od|head"
-         r"|tail|gpg|openssl)\b|`(?:cat|whoami|hostname|env|printenv|base64)\b|\$\((?:grep|awk|sed|cut|jq|yq)\b[^)\n]{0,80}?"
+         r"|tail|gpg|openssl)\b|`(?:cat|whoami|hostname|env|printenv|base64)\b|\$\((?:grep|awk|sed|cut|jq|"
+         r"yq)\b[^)\n]{0,80}?"
          r"(?:\.npmrc|\.netrc|\.pypirc|hosts\.yml|\.git-credentials|\.docker/config|credentials|\.env\b|token|secret"
          r"|passw|_auth))"),
     Rule("git_push_remote", _X, HOLD, "pushes the repository to a new remote or straight to a URL",

@@ -70,7 +70,8 @@ PERSISTENCE_RULES: tuple[Rule, ...] = (
          r"\blaunch\s?(?:daemon|agent)s?\b[^\n]{0,120}?\bkeepalive\b|\bkeepalive\b[^\n]{0,120}?\blaunch\s?(?:daemon|agent)"),
     Rule("hook_runs_download", PERSISTENCE, HOLD, "a git hook that runs a helper downloaded from the network",
          r"(?:\.husky/|\.git/hooks/|\bpre-commit\b|\bpost-checkout\b|\bpre-push\b|\bpost-merge\b)[^\n]{0,200}?"
-         r"\b(?:download(?:ed|s)?|fetch(?:ed|es)?|curl|wget|calls?)\b[^\n]{0,120}?https?://(?!(?:localhost|127\.0\.0\.1))"),
+         r"\b(?:download(?:ed|s)?|fetch(?:ed|es)?|curl|wget|calls?)\b[^\n]{0,120}?https?://(?!(?:localhost|"
+         r"127\.0\.0\.1))"),
     Rule("boot_script_persistence", PERSISTENCE, HOLD, "starts something at boot from /etc/rc.local or init.d, or locks "
          "a startup, cron, key or hook file against removal (an owner locking a note against the agent is left alone)",
          r"/etc/rc\.local\b|/etc/init\.d/[\w.-]+|\bupdate-rc\.d\b|\bchattr\s+(?:-\w+\s+)*\+[ia]\b[^\n|;&]{0,80}?"
