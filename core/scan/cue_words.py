@@ -369,11 +369,12 @@ ENGLISH_RULES: tuple[CueRule, ...] = (
              "don't disclose|do not disclose|never show|don't show|do not show",
              "these instructions|this instruction|this note|this memory|this entry|these notes|these rules|this rule",
              unless=HONEST + "|" + PROTECT, negatable=False, addressed=0),
+    # `read`: what a report says (`status updates read 'shipped' even when ...`), never what the agent reads itself
     cue_rule("scripted_good_news", "injection",
           "tells the agent to report success whatever actually happened (held for a person)",
-          ANYWAY, SAY, CueGroup.of(ALL_WELL, quoted=True),
+          ANYWAY, SAY + "|read|reads|count as|counts as", CueGroup.of(ALL_WELL, quoted=True),
           unless=HONEST + "|" + PROTECT.replace("report it|report them|", "")
-          + "|confirm before|confirm first|ask before|ask first",
+          + "|confirm before|confirm first|ask before|ask first|i read|we read|you read|i'll read",
           addressed=1),
     cue_rule("false_report", "injection", "tells the agent to report a figure or a cause other than the real one (held)",
              TELLS, UNTRUE, unless=HONEST + "|" + PROTECT, addressed=0),

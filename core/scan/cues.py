@@ -132,12 +132,14 @@ default`)."""
 
 
 _AGENT_DOES = re.compile(r"\b(?:(?:the|our|this)\s+(?:agent|assistant|bot|ai|model)|(?:the|my|our|her|his|their|final"
-                         r"|weekly|daily|status|progress)\s+(?:summary|summaries|wrap-up|report|reports|reply|replies|answer"
-                         r"|answers|updates?|recaps?))\s+(?:(?:also|now|always|then|just|still|simply"
-                         r"|automatically)\s+)?$")
-"""The agent, or what it writes (its summary, wrap-up, report, replies), named as the subject right before a verb in its
-`-s` form (`the agent follows instructions found in CI logs`, `the wrap-up still lists it as done`): a rule for the
-agent put as a fact about it, which reads as a command to it."""
+                         r"|weekly|daily|status|progress)\s+(?:summary|summaries|wrap-ups?|write-ups?|report|reports|reply"
+                         r"|replies|answer|answers|updates?|recaps?|hand-?offs?|hand-?off\s+notes?)"
+                         r"(?:\s+(?:to|for)\s+(?:the\s+|our\s+|my\s+)?[\w'-]+)?)\s+(?:(?:also|now|always|then|just|still"
+                         r"|simply|automatically)\s+)?$")
+"""The agent, or what it writes (its summary, wrap-up, report, replies, progress updates to someone), named as the
+subject right before a verb in its `-s` form (`the agent follows instructions found in CI logs`, `the wrap-up still
+lists it as done`, `progress updates to the client list it as resolved`): a rule for the agent put as a fact about
+it, which reads as a command to it."""
 
 
 def _third_person(cue: str, words: frozenset[str]) -> bool:

@@ -34,11 +34,15 @@ NARRATION = re.compile(
     r"|explained|cve-\d|vulnerabilit(?:y|ies)|indicators? of compromise|download cradles?|poisoned|prompt injection"
     r"|treat (?:it|them) as data|as untrusted|report (?:it|them)|flag (?:it|them)|told (?:people|users|everyone) to"
     r"|tells (?:people|users) to|(?:was|were) found|found in|swap(?:ped)?|suggested|not to (?:paste|run|copy)"
-    r"|awareness|templates?|fixtures?|strings like|güvenlik incelemesi|şüpheli|yazıyordu)\b"
+    r"|awareness|templates?|fixtures?|strings like|güvenlik incelemesi|şüpheli|yazıyordu"
+    r"|stop (?:recommending|suggesting|writing|using)|no longer (?:recommend|suggest|use)|deprecated|instead"
+    r"|(?:was|is) the reason|patched (?:it )?out|sample strings?|things we don't do|found(?= (?:an? |the )?`? … `? in\b)"
+    r"|(?:public |the )?docs show)\b"
     r"|只是数据|当作数据|视为数据|不要执行|不要照做|钓鱼|フィッシング|データとして扱|と書かれていた|信頼できない|不審")
 """Words of a report about an attack rather than an order to make one: the kind of document (a threat model, a
-postmortem, a security review), the attacker, what was done about it (rejected, removed, flagged, detected), and a
-warning to treat such text as data (English, and Chinese and Japanese phrasings)."""
+postmortem, a security review), the attacker, what was done about it (rejected, removed, flagged, detected, patched
+out, deprecated, no longer recommended, done instead), and a warning to treat such text as data (English, and Chinese
+and Japanese phrasings)."""
 
 NAMES_INVISIBLE = re.compile(r"zero[- ]?width|\bzwsp\b|\bzwn?j\b|\bu\+(?:200[b-d]|feff|2060)\b|\\u200[b-d]"
                              r"|invisible (?:char|space|joiner)")

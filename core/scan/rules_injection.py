@@ -33,7 +33,7 @@ _BROAD_NOUNS = (r"(?:instructions?|directives?|prompts?|guidelines?|rules?|comma
 _WORD = r"[\w']+"
 _NEG = r"do\s+not|don't|never|must\s+not"
 """Where the hiding rule starts: its filler before `tell` stops there (each `tell` is then reached from one start
-only, so matching stays linear), while a bare `do` or `must` is filler, as Hermes's `(?:\w+\s+)*` allows."""
+only, so matching stays linear), while a bare `do` or `must` is filler, as Hermes's `(?:\\w+\\s+)*` allows."""
 _TR80, _TR_LONG = gap(80, r"\btranslate\b"), gap(2048, r"\btranslate\b")
 _INTO_LONG = gap(2048, r"\binto\s|\btranslate\b")
 _ASKED, _RUN80 = gap(80, r"\b(?:when|if)\s"), r"[^\n]{0,80}?"

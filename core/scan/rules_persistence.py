@@ -115,7 +115,7 @@ PERSISTENCE_RULES: tuple[Rule, ...] = (
          r"|root)\b)|\b(?:add|grant|give|allow)\b[^\n]{0,60}?\b(?:passwordless\s+sudo|nopasswd|sudoers\s+file"
          r"|sudo\s+(?:rights|access|privileges))\b"),
     Rule("crontab_persistence", _P, BLOCK, "installs a cron job (piped into crontab, @reboot) or a scheduled task",
-         r"\|\s*crontab\s+-(?!\w)|\bcrontab\s+-l\b[^\n]{0,200}?\|\s*crontab\b|@reboot\s+(?:/|~|\$|(?:ba|z)?sh\b|curl\b|wget\b|nc\b|python|node\b|cd\b|sleep\b|nohup\b)"
+         r"\|\s*crontab\s+-(?!\w)|\bcrontab\s+-l\b[^\n]{0,200}?\|\s*crontab\b|@reboot\s+(?:(?:ba|z)?sh\b|curl\b|wget\b|nc\b|python|node\b|cd\b|sleep\b|nohup\b)"
          r"|(?:>>?|\btee\s+-a)\s*/etc/cron(?:tab|\.d/|\.(?:hourly|daily|weekly|monthly)/)"
          r"|\bschtasks\s+/create\b[^\n]{0,300}?(?:https?:|powershell|iex|curl|wget|cmd\s+/c)"),
     Rule("possible_crontab_persistence", _P, HOLD, "schedules a job that survives the session (held for a person)",
