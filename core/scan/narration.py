@@ -37,17 +37,18 @@ NARRATION = re.compile(
     r"|awareness|templates?|fixtures?|strings like|güvenlik incelemesi|şüpheli|yazıyordu"
     r"|stop (?:recommending|suggesting|writing|using)|no longer (?:recommend|suggest|use)|deprecated|instead"
     r"|(?:was|is) the reason|patched (?:it )?out|sample strings?|things we don't do|found(?= (?:an? |the )?`? … `? in\b)"
-    r"|(?:public |the )?docs show)\b"
+    r"|(?:public |the )?docs show|(?:is|are) the (?:literal )?(?:label|title|title card|caption|heading)"
+    r"|(?:code-injection|injection|security) risk|i had (?:noted|written|said)|to mean|a framing)\b"
     r"|只是数据|当作数据|视为数据|不要执行|不要照做|钓鱼|フィッシング|データとして扱|と書かれていた|信頼できない|不審")
 """Words of a report about an attack rather than an order to make one: the kind of document (a threat model, a
 postmortem, a security review), the attacker, what was done about it (rejected, removed, flagged, detected, patched
-out, deprecated, no longer recommended, done instead), and a warning to treat such text as data (English, and Chinese
-and Japanese phrasings)."""
+out, deprecated, no longer recommended, done instead), the risk it was named as, a label it is the text of, an
+earlier note corrected, and a warning to treat such text as data (English, and Chinese and Japanese phrasings)."""
 
 NAMES_INVISIBLE = re.compile(r"zero[- ]?width|\bzwsp\b|\bzwn?j\b|\bu\+(?:200[b-d]|feff|2060)\b|\\u200[b-d]"
-                             r"|invisible (?:char|space|joiner)")
-"""Words that name an invisible character: a note about a zero-width space in a fixture or a sanitiser's test
-shows the very character it is about."""
+                             r"|invisible (?:char|space|joiner)|\bbom\b|byte[- ]order mark")
+"""Words that name an invisible character: a note about a zero-width space in a fixture or a sanitiser's test, or
+about the byte-order mark an export begins with, shows the very character it is about."""
 _NAMED_INVISIBLE = frozenset({"invisible_zero_width"})
 """Hidden-character blocks that a sentence naming the character turns into a hold (the words it splits are read
 joined up anyway; what is left is the character itself, which the sentence admits to)."""

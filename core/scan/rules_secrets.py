@@ -233,7 +233,8 @@ def _confirm_assignment(candidate: str) -> tuple[str, str] | None:
     if parts is None:
         return None
     key, value = parts.group("key").strip(), parts.group("value")
-    if _NOT_A_SECRET_KEY.search(key.strip("'\"` ")) or _placeholder(value) or _not_a_punctuated_secret(value):
+    if _NOT_A_SECRET_KEY.search(key.strip("'\"` ")) or _placeholder(value) or _not_a_punctuated_secret(value) \
+            or _FILLER.search(value):
         return None
     if _HERMES_SHAPE.search(candidate):
         return value, key

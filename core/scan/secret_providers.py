@@ -134,17 +134,18 @@ DOCUMENTED_EXAMPLES = frozenset({
     "je7MtGbClwBF/2Zp9Utk/h3yCo8nvbEXAMPLEKEY", "sk_test_4eC39HqLyjWDarjtT1zdp7dc",
     "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIiwiaWF0IjoxNTE2MjM5MDIy"
     "fQ.SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c",
-    "Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tK/K1SZFPTOtr/KBHBeksoGMGw==",
+    "Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw==",
 })
 """Providers' documented example keys, which grant nothing and are not treated as secrets (the last is the Azure
 storage emulator's published account key)."""
 
 
 def is_documented_example(value: str) -> bool:
-    """Whether a confirmed secret value is a provider's documented example rather than a key."""
+    """Whether a confirmed secret value is a provider's documented example rather than a key, or a long piece of one
+    (a rule whose value stops at `/` reads the emulator's key only up to its first slash)."""
     bare = value.strip().strip("'\"`")
     return bare in DOCUMENTED_EXAMPLES or (bare[:4] in ("AKIA", "ASIA") and bare.endswith("EXAMPLE")) \
-        or bare.endswith("EXAMPLEKEY")
+        or bare.endswith("EXAMPLEKEY") or len(bare) >= 20 and any(bare in example for example in DOCUMENTED_EXAMPLES)
 
 
 _OUTSIDE_KEY_ALPHABET = re.compile(r"[^A-Za-z0-9+/=_.-]")

@@ -231,3 +231,14 @@ def test_a_quoted_key_with_punctuation_is_a_secret_and_references_paths_and_patt
                  "Gitleaks rule for Slack tokens: `xox[baprs]-[0-9a-zA-Z-]{10,48}`.",
                  'SECRET_KEY="test-secret-key-for-tests-only-ok!"'):
         assert "hardcoded_secret" not in {f.rule for f in scan(text).findings}, text
+
+
+def test_a_quoted_key_filled_out_with_xs_is_held_not_blocked() -> None:
+    """Docs fill a key's shape out with x's (`api_key="sk_test_xxxxxxxxxxxxxxxx"`): no secret to block, but the
+    Hermes-shaped assignment is still held for a person; the same shape with a random value is blocked."""
+    placeholder = scan('Client setup from the SDK docs: `Client(api_key="pk_test_xxxxxxxxxxxxxxxxxxxx")`.')
+    assert placeholder.outcome is Outcome.HOLD
+    assert {f.rule for f in placeholder.deciding} == {"possible_hardcoded_secret"}
+    rng = random.Random(4)
+    value = "pk_live_" + "".join(rng.choice(string.ascii_letters + string.digits) for _ in range(24))
+    assert scan(f'Client setup: `Client(api_key="{value}")`.').outcome is Outcome.BLOCK
