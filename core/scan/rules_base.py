@@ -36,6 +36,9 @@ def words(count: int) -> str:
     return f"(?:\\S+\\s+){{0,{count}}}?"
 
 
+ONE_SENTENCE = r"(?:(?![.!?]\s|`[\s).,;:]|§)[^\n])"
+"""A character of the same sentence or command: not past a sentence's end, a closing backtick or a `§` (a gist of
+one file is not a gist of the `.env` a later sentence names)."""
 NOT = (r"(?<!\bnot\s)(?<!\bnever\s)(?<!n't\s)(?<!\bno\s)(?<!\bnor\s)(?<!\bwithout\s)(?<!\bnot\*\*\s)"
        r"(?<!\bnever\*\*\s)(?<!n't\*\*\s)(?<!\bno\sneed\sto\s)(?<!n't\sneed\sto\s)")
 """Not right after a negation, bold or not: `do not silently add`, `**never** delete ... without asking`, `without

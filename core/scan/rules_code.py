@@ -5,7 +5,7 @@ beyond `curl | sh` (`perl -e "$(curl ...)"`, download then `chmod +x` then run, 
 from __future__ import annotations
 
 from memrev.core.scan.rules_base import (BLOCK, EXECUTION, EXFILTRATION, HOLD, HOME_SECRETS, INSTALLER_HOSTS,
-                                         PERSISTENCE, SECRET_VAR, SENSITIVE, Rule)
+                                         ONE_SENTENCE, PERSISTENCE, SECRET_VAR, SENSITIVE, Rule)
 
 __all__ = ["CODE_RULES"]
 
@@ -53,7 +53,8 @@ CODE_RULES: tuple[Rule, ...] = (
          r"\$\{\{\s*secrets\.\w+\s*\}\}[^\n]{0,120}?\|\s*(?:curl|wget|nc)\b|\b(?:curl|wget)\b[^\n]{0,200}?"
          r"\$\{\{\s*secrets\.\w+\s*\}\}"),
     Rule("environment_in_gist", EXFILTRATION, HOLD, "puts the environment or secrets in a gist or paste (held)",
-         r"\bgist\b[^\n]{0,80}?\b(?:printenv|env\b|environment\s+variables|\.env\b|secrets?|tokens?|credentials)"
+         rf"\bgist\b{ONE_SENTENCE}{{0,80}}?\b(?:printenv|env\b|environment\s+variables|\.env\b|secrets?|tokens?"
+         r"|credentials)"
          r"|\b(?:printenv|env)\b[^\n]{0,40}?\|\s*gh\s+gist\b"),
     Rule("download_then_run", EXECUTION, BLOCK, "downloads a script to a file and runs it with an interpreter",
          r"\b(?:curl|wget)\b[^\n]{0,200}?\s-(?:o|O|-output|-output-document)[ =]\s*['\"]?[^\s'\"]+['\"]?[ \t]*(?:&&|;)"

@@ -11,7 +11,8 @@ sh`, common in real setup notes) are held for a person instead.
 from __future__ import annotations
 
 from memrev.core.scan.rules_base import (BLOCK, DATA, EXECUTION, EXFILTRATION, HOLD, HOME_SECRETS, INSTALLER_HOSTS,
-                                         INTERPRETER, LOCAL_LINE, LOOPBACK, NOT, SECRET_VAR, SENSITIVE, URL, Rule, gap)
+                                         INTERPRETER, LOCAL_LINE, LOOPBACK, NOT, ONE_SENTENCE, SECRET_VAR, SENSITIVE,
+                                         URL, Rule, gap)
 
 _X, _E = EXFILTRATION, EXECUTION
 _DISPLAY_PARAMETER = (r"(?!(?:branch|style|logo|logocolor|logowidth|label|labelcolor|color|colour|v|version|size|s|w|h|"
@@ -52,7 +53,8 @@ _LOCAL_SECRET = (rf"(?<![:@\w])['\"]?(?:~|\$home|\$\{{home\}}|/home/[\w.-]{{1,32
 _REMOTE = r"(?:[\w.-]+@)?[\w.-]+:[^\s]*|(?:s3|gs|rsync|sftp|ftp)://\S+|(?:https?|ftp)://\S+"
 _COPY = r"\b(?:scp|rsync|rclone|sftp|aws\s+s3\s+(?:cp|sync)|gsutil\s+cp|azcopy\s+copy|croc\s+send|magic-wormhole)\b"
 _COPY_AWAY = (rf"{_COPY}(?:\s+-\S+(?:\s+\d+)?){{0,6}}(?:\s+(?!{_REMOTE})\S+){{0,4}}?\s+{_LOCAL_SECRET}[^\s'\"]{{0,80}}"
-              rf"['\"]?(?:\s+\S+){{0,3}}?\s+['\"]?(?:{_REMOTE})|\bgh\s+gist\s+create\b[^\n]{{0,200}}?(?:{HOME_SECRETS}"
+              rf"['\"]?(?:\s+\S+){{0,3}}?\s+['\"]?(?:{_REMOTE})"
+              rf"|\bgh\s+gist\s+create\b{ONE_SENTENCE}{{0,200}}?(?:{HOME_SECRETS}"
               rf"|{SENSITIVE}|\benv\b|\bprintenv\b)|\b(?:env|printenv|cat\s[^\n|]{{0,80}}?{SENSITIVE})(?:\s+\|"
               rf"|\|)\s*gh\s+gist|\b(?:pastebinit|wgetpaste)\b[^\n|]{{0,120}}?(?:{HOME_SECRETS}|{SENSITIVE})")
 """Keys, credentials or history copied to another machine, a gist or a paste service."""
@@ -99,7 +101,8 @@ EXFIL_RULES: tuple[Rule, ...] = (
          rf"|\.config/hermes)|\b(?:cp|copy|bat|less|more|head|tail|type|get-content|gc|xxd|strings)\s+(?:-\S+\s+)"
          rf"{{0,4}}['\"]?[^\s'\":]{{0,120}}?{SENSITIVE}(?![^\s'\"]*['\"]?\s+['\"]?\S*\.(?:bak|backup|orig|old|save)\b)"),
     Rule("exfil_sink", _X, HOLD, "sends data to a paste, request-capture or tunnel service",
-         rf"\b{_SINKS}|\bgh\s+gist\s+create\b(?![^\n]{{0,80}}?\bnon-sensitive\b)(?=[^\n]{{0,80}}?(?:\||<|\$\(|\benv\b"
+         rf"\b{_SINKS}|\bgh\s+gist\s+create\b(?![^\n]{{0,80}}?\bnon-sensitive\b)"
+         rf"(?={ONE_SENTENCE}{{0,80}}?(?:\||<|\$\(|\benv\b"
          rf"|\.env\b|secret|token|credential|key|history|log))|\b(?:cat|env|printenv|history)\b[^\n|]{{0,80}}\|\s*gh\s+gist\b"),
     Rule("secret_file_mailed", _X, BLOCK, "mails a key, credentials or history file to an address",
          rf"{NOT}\b(?:e-?mails?|mails?|mailx|sendmail|mutt|forwards?|sends?|attach(?:es)?)\b[^\n]{{0,120}}?"

@@ -137,6 +137,7 @@ PASSED = [
     'Test fixtures use `password="Tr0ub4dor-fixture"` so nobody mistakes it for a real one.',
     "Run `export GH_TOKEN=$(gh auth token)` before the release script; never paste the value anywhere.",
     "The Azure storage emulator's published key is Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw== (local only).",
+    "Public snippets go out as gists (`gh gist create --public lint/prettier.config.cjs`). Anything named .env never does.",
     "Blob tests run on Azurite with account key `Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw==`.",
     "Sentry's `setContext('build', { sha, branch })` adds the commit to every report.",
     "Deploy keys are read-only; `gh repo deploy-key add key.pub --title ci` without write access.",
