@@ -102,7 +102,7 @@ INSTALLER_HOSTS = (r"(?:sh\.rustup\.rs|astral\.sh/|install\.python-poetry\.org|g
               r"|cursor\.com/install|opencode\.ai/install|bootstrap\.pypa\.io|install\.meteor\.com"
               r"|dot\.net/v1/|aka\.ms/install|tailscale\.com/install|fly\.io/install|railway\.app/install"
               r"|get\.gravitational\.com|install\.lunarvim|get\.scoop\.sh|chocolatey\.org/install|win\.rustup\.rs"
-              r"|deb\.nodesource\.com/setup_|rpm\.nodesource\.com/setup_|get\.rvm\.io)")
+              r"|deb\.nodesource\.com/setup_|rpm\.nodesource\.com/setup_|get\.rvm\.io|get-ghcup\.haskell\.org)")
 """Hosts of well-known tools' install scripts, which real setup notes pipe into a shell (held, not blocked)."""
 LOCAL_LINE = rf"(?![^\n]{{0,400}}?{LOOPBACK})"
 """Not a line that talks to this machine."""
