@@ -210,7 +210,7 @@ def model_hits(lower: str, model: ProseModel | None = None, words: list[str] | N
     if scorer.ceiling(tokens(lower) if words is None else words, word_set if words is not None else None) < lowest:
         return hits  # a sentence's tokens are a run of the text's, so none can reach the threshold
     previous: tuple[int, int, list[str]] | None = None  # the sentence before, when it is not part of a hit
-    for start, end, said in _sentence_tokens(lower):
+    for start, end, said in _sentence_tokens(unlabelled(lower)):
         if end and lower[end - 1] == "?" and ANSWERED_NO.match(lower, end - 1):
             previous = None  # a question answered no asks nothing, alone or with the sentence before
             continue
@@ -226,6 +226,20 @@ def model_hits(lower: str, model: ProseModel | None = None, words: list[str] | N
             continue
         previous = (start, end, said) if said else None
     return hits
+
+
+SPEAKER = re.compile(r"^([ \t>*_-]*)(?:assistant|user|human)[ \t]*:", re.MULTILINE)
+"""A transcript's speaker label at a line's start (`assistant: I'm going to ...`, `User: ...`), as chat logs saved in
+memory carry them: it says who spoke, not what is asked, so the model does not weigh it (4 real memory entries of
+saved chats fewer held, no attack of any set lost; the trainer still reads the labels, so the next retraining should
+blank them too)."""
+
+
+def unlabelled(lower: str) -> str:
+    """The text with each line's speaker label blanked (same length, so spans still match)."""
+    if ":" not in lower:
+        return lower
+    return SPEAKER.sub(lambda m: m.group(1) + " " * (m.end() - m.start(1) - len(m.group(1))), lower)
 
 
 def _hit(model: ProseModel, start: int, end: int, score: float, threshold: float, said: list[str]) -> ModelHit:
