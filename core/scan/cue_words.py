@@ -299,6 +299,11 @@ _AUTHORITY_ORDERS = _MARKER_ACT + (
     "restrictions|upload|send|skip|outranks|paused|disabled|proceed|export|route|allowlist|report to me|take orders|"
     "granted|full autonomy|don't ask|auto-approve|copy|forward|share|delete|mark|rotate nothing|report nothing")
 
+_UNHEEDED = ("stop following|quit following|cease following|no longer follow|don't follow|do not follow|"
+             "stop reading|ignore|ignoring|disregard|disregarding|pay no attention to|stop obeying|stop using")
+"""What a note tells the agent to do with its own instruction file by name (`stop following CLAUDE.md`), with no word
+for rules: the file is its rules."""
+
 ENGLISH_RULES: tuple[CueRule, ...] = (
     cue_rule("override_in_other_words", "injection",
           "says the agent's own instructions are cancelled, replaced or outranked, in other words (held)",
@@ -316,8 +321,10 @@ ENGLISH_RULES: tuple[CueRule, ...] = (
              "supersedes claude.md|supersedes the agents.md|supersedes the claude.md|supersedes .clinerules|"
              "supersedes .cursorrules|superseded by|take its place|takes its place|been set aside|has no standing|"
              "no standing|nothing in it binds|not worth rereading|kept only for history|only kept for|"
-             "replace it entirely|replaces it entirely|is a decoy|a decoy|are retired|is retired",
-             unless=PROTECT + "|" + _ABOUT_A_DOCUMENT + "|legacy/|old/|archive/|archived", negatable=False, window=0),
+             "replace it entirely|replaces it entirely|is a decoy|a decoy|are retired|is retired|" + _UNHEEDED,
+             unless=PROTECT + "|" + _ABOUT_A_DOCUMENT + "|legacy/|old/|archive/|archived|blindly|vendored|"
+             "node_modules|third-party|upstream's|dependency's|subfolder|subdirectory|sub-project|example",
+             negatable=False, window=0),
     cue_rule("claims_precedence", "injection",
              "claims to outrank every other instruction the agent has (held in a memory write; a file people keep "
              "may say so of itself)",

@@ -170,6 +170,11 @@ def _candidates(sentence: str, words: frozenset[str], possible: list[CueRule]) -
 _INDEX = CueIndex(CUE_RULES)
 
 
+def cue_words() -> frozenset[str]:
+    """Every word a cue rule looks for, on its own or opening a phrase (what leetspeak is folded back to)."""
+    return _INDEX.words | _INDEX.keys
+
+
 def _possible(lower: str, tokens: Collection[str] | None = None) -> list[CueRule]:
     """The rules that may meet somewhere in the text: each of their groups has a cue in it (a text where no rule can
     meet is never split into sentences). An ASCII text's `tokens` (the prose model's, as a list or already as a

@@ -13,6 +13,7 @@ from __future__ import annotations
 import base64
 import binascii
 import codecs
+import functools
 import html
 import json
 import re
@@ -300,15 +301,66 @@ def unescape(line: str) -> str:
     return unquote(html.unescape(line))
 
 
+@functools.cache
+def _words_by_likeness() -> dict[str, str]:
+    """Every word the scanner reads (its keywords, the cue rules' words, the prose model's words), keyed by how it
+    reads with `l` taken for `i`: a `1` in leetspeak is either letter, so `f0110w1n9` can only be looked up."""
+    from memrev.core.scan.cues import cue_words  # imported here: the cue rules are built after the decoders
+    from memrev.core.scan.prose_model import load_model
+    model = load_model()
+    vocabulary = [*sorted(_KEYWORDS), *sorted(cue_words()),
+                  *sorted(word for word in (model.weights if model else ()) if word.isalpha() and word.isascii())]
+    found: dict[str, str] = {}
+    for word in vocabulary:
+        found.setdefault(word.replace("l", "i"), word)
+    return found
+
+
+LEET_WORDS = 3
+"""Words written in leetspeak that make a text worth reading folded back, when none is a keyword (`570p f0110w1n9 7h3
+f113`): a version or a unit (`v1`, `k8s`, `a11y`) folds into a word now and then, three in one entry hardly."""
+
+
+_NUMBER_OR_UNIT = re.compile(r"[\d.]*[a-z]{0,3}|v[\d.]+")
+"""A number with a unit (`800m`, `90d`, `5k`) or a version (`v13`): digits and letters that spell no word."""
+
+
+def _spelled_in_leet(token: str, word: str) -> bool:
+    """Whether a token is a word of four letters or more written with digits for some letters (`f0110w1n9`), not a
+    variable (`$table`), a number with a unit (`800m` is no `boom`) or a version."""
+    return (word != token and len(word) >= 4 and not token.isdigit() and any(char.isdigit() for char in token)
+            and _NUMBER_OR_UNIT.fullmatch(token) is None and word in _known())
+
+
+@functools.cache
+def _known() -> frozenset[str]:
+    """Every word leetspeak is folded back to."""
+    return frozenset(_words_by_likeness().values())
+
+
+def _leet_word(token: str, numbers: bool = False) -> str:
+    """A leetspeak token folded back to letters: a `1`, `|` or `!` read as `i` or `l`, whichever makes a word the
+    scanner knows (`c14ud3` reads `claude`), else as `i`; digits alone stay digits (a number is no word) unless
+    `numbers`, in a text written in leetspeak, where they fold when they make a known word (`8055` reads `boss`)."""
+    folded = token.translate(_LEET)
+    if "1" in token or "|" in token or "!" in token:
+        folded = _words_by_likeness().get(folded.replace("l", "i"), folded)
+    if token.isdigit():
+        return folded if numbers and len(folded) > 1 and folded in _known() else token
+    return folded
+
+
 def leet_view(lower: str) -> str | None:
     """The lowercased text with leetspeak words folded back to letters (`1gn0r3` reads `ignore`), every character in
     its place; None when no word the rules care about is written in leetspeak."""
     if _LEET_HINT.search(lower) is None:
         return None
-    spaced = lower.translate(_PUNCTUATION_KEPT)
-    if _KEYWORDS.isdisjoint(set(spaced.translate(_LEET).split()).difference(spaced.split())):
+    folded = {token: _leet_word(token) for token in set(_LEET_TOKEN.findall(lower))}
+    if _KEYWORDS.isdisjoint(word for token, word in folded.items() if word != token) \
+            and sum(_spelled_in_leet(token, word) for token, word in folded.items()) < LEET_WORDS:
         return None
-    return _LEET_TOKEN.sub(lambda m: m.group() if m.group().isdigit() else m.group().translate(_LEET), lower)
+    return _LEET_TOKEN.sub(lambda m: _leet_word(m.group(), numbers=True) if m.group().isdigit() else folded[m.group()],
+                           lower)
 
 
 def leet_hits(view: str | None, hits_of: Callable[[str], Iterable[HitT]], known: Iterable[HitT],
