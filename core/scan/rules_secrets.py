@@ -17,7 +17,7 @@ from typing import Callable, Mapping, NamedTuple
 
 from memrev.core.scan.rules_base import HOLD, Rule
 from memrev.core.scan.secret_notes import NOTE_CONFIRM, NOTE_ROWS
-from memrev.core.scan.secret_providers import EXTRA_CONFIRM, PROVIDERS, is_documented_example
+from memrev.core.scan.secret_providers import EXTRA_CONFIRM, PROVIDERS, is_documented_example, names_a_variable
 
 class SecretCheck(NamedTuple):
     """A secret rule: what it finds, its lowercase candidate pattern, and how a candidate is confirmed on the
@@ -69,7 +69,8 @@ SECRET_CHECKS: Mapping[str, SecretCheck] = MappingProxyType({
         r"://[^\s:/@'\"]{0,64}:[^\s@/'\"]{1,128}@", r"(?<=:)[^\s@/:'\"]{1,128}(?=@)", 2.5),
     "hardcoded_secret": _secret(
         "a hardcoded password, token or API key", r"(?:api[ _-]?key|apikey|token|secret|passw(?:or)?d|pwd"
-        r"|auth[ _-]?key|access[ _-]?key|private[_-]?key|client[_-]?secret|credentials?)[\w.-]{0,24}?['\"]?\]?"
+        r"|auth[ _-]?key|access[ _-]?key|private[_-]?key|client[_-]?secret|credentials?|(?:encryption|signing|master"
+        r"|hmac|write)[_-]?key)[\w.-]{0,24}?['\"]?\]?(?:[ \t]*\([^():=\n]{1,60}\))?"
         r"(?:\*\*|__)?[ \t]*(?::=?|=>?)(?:\*\*|__)?[ \t]*(?:[\"'`][^\s\"'`]{20,512}|[a-z0-9+/=_-]{20,512})",
         r".", 3.5),
     **{rule: _secret(description, candidate, exact, min_entropy, digit)
@@ -138,7 +139,8 @@ def confirm_secret(rule: str, candidate: str) -> tuple[str, str] | None:
     user = _URL_USER.search(candidate)
     if rule == "secret_connection_string" and user is not None and user.group(1).lower() == value.lower():
         return None  # `app:app@localhost`: a local default, the password is the user's name
-    if value.startswith(("$", "{", "<", "%")) or entropy(value) < check.min_entropy or _FILLER.search(value):
+    if value.startswith(("{", "<", "%")) or value.startswith("$") and names_a_variable(value) \
+            or entropy(value) < check.min_entropy or _FILLER.search(value):
         return None  # a variable, a template, a plain word, or a docs placeholder (`T00000000/B00000000/XXXXXXXX`)
     if check.needs_digit and not any(c.isdigit() for c in value):
         return None
@@ -159,13 +161,13 @@ def masked_assignment(body: str, start: int, end: int, redact: Callable[[str], s
 
 
 _PLAIN_VALUE = re.compile(r"[A-Za-z0-9+/=_.-]+")
-_PATH_OR_PATTERN = re.compile(r"^~?/|^\.\.?/|/[\w.-]*\.[a-z]{1,5}$|[\[\]{}\\]")
+_PATH_OR_PATTERN = re.compile(r"^~?/|^\.\.?/|/[\w.-]*\.[a-z]{1,5}$|[\[\]{}\\]|^[a-z][\w+.-]*://[^@]*$")
 
 
 def _not_a_punctuated_secret(value: str) -> bool:
     """Whether a quoted value with punctuation in it (`'*78r(^&5cn=…'`, as Django's generated keys are) is a path, a
-    pattern or a phrase rather than a secret: `~/.config/app/credentials.json`, `xox[baprs]-[0-9a-z]{10,48}`,
-    `test-secret-key-for-tests-only!`."""
+    pattern, an address with no password in it (`redis://cache-01:6379/0`) or a phrase rather than a secret:
+    `~/.config/app/credentials.json`, `xox[baprs]-[0-9a-z]{10,48}`, `test-secret-key-for-tests-only!`."""
     if _PLAIN_VALUE.fullmatch(value):
         return False
     return _PATH_OR_PATTERN.search(value) is not None or _placeholder(value.rstrip("!?.,;:*"))

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 
 from memrev.core.scan.folding import normalise
+from memrev.core.scan.secret_providers import names_a_variable
 
 _WORDS = ("your", "example", "changeme", "password", "passwd", "xxxx", "****", "secret", "sample", "dummy",
           "placeholder", "redacted", "required", "reset", "hash", "hashed", "manager", "protected", "policy", "test",
@@ -73,7 +74,8 @@ def written_password(value: str) -> bool:
     word of the docs (`required`, `reset`, `hashed`), a variable, a path or a file name."""
     bare = value.strip("'\"`()*.,;")
     lowered = bare.lower()
-    if len(bare) < 8 or bare.startswith(("$", "{", "<", "%", "/", "~")) or any(w in lowered for w in _WORDS):
+    if len(bare) < 8 or bare.startswith(("{", "<", "%", "/", "~")) or any(w in lowered for w in _WORDS) \
+            or bare.startswith("$") and names_a_variable(bare):
         return False
     if _PATH_TAIL.search(bare) or "://" in bare or bare.count("/") or bare.count("\\"):
         return False

@@ -110,9 +110,11 @@ PROVIDERS: tuple[ProviderRow, ...] = (
     ("secret_token_prose", "an API key or token written out after its label (`API token (all zones): …`, "
      "`the access key for staging is …`)",
      r"\b(?:api[ _-]?(?:key|token)|access[ _-]?(?:key|token)|auth[ _-]?token|bearer[ _-]?token|bot[ _-]?token"
-     r"|secret[ _-]?key|personal[ _-]?access[ _-]?token)\b(?:\s*\([^\n)]{1,60}\)\s*[:=]|\s+(?:for|of|on|to)\s+"
-     r"[^\n:=]{1,40}?(?:[:=]|\s(?:is|was)\b)|\s+(?:is|was)\b)\s*['\"`]?[a-z0-9_-]{24,128}(?![\w-])",
-     r"[A-Za-z0-9_-]{24,128}$", 3.5, True),
+     r"|secret[ _-]?key|personal[ _-]?access[ _-]?token|write[ _-]?key|(?:signing|encryption|master|hmac|shared"
+     r"|session|jwt)[ _-]?(?:key|secret))\b(?:\s*\([^\n)]{1,60}\)\s*[:=]|\s+(?:for|of|on|to)\s+"
+     r"[^\n:=]{1,40}?(?:[:=]|\s(?:is|was)\b)|\s+[^\n:=.;`]{1,60}?\s(?:is|was)\s+(?=['\"`])|\s+(?:is|was)\b)\s*['\"`]?"
+     r"[a-z0-9_+/=-]{24,128}(?![\w+/=-])",
+     r"[A-Za-z0-9_+/=-]{24,128}$", 3.5, True),
     ("secret_pgpass_line", "a .pgpass line (host:port:database:user:password)",
      r"(?<=[\w.-]):(?:\d{2,5}|\*):[\w.*-]{1,100}:[\w.*-]{1,100}:[^\s:]{6,128}",
      r"(?<=:)[^\s:]{6,128}$", 2.5, False),
@@ -157,13 +159,25 @@ PLACEHOLDER_WORDS = ("your", "example", "changeme", "password", "passwd", "xxxx"
 """Words of the passwords docs and test fixtures use (`StrongPass123!`, `Test1234!`): an example, not a secret."""
 
 
+_VARIABLE = re.compile(r"\$(?:\{[^}]*\}?|\(.*|\w+)[.,;:!?)'\"`]*|\$\w*\$.*")
+"""A variable or command as a value (`$DB_PASS`, `${PGPASSWORD}`, `$(pass show db)`), or a password hash's opening
+(`$2b$12$…`, `$argon2id$…`)."""
+
+
+def names_a_variable(value: str) -> bool:
+    """Whether a value opening with `$` stands for one (`$DB_PASS`), rather than being a password that opens with `$`
+    (`$W4Rp…*boh`)."""
+    return _VARIABLE.fullmatch(value) is not None
+
+
 def plausible_password(value: str) -> bool:
     """Whether a password rule's value looks like a real password: letters with digits (or both cases, ten or more
     characters) and punctuation mixed, no
     placeholder words, and not a value the key-shaped assignment rule already reports (20+ characters of a key's
     alphabet)."""
     lowered = value.lower()
-    if any(word in lowered for word in PLACEHOLDER_WORDS) or value.startswith(("$", "{", "<", "%", "@")):
+    if any(word in lowered for word in PLACEHOLDER_WORDS) or value.startswith(("{", "<", "%", "@")) \
+            or value.startswith("$") and names_a_variable(value):
         return False
     mixed_case = any(c.isupper() for c in value) and any(c.islower() for c in value)
     if not (any(c.isalpha() for c in value) and (any(c.isdigit() for c in value) or (mixed_case and len(value) >= 10))):

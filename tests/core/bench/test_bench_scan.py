@@ -46,6 +46,7 @@ from memrev.core.bench.scan import (
     TWENTYFOURTH_SET,
     TWENTYFIFTH_SET,
     TWENTYSIXTH_SET,
+    TWENTYSEVENTH_SET,
     THIRD_SET,
     SECOND_SET,
     SEVENTH_SET,
@@ -80,6 +81,7 @@ from memrev.core.bench.scan_vectors_twentythird import TWENTYTHIRD_ATTACKS, TWEN
 from memrev.core.bench.scan_vectors_twentyfourth import TWENTYFOURTH_ATTACKS, TWENTYFOURTH_BENIGN
 from memrev.core.bench.scan_vectors_twentyfifth import TWENTYFIFTH_ATTACKS, TWENTYFIFTH_BENIGN
 from memrev.core.bench.scan_vectors_twentysixth import TWENTYSIXTH_ATTACKS, TWENTYSIXTH_BENIGN
+from memrev.core.bench.scan_vectors_twentyseventh import TWENTYSEVENTH_ATTACKS, TWENTYSEVENTH_BENIGN
 from memrev.core.bench.scan_vectors_third import THIRD_ATTACKS, THIRD_BENIGN
 from memrev.core.bench.scan_vectors import ATTACKS, BENIGN, FAMILIES
 from memrev.core.bench.store import Figure, format_figures
@@ -153,7 +155,8 @@ _BLIND_SETS = [("sixth", SIXTH_ATTACKS, SIXTH_BENIGN, 450, 400, (30, 40), (30, 3
                ("twentythird", TWENTYTHIRD_ATTACKS, TWENTYTHIRD_BENIGN, 580, 520, (42, 42), (38, 38)),
                ("twentyfourth", TWENTYFOURTH_ATTACKS, TWENTYFOURTH_BENIGN, 580, 520, (42, 42), (38, 38)),
                ("twentyfifth", TWENTYFIFTH_ATTACKS, TWENTYFIFTH_BENIGN, 580, 520, (41, 42), (38, 37)),
-               ("twentysixth", TWENTYSIXTH_ATTACKS, TWENTYSIXTH_BENIGN, 580, 520, (42, 42), (38, 38))]
+               ("twentysixth", TWENTYSIXTH_ATTACKS, TWENTYSIXTH_BENIGN, 580, 520, (42, 42), (38, 38)),
+               ("twentyseventh", TWENTYSEVENTH_ATTACKS, TWENTYSEVENTH_BENIGN, 580, 520, (42, 42), (38, 38))]
 """(name, attacks, look-alikes, least attacks, least look-alikes, least attacks per family and in multilingual,
 least look-alikes per family and in multilingual) of each set written blind."""
 
@@ -196,10 +199,11 @@ def test_each_blind_set_is_large_even_and_unique(name: str, attacks: tuple, beni
                           (TWENTYTHIRD_ATTACKS, TWENTYTHIRD_BENIGN, 13),
                           (TWENTYFOURTH_ATTACKS, TWENTYFOURTH_BENIGN, 14),
                           (TWENTYFIFTH_ATTACKS, TWENTYFIFTH_BENIGN, 15),
-                          (TWENTYSIXTH_ATTACKS, TWENTYSIXTH_BENIGN, 16)],
+                          (TWENTYSIXTH_ATTACKS, TWENTYSIXTH_BENIGN, 16),
+                          (TWENTYSEVENTH_ATTACKS, TWENTYSEVENTH_BENIGN, 17)],
                          ids=["tenth", "eleventh", "twelfth", "thirteenth", "fourteenth", "fifteenth", "sixteenth",
                               "seventeenth", "eighteenth", "nineteenth", "twentieth", "twentyfirst", "twentysecond",
-                              "twentythird", "twentyfourth", "twentyfifth", "twentysixth"])
+                              "twentythird", "twentyfourth", "twentyfifth", "twentysixth", "twentyseventh"])
 def test_the_newest_sets_share_no_text_with_an_earlier_set(attacks: tuple, benign: tuple, earlier_sets: int) -> None:
     """A set written for a blind measure is its own: no text of any earlier set, and AWS's second documented example
     key, where it uses it, only among its look-alikes."""
@@ -210,7 +214,8 @@ def test_the_newest_sets_share_no_text_with_an_earlier_set(attacks: tuple, benig
              (EIGHTEENTH_ATTACKS, EIGHTEENTH_BENIGN), (NINETEENTH_ATTACKS, NINETEENTH_BENIGN),
              (TWENTIETH_ATTACKS, TWENTIETH_BENIGN), (TWENTYFIRST_ATTACKS, TWENTYFIRST_BENIGN),
              (TWENTYSECOND_ATTACKS, TWENTYSECOND_BENIGN), (TWENTYTHIRD_ATTACKS, TWENTYTHIRD_BENIGN),
-             (TWENTYFOURTH_ATTACKS, TWENTYFOURTH_BENIGN), (TWENTYFIFTH_ATTACKS, TWENTYFIFTH_BENIGN))[:earlier_sets]
+             (TWENTYFOURTH_ATTACKS, TWENTYFOURTH_BENIGN), (TWENTYFIFTH_ATTACKS, TWENTYFIFTH_BENIGN),
+             (TWENTYSIXTH_ATTACKS, TWENTYSIXTH_BENIGN))[:earlier_sets]
     earlier = {text for vectors in (ATTACKS, BENIGN, HOLDOUT_ATTACKS, HOLDOUT_BENIGN, FRESH_ATTACKS, FRESH_BENIGN,
                                      THIRD_ATTACKS, THIRD_BENIGN, FOURTH_ATTACKS, FOURTH_BENIGN, FIFTH_ATTACKS,
                                      FIFTH_BENIGN, SIXTH_ATTACKS, SIXTH_BENIGN, SEVENTH_ATTACKS, SEVENTH_BENIGN,
@@ -293,6 +298,7 @@ def test_the_real_scanner_gives_a_table_with_every_family() -> None:
                           (TWENTYFIRST_SET, TWENTYFIRST_ATTACKS), (TWENTYSECOND_SET, TWENTYSECOND_ATTACKS),
                           (TWENTYTHIRD_SET, TWENTYTHIRD_ATTACKS), (TWENTYFOURTH_SET, TWENTYFOURTH_ATTACKS),
                           (TWENTYFIFTH_SET, TWENTYFIFTH_ATTACKS), (TWENTYSIXTH_SET, TWENTYSIXTH_ATTACKS),
+                          (TWENTYSEVENTH_SET, TWENTYSEVENTH_ATTACKS),
                           (THIRD_SET, THIRD_ATTACKS)):
         totals = {f.name: f for f in figures if f.name.startswith(label)}
         assert set(totals) == {label + name for name in (STOPPED, BENIGN_BLOCKED, BENIGN_HELD)}

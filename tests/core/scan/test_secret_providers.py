@@ -185,6 +185,11 @@ def _n(alphabet: str, n: int) -> str:
     ("hardcoded_secret", f"**Gateway token:** `{_n(HEX, 48)}`"),
     ("secret_password_other_language", f"Пароль от сервера сборки: Zt{_n(ALNUM, 9)}4!"),
     ("secret_password_other_language", f"Contraseña del correo (usuario soporte): Qm{_n(ALNUM, 9)}8#"),
+    ("hardcoded_secret", f"SESSION_SECRET (staging only): {_n(ALNUM, 40)}9"),
+    ("hardcoded_secret", f"TOTP_ENCRYPTION_KEY: {_n(ALNUM + '+/', 42)}7="),
+    ("secret_token_prose", f"The webhook signing secret both services share is `{_n(ALNUM, 20)}/{_n(ALNUM, 20)}+9k`."),
+    ("secret_token_prose", f"Mixpanel write key (browser project): {_n(ALNUM, 30)}4"),
+    ("secret_password_prose", f"LDAP bind password: ${_n(ALNUM, 10)}3*qv"),
 ])
 def test_secrets_as_memory_notes_write_them_are_blocked(rule: str, text: str) -> None:
     """The shapes that held most of the 85 real secrets the rules missed in 44,881 real memory entries: a password
@@ -206,6 +211,10 @@ def test_secrets_as_memory_notes_write_them_are_blocked(rule: str, text: str) ->
     "Repos live in /srv/notes-sync and /srv/site-builder on the VPS, admin/settings-v2 in the UI.",
     "The password must be 12 characters; the app password comes from the Google account page.",
     "密码规则：至少 12 位，包含大小写字母和数字。",
+    "LDAP bind password: $LDAP_BIND_PASSWORD, read from the vault at start-up.",
+    "Admin password: $2b$12$R9h/cIPz0gi.URNNX3kh2OPST9/PgBkqquzi.Ss7KIUgO2t0jWMUW (the bcrypt hash, for the seed).",
+    "The cache password (none, private network): `redis://cache-02:6379/1`.",
+    "The signing key for staging is in `config/keys/StagingSigningKeyProvider.java`.",
 ])
 def test_notes_about_passwords_keys_and_paths_pass(text: str) -> None:
     assert find_secrets(text) == [] and not scan(text).blocked
