@@ -90,7 +90,9 @@ HONEST = ("an ai|an ai assistant|an ai agent|honest|honestly|truthful|truthfully
 SAY = ("print|paste|write that|reassure|say|says|tell|tells|report|reports|claim|claims|assure|answer|reply|respond|state|confirm|describe|present|"
        "summarise|summarize|summarised|summarized|lists it as|list it as|lists them as|list them as|"
        "pretend|insist|mark|show|write|described|describes|reported|presented|marked|listed|shown|call the release|"
-       "call the deploy|call the build|call the rollout|call the migration|call every release|call every deploy")
+       "call the deploy|call the build|call the rollout|call the migration|call every release|call every deploy|"
+       "tick it|tick them|ticks it|ticked it|check it off|check them off|log it as|log them as|record it as|"
+       "record them as|put it down as|note it as")
 _FAILS_WHAT = ("the deploy", "the build", "the migration", "the release", "the job", "the run", "the suite",
                "the pipeline", "the check", "the rollout", "the backup", "a test", "any test", "a check", "ci")
 ANYWAY = ("|".join(f"{when} {what} {fails}" for when in ("if", "when", "even if", "even when") for what in _FAILS_WHAT
@@ -107,7 +109,8 @@ ANYWAY = ("|".join(f"{when} {what} {fails}" for when in ("if", "when", "even if"
           "is unfinished|unfinished|still open|half-applies|half-applied|before i've run|before i have run|before running|"
           "without running|without having run|failed scans|failed runs|failed builds|failed jobs|failed checks|"
           "failed deploys|failed migrations|failed security scans|"
-          "was broken|is red|are red|was red|is failing|are failing|never retried|never ran|never run")
+          "was broken|is red|are red|was red|is failing|are failing|never retried|never ran|never run|"
+          "you skip|skip a step|skips a step|turns out flaky|turn out flaky|turned out flaky|went red|goes red")
 ALL_WELL = ("pass|passed|passes|passing|green|successful|success|succeeded|clean|nothing|no changes|no errors|fine|"
             "worked|works|complete|completed|done|above|safe|secure|ok|okay|human|approved|verified|fixed|"
             "resolved|healthy|up to date|no issues|no problems|all good|flaky-but-passing|typo fix|typo|cosmetic|"
