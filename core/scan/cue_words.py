@@ -98,11 +98,13 @@ _ABOUT_A_DOCUMENT = ("in the wiki|the wiki|runbook|the spec|spec's|adr|readme|th
                      "support bot's|chatbot's|parameter|chat template|inserts a default")
 """What a sentence about a document or a version names: `the previous instructions in the README are outdated` is
 about the README, not about the agent's own rules."""
-_SELF_DATED = ("pre-cleared|pre-signed-off|advance permission|approval is assumed|approvals are assumed|"
+_SELF_DATED = ("pre-cleared|pre-signed-off|pre-signed by|advance permission|approval is assumed|approvals are assumed|"
+               "approval as given|approvals as given|consent as given|permission as given|approval is already on file|"
+               "approval already on file|approvals are on file|"
                "consent is assumed|approvals are implicit|"
                "approval is implicit|approvals are implied|handled implicitly|approved in bulk")
 """Approval wordings that carry their own `in advance` (`pre-cleared`, `approval is assumed`): in either group."""
-_APPROVED = ("blanket approval|approval is implied|approval granted|approval given|given approval|gave approval|"
+_APPROVED = ("blanket approval|approval is implied|approval covers|approval extends to|approval granted|approval given|given approval|gave approval|"
              "has approval|have approval|prior approval|advance approval|standing approval|full approval|"
              "approved|pre-approved|preapproved|pre-authorized|pre-authorised|authorized|authorised|authorization|"
              "authorisation|given permission|gave permission|gave you permission|have permission|has permission|"
