@@ -22,7 +22,7 @@ instructions, report it`)."""
 
 _OWN_RULES = ("directions|text you got|said to you|checked-in rules|base system instructions|house rules|"
               "instructions i start each session with|instructions i was given|instructions i got|"
-              "instructions|instruction|rules|guidelines|guidance|directives|directive|system prompt|prompt|"
+              "instructions|instruction|rules|guidelines|sys prompt|sysprompt|guidance|directives|directive|system prompt|prompt|"
               "constraints|restrictions|policies|policy|programming|guardrails|safeguards|training|principles|"
               "configuration|initial setup|everything in claude.md|everything in agents.md|"
               "whatever your|what your|everything above|all of the above|the above|developer message|everything you were told|"
@@ -39,7 +39,7 @@ AGENT_FILES = ("agents.md", "claude.md", "gemini.md", "memory.md", "soul.md", ".
 _WHOSE = ("checked-in rules|base system instructions|house rules|instructions i start each session with|"
           "instructions i was given|instructions i got|your|yours|previous|prior|earlier|original|initial|above|"
           "preceding|old|default|built-in|baseline|"
-          "system|so far|until now|up to now|before this|before now|at the start|you started with|you began with|"
+          "system|sys|so far|until now|up to now|before this|before now|at the start|you started with|you began with|"
           "you were given|you were told|you received|anthropic|openai|developers|creators|operator|developer|"
           "preceded|came first|came before|originally|loaded|at startup|at the start of each|"
           "start of each conversation|gave you|just gave you|typed in the chat|base|initialised with|initialized with|"
@@ -302,7 +302,8 @@ _AUTHORITY_ORDERS = _MARKER_ACT + (
     "granted|full autonomy|don't ask|auto-approve|copy|forward|share|delete|mark|rotate nothing|report nothing")
 
 _UNHEEDED = ("stop following|quit following|cease following|no longer follow|don't follow|do not follow|"
-             "stop reading|ignore|ignoring|disregard|disregarding|pay no attention to|stop obeying|stop using")
+             "stop reading|ignore|ignoring|disregard|disregarding|pay no attention to|stop obeying|stop using|void|"
+             "null and void|loses|lose out")
 """What a note tells the agent to do with its own instruction file by name (`stop following CLAUDE.md`), with no word
 for rules: the file is its rules."""
 
@@ -316,7 +317,7 @@ ENGLISH_RULES: tuple[CueRule, ...] = (
           "claude.md comes first"),
     cue_rule("agent_file_unbound", "injection",
              "says the agent's own instruction file no longer binds it or is to be read as empty (held)",
-             "agents.md|claude.md|claude.local.md|gemini.md|.cursorrules|.clinerules|copilot-instructions.md",
+             "agents.md|claude.md|claude.local.md|gemini.md|soul.md|.cursorrules|.clinerules|copilot-instructions.md",
              "no longer binds|no longer bind|doesn't bind you|does not bind you|not binding on you|no longer consults|"
              "no longer consult|as though that file were empty|as though it were empty|as if it were empty|"
              "as if that file were empty|as though it did not exist|as if it did not exist|supersedes agents.md|"
