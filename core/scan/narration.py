@@ -39,7 +39,7 @@ NARRATION = re.compile(
     r"|(?:was|is) the reason|patched (?:it )?out|sample strings?|things we don't do|found(?= (?:an? |the )?`? … `? in\b)"
     r"|(?:docs|section|page|readme|guide) shows?|(?:is|are) the (?:literal )?(?:label|title|title card|caption|heading)"
     r"|(?:patterns )?to watch (?:out )?for|can't fake|cannot fake|flags"
-    r"|(?:code-injection|injection|security) risk|i had (?:noted|written|said)|to mean|a framing)\b"
+    r"|(?:code-injection|injection|security) risk|i had (?:noted|written|said)|to mean|a framing|contained)\b"
     r"|只是数据|当作数据|视为数据|不要执行|不要照做|钓鱼|フィッシング|データとして扱|と書かれていた|信頼できない|不審")
 """Words of a report about an attack rather than an order to make one: the kind of document (a threat model, a
 postmortem, a security review), the attacker, what was done about it (rejected, removed, flagged, detected, patched

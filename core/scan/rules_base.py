@@ -99,7 +99,7 @@ INSTALLER_HOSTS = (r"(?:(?:sh\.rustup\.rs|install\.python-poetry\.org|get\.docke
               r"|bootstrap\.pypa\.io|install\.meteor\.com|get\.gravitational\.com|install\.lunarvim|get\.scoop\.sh"
               r"|win\.rustup\.rs|get\.rvm\.io|get-ghcup\.haskell\.org|sdk\.cloud\.google\.com|get\.pulumi\.com"
               r"|get\.trunk\.io|setup\.atuin\.sh|install\.julialang\.org|get\.jetify\.com|get\.opentofu\.org"
-              r"|dl\.dagger\.io|getmic\.ro|get\.k0s\.sh|get\.nextflow\.io"
+              r"|dl\.dagger\.io|getmic\.ro|get\.k0s\.sh|get\.nextflow\.io|get\.chezmoi\.io"
               r")(?![\w.-])|astral\.sh/"
               r"|raw\.githubusercontent\.com/(?:nvm-sh|homebrew|ohmyzsh|pyenv|creationix|tj/n|volta-cli)/|bun\.sh/"
               r"|deno\.land/|deno\.com/|ollama\.com/install|claude\.ai/install|starship\.rs/|nixos\.org/nix/install"

@@ -20,7 +20,7 @@ _SECRETS_FILE = r"(?:\.azure[\\/]|msal_token_cache|\.aws[\\/]credentials|\.ssh[\
 CODE_RULES: tuple[Rule, ...] = (
     Rule("interpreter_runs_download", EXECUTION, BLOCK, "an interpreter runs code it downloads (perl -e \"$(curl ...)\")",
          r"\b(?:perl|ruby|node|php|python[23]?|bash|sh|zsh)\s+-[ec]\s+['\"]?\$\(\s*(?:curl|wget)\b"
-         rf"(?![^\n)]{{0,300}}?://{INSTALLER_HOSTS})"),
+         rf"(?![^\n)]{{0,300}}?(?://|\s){INSTALLER_HOSTS})"),
     Rule("download_chmod_run", EXECUTION, BLOCK, "downloads a file, makes it executable and runs it",
          r"\b(?:curl|wget)\b[^\n]{0,200}?&&\s*chmod\s+(?:\+x|[0-7]{3,4})\s+\S+\s*&&\s*(?:sudo\s+)?(?:\./|/|~/)\S+"),
     Rule("exec_of_fetched", EXECUTION, BLOCK, "evaluates code fetched from the network (exec(urlopen(...)), .then(eval))",
