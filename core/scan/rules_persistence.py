@@ -158,7 +158,8 @@ PERSISTENCE_RULES: tuple[Rule, ...] = (
     Rule("ssh_tunnel", _P, HOLD, "opens a reverse SSH tunnel or exposes a local port to the internet",
          r"\b(?:auto)?ssh\s+(?:-\S+\s+(?:[^\s-]\S*\s+)?){0,8}?-[a-z]*r\s*(?:\d|[\w.]+:\d|\*:)|\bngrok\s+(?:tcp|tls)\s+\d"
          r"|\bcloudflared\s+(?:access\s+)?tcp\b|\bchisel\s+client\b[^\n]{0,80}?\bR:"
-         r"|\bcloudflared\s+(?:tunnel\s+(?:--\S+\s+)*run\b[^\n]{0,80}?--token\b|service\s+install\b)"),
+         r"|\b(?:cloudflared\s+(?:tunnel\s+(?:--\S+\s+)*run\b[^\n]{0,80}?--token\b|service\s+install\b)"
+         r"|ngrok\s+service\s+install\b)"),
     Rule("write_deploy_key", _P, HOLD, "adds a deploy key with write access to a repository",
          r"\bdeploy[-\s]keys?\s+add\b[^\n]{0,120}?--allow-write\b|--allow-write\b[^\n]{0,120}?\bdeploy[-\s]keys?\b"
          r"|\bdeploy_keys\b[^\n]{0,80}?\bread_only[\"']?\s*[:=]\s*false\b"),
