@@ -40,8 +40,11 @@ _DISGUISE = ("boring name|innocuous name|harmless name|dull name|generic name|in
              "doesn't stand out|does not stand out|if the user kills it|even if the user")
 
 _SWITCH_OFF = ("disable|disabled|turn off|switch off|switched off|turned off|remove|delete|comment out|skip|skipping|"
-               "drop|bypass|mute|silence|strip out|rip out|lower|weaken|loosen|relax")
+               "drop|bypass|mute|silence|strip out|rip out|lower|weaken|loosen|relax|removed from")
 _SECURITY_CHECK = ("secret scan|secret scanning|secret-scan|sast|dast|security scan|security scans|security test|"
+                   "security jobs|security job|require a pull request|required status checks|require status checks|"
+                   "rotation alert|rotation alerts|rotation reminders|rotation reminder|"
+                   "pre-receive hook|pre-receive hooks|"
                    "security tests|security review|security reviews|security check|security checks|cargo-audit|"
                    "cargo audit|npm audit|pip-audit|dependabot|vulnerability alerts|vulnerability scanning|codeql|"
                    "snyk|trivy|gitleaks|trufflehog|semgrep|bandit|input validation|rate limiter|rate limiting|"
