@@ -190,11 +190,12 @@ def _pattern_findings(body: str, norm: Normalised, hits: list[_Hit], secrets: li
     return findings
 
 
-def _scan(text: str, depth: int = 0, weigh_prose: bool = True) -> list[Finding]:
+def _scan(text: str, depth: int = 0, weigh_prose: bool = True, cues: bool = True) -> list[Finding]:
     """All findings for one text, unsorted; each rule keeps its first MAX_FINDINGS_PER_RULE findings. Text hidden
     as base64, hex, ROT13, reversed text or leetspeak is decoded and scanned too (`depth` levels deep at most).
     Without `weigh_prose` the prose model does not read the text itself (its hold would not count), only what is
-    decoded from it (which can make a finding that does)."""
+    decoded from it (which can make a finding that does); without `cues` neither it nor the cue rules run (what the
+    pattern rules cost alone, for the bench)."""
     body = text[:MAX_SCAN_CHARS]
     norm = normalise(body, MAX_FINDINGS_PER_RULE)
     secrets: list[_Secret] = []
@@ -223,8 +224,9 @@ def _scan(text: str, depth: int = 0, weigh_prose: bool = True) -> list[Finding]:
     leet = leet_hits(leet_text, _STRICT.hits, hits, LOOSE_SOURCES)  # LOOSE: the pattern rules
     if pattern_hits := hits + _spaced_hits(norm, hits) + leet:
         findings += _pattern_findings(body, norm, pattern_hits, secrets, counts)
-    findings += _cue_findings(body, norm, secrets, {f.family for f in findings}, weigh_prose)
-    if leet_text is not None and not any(f.family == "injection" for f in findings):  # cues written in leetspeak
+    if cues:
+        findings += _cue_findings(body, norm, secrets, {f.family for f in findings}, weigh_prose)
+    if cues and leet_text is not None and not any(f.family == "injection" for f in findings):  # cues in leetspeak
         findings += [dataclasses.replace(f, reason=f"{f.reason}; written in leetspeak") for f in _cue_findings(
             body, dataclasses.replace(norm, lower=leet_text), secrets, set(), weigh_prose)]
     if findings:
@@ -232,7 +234,7 @@ def _scan(text: str, depth: int = 0, weigh_prose: bool = True) -> list[Finding]:
     if norm.hidden:
         findings += [_hidden_finding(body, run, secrets) for run in norm.hidden]
     if depth < 2 and (runs := decode_runs(norm.text, norm.lower, hints)):
-        findings += decoded_findings(runs, lambda decoded: _scan(decoded, depth + 1), norm.span,
+        findings += decoded_findings(runs, lambda decoded: _scan(decoded, depth + 1, cues=cues), norm.span,
                                      lambda decoded: make_visible(_sanitise(decoded, secrets)), norm.lower)
     if "⟦secret: " in body:
         info = RULES[REDACTED]
