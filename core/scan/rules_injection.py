@@ -272,7 +272,7 @@ INJECTION_RULES: tuple[Rule, ...] = (
          rf"|\[(?://|comment|_)\]:\s*(?:#|<>)\s*\({_PAREN}(?:ignore|override|system|secret|hidden"
          r"|instruction|assistant|agent|always|never|must)"),
     Rule("hidden_div", _I, BLOCK, "hides text from the reader with CSS (display:none, zero size or opacity)",
-         r"<[a-z][a-z0-9]{0,10}\b[^<>]{0,300}?(?:display\s*:\s*none|visibility\s*:\s*hidden|font-size\s*:\s*0(?:\.0+)?"
+         r"<(?!(?:input|img|br|hr|meta|link|source|track|wbr|area|col|embed)\b)[a-z][a-z0-9]{0,10}\b[^<>]{0,300}?(?:display\s*:\s*none|visibility\s*:\s*hidden|font-size\s*:\s*0(?:\.0+)?"
          r"(?:px|pt|em|rem|%)?\s*[;\"'>]|opacity\s*:\s*0(?:\.0+)?\s*[;\"'>])"
          rf"[^\n]{{0,400}}?\b{_HIDDEN_ORDER}"),
     Rule("possible_hidden_div", _I, HOLD, "may hide text with CSS (held for a person)",

@@ -190,6 +190,7 @@ def _placeholder(value: str) -> bool:
 
 
 _B64_VALUE = re.compile(r"[A-Za-z0-9+/]{6,}={0,2}")
+_B32_VALUE = re.compile(r"(?:[A-Z2-7]{8})+[A-Z2-7]{0,7}={0,6}")
 _SAYS_EXAMPLE = re.compile(r"dummy|not-?a-?real|fake|sample|example|changeme|change-me|placeholder|your|secret"
                            r"|password|passwd|demo|test")
 """Words decoded dummy data says itself with; narrower than `_PLACEHOLDERS`, whose `root`, `admin` and `user` are
@@ -197,13 +198,17 @@ a connection URL's defaults but may be part of a real password."""
 
 
 def _decoded_placeholder(value: str) -> bool:
-    """Whether a base64 value decodes to readable text that says it is an example (`bm90LWEtcmVhbC1wYXNzd29yZA==`
-    reads `not-a-real-password`), as the dummy data of a Kubernetes Secret's docs is written; a real key decodes to
-    random bytes, and a real password to something that does not say so."""
-    if len(value) % 4 or not _B64_VALUE.fullmatch(value):
-        return False
+    """Whether a base64 or base32 value decodes to readable text that says it is an example
+    (`bm90LWEtcmVhbC1wYXNzd29yZA==` reads `not-a-real-password`), as the dummy data of a Kubernetes Secret's docs and
+    the seeds of TOTP demos are written; a real key decodes to random bytes, and a real password to something that
+    does not say so."""
     try:
-        text = base64.b64decode(value, validate=True).decode("ascii")
+        if _B32_VALUE.fullmatch(value):  # a TOTP seed (`otpauth://…?secret=MRSW…`) is base32
+            text = base64.b32decode(value + "=" * (-len(value) % 8)).decode("ascii")
+        elif len(value) % 4 == 0 and _B64_VALUE.fullmatch(value):
+            text = base64.b64decode(value, validate=True).decode("ascii")
+        else:
+            return False
     except (ValueError, UnicodeDecodeError):
         return False
     lowered = text.lower()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import base64
 import random
 import string
 
@@ -226,6 +227,14 @@ def test_base64_dummy_data_of_a_kubernetes_secret_is_not_a_secret() -> None:
     example = "A k8s Secret example: `data: { username: ZGVtby11c2Vy, password: bm90LWEtcmVhbC1wYXNzd29yZA== }`."
     assert not [f for f in scan(example).findings if f.family == "secret"]
     assert scan("db password: VHIwdWI0ZG9yJjMheFE=").blocked
+
+
+def test_a_totp_demo_seed_that_says_so_is_not_a_secret_and_a_random_seed_is() -> None:
+    """TOTP seeds are base32: a demo's seed decoded says it is one (`demo-not-real!`); twenty random bytes do not."""
+    demo = base64.b32encode(b"demo-not-real!").decode().rstrip("=")
+    assert not scan(f"Docs QR: `otpauth://totp/Shop:demo?secret={demo}&issuer=Shop`, the public demo.").blocked
+    seed = base64.b32encode(random.Random(5).randbytes(20)).decode().rstrip("=")
+    assert scan(f"Admin 2FA: `otpauth://totp/Shop:admin?secret={seed}&issuer=Shop`").blocked
 
 
 def test_a_quoted_key_with_punctuation_is_a_secret_and_references_paths_and_patterns_are_not() -> None:
