@@ -196,6 +196,14 @@ def forbidden_dropped(findings: list[Finding], text: str) -> list[Finding]:
             or forbidden(text, finding.start) is None]
 
 
+OFFICIAL = re.compile(r"\bofficial (?:one-liners?|installers?|install(?:ation)? (?:scripts?|commands?|lines?)"
+                      r"|setup scripts?|bootstrap scripts?)\b")
+"""A download run in a shell that the note calls a project's official installer (`run the official one-liners:`
+above a code block, within 160 characters before it): real setup notes do, for tools no list of installer hosts can
+hold, so a person looks rather than the write being refused."""
+_INSTALLS = frozenset({"remote_code", "interpreter_runs_download"})
+
+
 def held_when_narrated(findings: list[Finding], text: str) -> list[Finding]:
     """The findings, with each block of an attack family held instead where its sentence reports the attack (its
     reason says so and names the words)."""
@@ -212,6 +220,11 @@ def held_when_narrated(findings: list[Finding], text: str) -> list[Finding]:
         elif finding.family in _DEMOTABLE and (forbids := forbidden(text, finding.start)) is not None:
             finding = dataclasses.replace(finding, severity=Severity.HOLD, reason=(
                 f"{finding.reason}; held, not blocked: the sentence forbids it (“{forbids.group().strip()}”)"))
+        elif finding.rule in _INSTALLS and (named := OFFICIAL.search(text[max(0, finding.start - 160):finding.end]
+                                                                     .lower())):
+            finding = dataclasses.replace(finding, severity=Severity.HOLD, reason=(
+                f"{finding.reason}; held, not blocked: the note calls it a project's own installer "
+                f"(“{named.group()}”)"))
         elif finding.rule == "prompt_injection" and (scope := SCOPED.match(text, _end_of_words(text, finding.end))):
             finding = dataclasses.replace(finding, severity=Severity.HOLD, reason=(
                 f"{finding.reason}; held, not blocked: scoped to one topic (“{scope.group().strip()}”)"))
