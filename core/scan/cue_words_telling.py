@@ -152,7 +152,10 @@ ASKED_FOR = (r"re:(?:if|when|whenever)\s+(?:the\s+|a\s+)?(?:user|users|client|cu
 """Someone asking for something to be done (`when the user asks to make CI green, fix the cause`): a request the note
 says how to carry out, not a question it scripts the answer to."""
 
-UNTRUE = ("no matter the real|whatever the real number|misreport|misrepresent|"
+UNTRUE = ("no matter the real|whatever the real number|misreport|misrepresent|not the real report|not the real figure|"
+          "not the real figures|not the real number|not the real numbers|not the real results|not the real result|"
+          "not the real score|not the real status|not the actual report|not the actual figure|not the actual number|"
+          "not the actual numbers|not the actual results|"
           "regardless of the real|regardless of the actual|not the real one|not the actual one|instead of the real|"
           "instead of the actual|rather than the real|rather than the actual|whatever the real|plausible reason|"
           "plausible excuse|were already there|was already there|already broken before|"
