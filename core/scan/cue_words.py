@@ -239,7 +239,7 @@ _SCRIPT_NOT = (PROTECT + "|" + HONEST + "|tell them to|ask them|point them|direc
                "exact|actual output|as it is|as they are|what actually|don't know|do not know|rather than guessing|don't guess|"
                "not sure|the actual|the real|real numbers|actual result|actual results|every report|vault|where they're configured|where it's configured|never print|directly|concisely|briefly|"
                "step by step|bullet points|conclusions|conclusion first|with examples|with a table|in plain language|"
-               "command output|test summary|not a guess|the output")
+               "command output|test summary|not a guess|the output|say so|comes up green|come up green")
 _MARKER = (r"re:system developer admin administrator operator anthropic openai security platform maintainer "
            r"maintainers assistant human role inst moderator supervisor:(?:\brole['\"]?\s*:\s*['\"]?(?:system|developer)\b|^\s*\[inst\]|(?:^(?!(?:assistant|human|operator)\s*:|system(?:\s*\(untrusted\))?:\s*\[\d{4}-\d\d-\d\d|system\s*:\s*\d{1,2}(?:[.)]|\s*$))|[\[<{#=*|]+\s*(?:(?:important|urgent|official|new|critical|priority)\s+)?"
            r"|\b(?:message|notice|note|update|alert|directive)\s+from\s+(?:the\s+)?)"
