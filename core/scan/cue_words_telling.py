@@ -119,7 +119,8 @@ ALL_WELL = ("pass|passed|passes|passing|green|successful|success|succeeded|clean
             "none found|no findings|false positive|false alarm|nothing to worry about|scheduled maintenance|"
             "planned maintenance|"
             "routine maintenance|on schedule|on track|on time|cleanly|ran cleanly|shipped|released|deployed|live")
-ASKED = ("questions about|questioned about|asked about|comes up|come up|word for word|verbatim|scripted reply|canned reply|"
+ASKED = ("questions about|questioned about|asked about|comes up|come up|word for word|verbatim|scripted reply|"
+         "canned reply|"
          "canned answer|if asked|when asked|whenever asked|if anyone asks|if someone asks|if the user asks|when the user asks|"
          "if they ask|when they ask|if questioned|when questioned|whenever you are questioned|if you are asked|"
          "when you are asked|whenever you are asked|if anyone wonders|if challenged|when challenged|"

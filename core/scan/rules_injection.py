@@ -261,9 +261,10 @@ INJECTION_RULES: tuple[Rule, ...] = (
          rf"(?:<!--|\[(?://|comment|_|#)\]:\s*(?:#|<>)\s*\(){gap(300, '<!--|-->')}(?<![:/-])(?:\b(?:ignore|override"
          r"|disregard|bypass)\b(?!\s*(?:-|:|next|start|end|file|line|this\s+(?:line|file|block)|below|above\s*-->))"
          r"|\bexfiltrat\w*|\breveal\s+(?:the\s+)?(?:secret|system|key|token|password)|system\s+(?:prompt|instructions?"
-         rf"|message)|\byou\s+(?:must|are\s+now|should\s+now|will\s+now)\b|\b(?:{AGENT}s?|{_AI}s?[ -]only)\s*:\s*(?:always"
-         r"|never|ignore|you|do|run|send|execute|when|approve|merge|skip|grant|allow)|\b(?:note|message|instructions?)\s+(?:to|for)\s+(?:the\s+)?(?:ai|assistant"
-         r"|agent|llm|model)s?\b|do\s+not\s+tell|don't\s+tell)"),
+         rf"|message)|\byou\s+(?:must|are\s+now|should\s+now|will\s+now)\b|\b(?:{AGENT}s?|{_AI}s?[ -]only)\s*:\s*"
+         r"(?:always|never|ignore|you|do|run|send|execute|when|approve|merge|skip|grant|allow)"
+         r"|\b(?:note|message|instructions?)\s+(?:to|for)\s+(?:the\s+)?(?:ai|assistant|agent|llm|model)s?\b"
+         r"|do\s+not\s+tell|don't\s+tell)"),
     Rule("possible_html_comment_injection", _I, HOLD, "a hidden comment mentions ignore, override, system or secret",
          rf"<!--(?!\s*{_TOOL_DIRECTIVE}[^>]{{0,200}}-->)(?:(?!<!--)[^>]){{0,4096}}?(?:ignore|override|system|secret|hidden"
          rf"|real\s+task|your\s+task|assistant|instructions?\s+for|\b{_AI}s?[ -](?:only|eyes[ -]only)\b)"
@@ -272,7 +273,8 @@ INJECTION_RULES: tuple[Rule, ...] = (
          rf"|\[(?://|comment|_)\]:\s*(?:#|<>)\s*\({_PAREN}(?:ignore|override|system|secret|hidden"
          r"|instruction|assistant|agent|always|never|must)"),
     Rule("hidden_div", _I, BLOCK, "hides text from the reader with CSS (display:none, zero size or opacity)",
-         r"<(?!(?:input|img|br|hr|meta|link|source|track|wbr|area|col|embed)\b)[a-z][a-z0-9]{0,10}\b[^<>]{0,300}?(?:display\s*:\s*none|visibility\s*:\s*hidden|font-size\s*:\s*0(?:\.0+)?"
+         r"<(?!(?:input|img|br|hr|meta|link|source|track|wbr|area|col|embed)\b)[a-z][a-z0-9]{0,10}\b[^<>]{0,300}?"
+         r"(?:display\s*:\s*none|visibility\s*:\s*hidden|font-size\s*:\s*0(?:\.0+)?"
          r"(?:px|pt|em|rem|%)?\s*[;\"'>]|opacity\s*:\s*0(?:\.0+)?\s*[;\"'>])"
          rf"[^\n]{{0,400}}?\b{_HIDDEN_ORDER}"),
     Rule("possible_hidden_div", _I, HOLD, "may hide text with CSS (held for a person)",
