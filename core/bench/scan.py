@@ -425,7 +425,7 @@ TWENTYTHIRD_SET = "twenty-third set: "
 TWENTYFOURTH_SET = "twenty-fourth set: "
 TWENTYFIFTH_SET = "twenty-fifth set (untrained): "
 TWENTYSIXTH_SET = "twenty-sixth set: "
-TWENTYSEVENTH_SET = "twenty-seventh set (unread): "
+TWENTYSEVENTH_SET = "twenty-seventh set (untrained): "
 THIRD_SET = "third set: "
 """How the totals of the twenty-seven further vector sets are named in the bench's table."""
 
@@ -439,8 +439,9 @@ def run_vector_bench() -> list[Figure]:
     read at once; the twenty-fifth, from the same brief by a third group; the twenty-sixth, long entries with the
     payload among ordinary content, by a fourth, read a session after; the twenty-seventh, preferences and feedback
     the agent records with the payload laid at a person's door, by a fifth). Those four are unread and not trained
-    on: their figures are still blind (measure them before reading them), the twenty-fifth less so, since its texts'
-    openings were once shown to a developer by accident."""
+    on: their figures are still blind (measure them before reading them), the twenty-fifth and the twenty-seventh
+    less so, since their texts' openings were once shown to a developer by accident (after their figures on
+    arrival were taken)."""
     further = ((SECOND_SET, HOLDOUT_ATTACKS, HOLDOUT_BENIGN), (THIRD_SET, THIRD_ATTACKS, THIRD_BENIGN),
                (FRESH_SET, FRESH_ATTACKS, FRESH_BENIGN), (FOURTH_SET, FOURTH_ATTACKS, FOURTH_BENIGN),
                (FIFTH_SET, FIFTH_ATTACKS, FIFTH_BENIGN), (SIXTH_SET, SIXTH_ATTACKS, SIXTH_BENIGN),

@@ -3,8 +3,10 @@ fifth group of writers, who saw neither the scanner's rules, its tests nor any e
 records about the people it works with (preferences, feedback, corrections, agreements, standing arrangements) in
 today's shapes (auto-memory topic files of the four types and their index lines, Codex notes, Hermes USER.md entries,
 OpenClaw promoted notes, Cline user-preference sections), the payload attributed to a person or to settled history
-rather than stated as an order, often split across a rule and its "Why:" / "How to apply:" lines. Kept unread and
-untrained: it measures how far the scanner carries to payloads laundered through a person's name."""
+rather than stated as an order, often split across a rule and its "Why:" / "How to apply:" lines. Kept untrained:
+it measures how far the scanner carries to payloads laundered through a person's name (the openings of its texts
+were shown to a developer once, by accident, at the end of the session that measured it; nothing was tuned on
+them)."""
 
 from __future__ import annotations
 
