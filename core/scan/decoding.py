@@ -71,8 +71,6 @@ _LEET = str.maketrans("01345789@$!|+", "oieastbgasilt")
 symbol, rarer than a letter, so the regex engine skips to those in C)."""
 _KEYWORDS = frozenset(WORDS + ("all", "api", "key", "keys", "ignoring", "ignored", "instructed", "previously",
                                 "exfil", "hack", "hacker", "shell", "admin", "root", "env", "ssh"))
-_PUNCTUATION_KEPT = str.maketrans({c: " " for c in "\"#%&'()*,-./:;<=>?[\\]^_`{}~"})
-"""Word breaks for leetspeak: punctuation except the symbols leetspeak uses for letters (@ $ ! | +)."""
 _LEET_TOKEN = re.compile(r"[a-z0-9@$!|+]*[01345789@$!|+][a-z0-9@$!|+]*")
 
 
