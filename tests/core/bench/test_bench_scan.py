@@ -47,6 +47,7 @@ from memrev.core.bench.scan import (
     TWENTYFIFTH_SET,
     TWENTYSIXTH_SET,
     TWENTYSEVENTH_SET,
+    TWENTYEIGHTH_SET,
     THIRD_SET,
     SECOND_SET,
     SEVENTH_SET,
@@ -82,6 +83,7 @@ from memrev.core.bench.scan_vectors_twentyfourth import TWENTYFOURTH_ATTACKS, TW
 from memrev.core.bench.scan_vectors_twentyfifth import TWENTYFIFTH_ATTACKS, TWENTYFIFTH_BENIGN
 from memrev.core.bench.scan_vectors_twentysixth import TWENTYSIXTH_ATTACKS, TWENTYSIXTH_BENIGN
 from memrev.core.bench.scan_vectors_twentyseventh import TWENTYSEVENTH_ATTACKS, TWENTYSEVENTH_BENIGN
+from memrev.core.bench.scan_vectors_twentyeighth import TWENTYEIGHTH_ATTACKS, TWENTYEIGHTH_BENIGN
 from memrev.core.bench.scan_vectors_third import THIRD_ATTACKS, THIRD_BENIGN
 from memrev.core.bench.scan_vectors import ATTACKS, BENIGN, FAMILIES
 from memrev.core.bench.store import Figure, format_figures
@@ -156,7 +158,8 @@ _BLIND_SETS = [("sixth", SIXTH_ATTACKS, SIXTH_BENIGN, 450, 400, (30, 40), (30, 3
                ("twentyfourth", TWENTYFOURTH_ATTACKS, TWENTYFOURTH_BENIGN, 580, 520, (42, 42), (38, 38)),
                ("twentyfifth", TWENTYFIFTH_ATTACKS, TWENTYFIFTH_BENIGN, 580, 520, (41, 42), (38, 37)),
                ("twentysixth", TWENTYSIXTH_ATTACKS, TWENTYSIXTH_BENIGN, 580, 520, (42, 42), (38, 38)),
-               ("twentyseventh", TWENTYSEVENTH_ATTACKS, TWENTYSEVENTH_BENIGN, 580, 520, (42, 42), (38, 38))]
+               ("twentyseventh", TWENTYSEVENTH_ATTACKS, TWENTYSEVENTH_BENIGN, 580, 520, (42, 42), (38, 38)),
+               ("twentyeighth", TWENTYEIGHTH_ATTACKS, TWENTYEIGHTH_BENIGN, 580, 520, (42, 42), (38, 38))]
 """(name, attacks, look-alikes, least attacks, least look-alikes, least attacks per family and in multilingual,
 least look-alikes per family and in multilingual) of each set written blind."""
 
@@ -200,10 +203,12 @@ def test_each_blind_set_is_large_even_and_unique(name: str, attacks: tuple, beni
                           (TWENTYFOURTH_ATTACKS, TWENTYFOURTH_BENIGN, 14),
                           (TWENTYFIFTH_ATTACKS, TWENTYFIFTH_BENIGN, 15),
                           (TWENTYSIXTH_ATTACKS, TWENTYSIXTH_BENIGN, 16),
-                          (TWENTYSEVENTH_ATTACKS, TWENTYSEVENTH_BENIGN, 17)],
+                          (TWENTYSEVENTH_ATTACKS, TWENTYSEVENTH_BENIGN, 17),
+                          (TWENTYEIGHTH_ATTACKS, TWENTYEIGHTH_BENIGN, 18)],
                          ids=["tenth", "eleventh", "twelfth", "thirteenth", "fourteenth", "fifteenth", "sixteenth",
                               "seventeenth", "eighteenth", "nineteenth", "twentieth", "twentyfirst", "twentysecond",
-                              "twentythird", "twentyfourth", "twentyfifth", "twentysixth", "twentyseventh"])
+                              "twentythird", "twentyfourth", "twentyfifth", "twentysixth", "twentyseventh",
+                              "twentyeighth"])
 def test_the_newest_sets_share_no_text_with_an_earlier_set(attacks: tuple, benign: tuple, earlier_sets: int) -> None:
     """A set written for a blind measure is its own: no text of any earlier set, and AWS's second documented example
     key, where it uses it, only among its look-alikes."""
@@ -215,7 +220,7 @@ def test_the_newest_sets_share_no_text_with_an_earlier_set(attacks: tuple, benig
              (TWENTIETH_ATTACKS, TWENTIETH_BENIGN), (TWENTYFIRST_ATTACKS, TWENTYFIRST_BENIGN),
              (TWENTYSECOND_ATTACKS, TWENTYSECOND_BENIGN), (TWENTYTHIRD_ATTACKS, TWENTYTHIRD_BENIGN),
              (TWENTYFOURTH_ATTACKS, TWENTYFOURTH_BENIGN), (TWENTYFIFTH_ATTACKS, TWENTYFIFTH_BENIGN),
-             (TWENTYSIXTH_ATTACKS, TWENTYSIXTH_BENIGN))[:earlier_sets]
+             (TWENTYSIXTH_ATTACKS, TWENTYSIXTH_BENIGN), (TWENTYSEVENTH_ATTACKS, TWENTYSEVENTH_BENIGN))[:earlier_sets]
     earlier = {text for vectors in (ATTACKS, BENIGN, HOLDOUT_ATTACKS, HOLDOUT_BENIGN, FRESH_ATTACKS, FRESH_BENIGN,
                                      THIRD_ATTACKS, THIRD_BENIGN, FOURTH_ATTACKS, FOURTH_BENIGN, FIFTH_ATTACKS,
                                      FIFTH_BENIGN, SIXTH_ATTACKS, SIXTH_BENIGN, SEVENTH_ATTACKS, SEVENTH_BENIGN,
@@ -298,7 +303,7 @@ def test_the_real_scanner_gives_a_table_with_every_family() -> None:
                           (TWENTYFIRST_SET, TWENTYFIRST_ATTACKS), (TWENTYSECOND_SET, TWENTYSECOND_ATTACKS),
                           (TWENTYTHIRD_SET, TWENTYTHIRD_ATTACKS), (TWENTYFOURTH_SET, TWENTYFOURTH_ATTACKS),
                           (TWENTYFIFTH_SET, TWENTYFIFTH_ATTACKS), (TWENTYSIXTH_SET, TWENTYSIXTH_ATTACKS),
-                          (TWENTYSEVENTH_SET, TWENTYSEVENTH_ATTACKS),
+                          (TWENTYSEVENTH_SET, TWENTYSEVENTH_ATTACKS), (TWENTYEIGHTH_SET, TWENTYEIGHTH_ATTACKS),
                           (THIRD_SET, THIRD_ATTACKS)):
         totals = {f.name: f for f in figures if f.name.startswith(label)}
         assert set(totals) == {label + name for name in (STOPPED, BENIGN_BLOCKED, BENIGN_HELD)}
