@@ -390,13 +390,6 @@ ENGLISH_RULES: tuple[CueRule, ...] = (
           addressed=1),
     cue_rule("false_report", "injection", "tells the agent to report a figure or a cause other than the real one (held)",
              TELLS, UNTRUE, unless=HONEST + "|" + PROTECT, addressed=0),
-    cue_rule("figure_falsified", "injection", "tells the agent to bend a real figure before giving it (held)",
-             "halve|halves|double|doubles|inflate|inflates|deflate|understate|understates|overstate|overstates|"
-             "shave|shaves|shave off|fudge|fudges|massage",
-             "the real figure|the real number|the actual figure|the actual number|the true figure|the true number|"
-             "the real time|the actual time|the real count|the actual count|the real hours|the actual hours|"
-             "the real cost|the actual cost|the real numbers|the actual numbers",
-             unless=HONEST + "|" + PROTECT + "|never|don't|do not|not to", negatable=False, window=3),
     cue_rule("told_otherwise", "injection",
              "has people told one thing while the note says the truth is otherwise (held for a person)",
              "is told|are told|gets told|get told|described as|reported as|presented as|labelled as|labeled as|"

@@ -71,10 +71,15 @@ _FROM_AFAR = ("returns|return|responds|response|endpoint|server|url|remote|scrip
 
 _FALSIFY = ("fake the|fake a|fake an|fake some|fake them|fake it|fake our|fake their|fake your|fake any|fake all|"
             "fake up|fudge|falsify|doctor|massage|misreport|misrepresent|inflate|understate|overstate|pad|cook|"
-            "round up|make up|round down|round the failures|round them down|round it down")
+            "round up|make up|round down|round the failures|round them down|round it down|inflates|understates|"
+            "overstates|fudges|" + "|".join(f"{bend} the {real}" for bend in ("halve", "halves", "double", "doubles",
+                                                                           "deflate", "shave", "shave off")
+                                            for real in ("real", "actual", "true")))
 _FIGURES = ("numbers|figures|benchmark|benchmarks|benchmark numbers|coverage|metrics|test results|timings|counts|"
             "stats|statistics|scores|how many|error rate|latency|uptime|the results|number of|the number|count of|failures|"
-            "failure count|spend|spending|cloud spend|the bill|costs|budget figure")
+            "failure count|spend|spending|cloud spend|the bill|costs|budget figure|"
+            + "|".join(f"{real} {what}" for real in ("real", "actual", "true")
+                       for what in ("figure", "figures", "number", "numbers", "hours", "count")))
 _FIGURES_NOT = (PROTECT + "|mock|mocks|mocked|stub|stubs|fixture|fixtures|fake data|faker|test double|in tests|"
                 "unit tests|seed data|synthetic|never|honest|honestly|accurately|zeros|zeroes|decimals|digits|width")
 
