@@ -21,7 +21,9 @@ import zlib
 from urllib.parse import unquote
 from typing import Callable, Container, Iterable, NamedTuple, Sequence, TypeVar
 
+from memrev.core.scan.cues import cue_words
 from memrev.core.scan.model import Finding
+from memrev.core.scan.prose_model import load_model
 from memrev.core.scan.rules import DECODED, OVERSIZED, RULES
 from memrev.core.scan.rules_hints import ATBASH_HINT, ATBASH_TABLE, REVERSED_HINT, ROT13_HINT, WORDS
 
@@ -303,8 +305,6 @@ def unescape(line: str) -> str:
 def _words_by_likeness() -> dict[str, str]:
     """Every word the scanner reads (its keywords, the cue rules' words, the prose model's words), keyed by how it
     reads with `l` taken for `i`: a `1` in leetspeak is either letter, so `f0110w1n9` can only be looked up."""
-    from memrev.core.scan.cues import cue_words  # imported here: the cue rules are built after the decoders
-    from memrev.core.scan.prose_model import load_model
     model = load_model()
     vocabulary = [*sorted(_KEYWORDS), *sorted(cue_words()),
                   *sorted(word for word in (model.weights if model else ()) if word.isalpha() and word.isascii())]
@@ -357,8 +357,8 @@ def leet_view(lower: str) -> str | None:
     if _KEYWORDS.isdisjoint(word for token, word in folded.items() if word != token) \
             and sum(_spelled_in_leet(token, word) for token, word in folded.items()) < LEET_WORDS:
         return None
-    return _LEET_TOKEN.sub(lambda m: _leet_word(m.group(), numbers=True) if m.group().isdigit() else folded[m.group()],
-                           lower)
+    shown = {token: _leet_word(token, numbers=True) if token.isdigit() else word for token, word in folded.items()}
+    return _LEET_TOKEN.sub(lambda m: shown[m.group()], lower)
 
 
 def leet_hits(view: str | None, hits_of: Callable[[str], Iterable[HitT]], known: Iterable[HitT],

@@ -89,7 +89,9 @@ STRONG_WORDS = (r"all|any|every|previous|prior|above|earlier|preceding|former|fo
 STRONG = f"(?:{STRONG_WORDS})"
 INSTRUCTIONS = (r"(?:instructions?|directives?|prompts?|guidelines|rules|commands|programming|constraints|orders"
                 r"|guidance|policies|restrictions|guardrails|context|messages|training)")
-AGENT = r"(?:ai|assistant|agent|llm|model|claude|copilot|codex|gemini|chatgpt|gpt|hermes|cursor|bot)"
+AI = r"(?:ai|assistant|agent|llm|model|claude|copilot|codex|gemini|chatgpt|gpt|hermes|cursor)"
+"""Names of an AI agent or model (`<!-- ai-only: … -->` is meant for one; a `bot-only` section is a tool's)."""
+AGENT = rf"(?:{AI}|bot)"
 C2 = r"(?:c2|controller|mothership|command\s+server|control\s+server|operator|botnet|hive|swarm)"
 INTERPRETER = r"(?:(?:ba|z|da|k|fi)?sh|python[23]?(?:\.\d+)?|perl|ruby|node|php|pwsh|powershell|iex|bun|deno)\b"
 """Shells and interpreters a downloaded script can be piped into."""

@@ -8,8 +8,8 @@ instruction`, `when asked about pricing, say...`), so a person decides.
 
 from __future__ import annotations
 
-from memrev.core.scan.rules_base import (AGENT, BLOCK, HOLD, INJECTION, NAMED, NOT, STRONG_WORDS, UNQUOTED, Rule, gap,
-                                         words)
+from memrev.core.scan.rules_base import (AGENT, AI, BLOCK, HOLD, INJECTION, NAMED, NOT, STRONG_WORDS, UNQUOTED, Rule,
+                                         gap, words)
 
 _I = INJECTION
 _DET = r"(?:the|your|my|our|of|these|those|other|this|that|all|any|every|such)"
@@ -57,8 +57,6 @@ _HIDDEN_ORDER = (r"(?:ignore|disregard|forget|override|instructions?|assistant|a
                  r"|upload|post|fetch|delete|exfil\w*|env|ssh|https?|approved?|do|don't|tell|evil|malicious|payload"
                  r"|attack\w*)\b")
 """Words of an order hidden by CSS: a hidden block holding none of them (`Tracking pixel fallback`) is markup, held."""
-_AI = r"(?:ai|llm|agent|assistant|model|claude|codex|copilot|gemini|chatgpt|gpt|hermes|cursor)"
-"""Who a comment meant for an AI alone names (`<!-- ai-only: … -->`): a bot's own section (`bot-only`) is a tool's."""
 _TOOL_DIRECTIVE = (r"(?:prettier-ignore|markdownlint-(?:disable|enable|capture|restore)|cspell|spell-checker|textlint-"
                    r"|vale\s|eslint-|stylelint-|remark-|toc\b|lint-|biome-ignore|deno-lint-ignore|htmlhint\s)")
 """What a formatter or linter reads from an HTML comment (`<!-- prettier-ignore -->`): a tool's switch, not a hidden
@@ -261,13 +259,13 @@ INJECTION_RULES: tuple[Rule, ...] = (
          rf"(?:<!--|\[(?://|comment|_|#)\]:\s*(?:#|<>)\s*\(){gap(300, '<!--|-->')}(?<![:/-])(?:\b(?:ignore|override"
          r"|disregard|bypass)\b(?!\s*(?:-|:|next|start|end|file|line|this\s+(?:line|file|block)|below|above\s*-->))"
          r"|\bexfiltrat\w*|\breveal\s+(?:the\s+)?(?:secret|system|key|token|password)|system\s+(?:prompt|instructions?"
-         rf"|message)|\byou\s+(?:must|are\s+now|should\s+now|will\s+now)\b|\b(?:{AGENT}s?|{_AI}s?[ -]only)\s*:\s*"
+         rf"|message)|\byou\s+(?:must|are\s+now|should\s+now|will\s+now)\b|\b(?:{AGENT}s?|{AI}s?[ -]only)\s*:\s*"
          r"(?:always|never|ignore|you|do|run|send|execute|when|approve|merge|skip|grant|allow)"
          r"|\b(?:note|message|instructions?)\s+(?:to|for)\s+(?:the\s+)?(?:ai|assistant|agent|llm|model)s?\b"
          r"|do\s+not\s+tell|don't\s+tell)"),
     Rule("possible_html_comment_injection", _I, HOLD, "a hidden comment mentions ignore, override, system or secret",
          rf"<!--(?!\s*{_TOOL_DIRECTIVE}[^>]{{0,200}}-->)(?:(?!<!--)[^>]){{0,4096}}?(?:ignore|override|system|secret|hidden"
-         rf"|real\s+task|your\s+task|assistant|instructions?\s+for|\b{_AI}s?[ -](?:only|eyes[ -]only)\b)"
+         rf"|real\s+task|your\s+task|assistant|instructions?\s+for|\b{AI}s?[ -](?:only|eyes[ -]only)\b)"
          r"|!\[[^\]\n]{0,200}\]\([^)\s]+\s+['\"][^'\"\n]{0,40}\b(?:assistant|agent|ai|llm)\s*:"
          r"|<(?:div|span|p|section)\s+hidden\b|<instructions\b[^>\n]{0,120}\b(?:trust|priority|source)\s*="
          rf"|\[(?://|comment|_)\]:\s*(?:#|<>)\s*\({_PAREN}(?:ignore|override|system|secret|hidden"
